@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian bookworm machine lacks to build and test
+# tilecrush. Idempotent: packages already present are not touched.
+#   scripts/setup.sh          build and server packages
+#   scripts/setup.sh --browser  also chromium and playwright-core (browser tests)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(cmake make g++ pkg-config libboost1.81-dev nlohmann-json3-dev libsqlite3-dev
+          libgtest-dev libgmock-dev libbenchmark-dev curl)
+if [[ "${1:-}" == "--browser" ]]; then
+  packages+=(chromium nodejs npm)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+# Debian's nodejs may be replaced by a newer node on the PATH: accept either.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  missing=("${missing[@]/nodejs}"); missing=("${missing[@]/npm}")
+fi
+read -ra missing <<<"${missing[*]}"
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=()
+  [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi
+
+if [[ "${1:-}" == "--browser" && ! -d tests/browser/node_modules/playwright-core ]]; then
+  echo "setup: installing playwright-core (no browser download: Debian's chromium is used)"
+  (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
+fi
