@@ -1,0 +1,24 @@
+// Wall-clock helpers: the only place the server reads the time of day.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace tilecrush::server {
+
+// Milliseconds since the Unix epoch.
+std::int64_t now_ms();
+
+// The UTC date of `ms` as YYYY-MM-DD: the daily seed (rules.md).
+std::string utc_date(std::int64_t ms);
+
+// Seconds until the next 00:00 UTC after `ms` (1..86400).
+std::int64_t seconds_to_next_utc_day(std::int64_t ms);
+
+}  // namespace tilecrush::server
+
+namespace tilecrush::server {
+// ISO 8601 UTC with milliseconds: "2026-11-22T07:31:38.123Z".
+std::string iso_time(std::int64_t ms);
+}  // namespace tilecrush::server

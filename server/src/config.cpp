@@ -1,0 +1,126 @@
+#include "config.hpp"
+
+#include <charconv>
+#include <functional>
+#include <map>
+
+namespace tilecrush::server {
+namespace {
+
+template <typename T>
+bool parse_number(const std::string& text, T& out) {
+  T value{};
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end) return false;
+  out = value;
+  return true;
+}
+
+bool parse_bool(const std::string& text, bool& out) {
+  if (text == "1" || text == "true" || text == "on") return out = true, true;
+  if (text == "0" || text == "false" || text == "off") return out = false, true;
+  return false;
+}
+
+using Setter = std::function<bool(Config&, const std::string&)>;
+
+const std::map<std::string, std::pair<const char*, Setter>>& options() {
+  static const std::map<std::string, std::pair<const char*, Setter>> table = {
+      {"bind", {"TILECRUSH_BIND", [](Config& c, const std::string& v) { c.bind = v; return !v.empty(); }}},
+      {"port", {"TILECRUSH_PORT", [](Config& c, const std::string& v) { return parse_number(v, c.port); }}},
+      {"db", {"TILECRUSH_DB", [](Config& c, const std::string& v) { c.db = v; return !v.empty(); }}},
+      {"static", {"TILECRUSH_STATIC", [](Config& c, const std::string& v) { c.static_dir = v; return true; }}},
+      {"threads", {"TILECRUSH_THREADS", [](Config& c, const std::string& v) { return parse_number(v, c.threads) && c.threads <= 256; }}},
+      {"log-level", {"TILECRUSH_LOG_LEVEL", [](Config& c, const std::string& v) {
+         c.log_level = v;
+         return v == "debug" || v == "info" || v == "warn" || v == "error";
+       }}},
+      {"max-connections", {"TILECRUSH_MAX_CONNECTIONS", [](Config& c, const std::string& v) { return parse_number(v, c.max_connections) && c.max_connections > 0; }}},
+      {"max-connections-per-address", {"TILECRUSH_MAX_CONNECTIONS_PER_ADDRESS", [](Config& c, const std::string& v) { return parse_number(v, c.max_connections_per_address) && c.max_connections_per_address > 0; }}},
+      {"rate", {"TILECRUSH_RATE", [](Config& c, const std::string& v) {
+         unsigned r = 0;
+         if (!parse_number(v, r) || r < 100) return false;  // never below protocol.md's floor
+         c.rate_per_second = r;
+         c.rate_burst = 2.0 * r;
+         return true;
+       }}},
+      {"idle-timeout", {"TILECRUSH_IDLE_TIMEOUT", [](Config& c, const std::string& v) { return parse_number(v, c.idle_timeout_s) && c.idle_timeout_s >= 2; }}},
+      {"db-full-sync", {"TILECRUSH_DB_FULL_SYNC", [](Config& c, const std::string& v) { return parse_bool(v, c.db_full_sync); }}},
+  };
+  return table;
+}
+
+}  // namespace
+
+std::string usage() {
+  return "usage: tilecrush_server [options]\n"
+         "  --bind ADDR          address to listen on (default 0.0.0.0)\n"
+         "  --port N             TCP port, 0 for any free port (default 8080)\n"
+         "  --db PATH            SQLite database file (default data/tilecrush.db)\n"
+         "  --static DIR         web client folder served at / (default web-client)\n"
+         "  --threads N          network threads, 0 = one per core (default 0)\n"
+         "  --log-level LEVEL    debug, info, warn or error (default info)\n"
+         "  --max-connections N  open connections overall (default 10000)\n"
+         "  --max-connections-per-address N  per remote address (default 256)\n"
+         "  --rate N             messages per second per connection, >= 100, burst 2N (default 100)\n"
+         "  --idle-timeout S     WebSocket idle timeout in seconds (default 60)\n"
+         "  --db-full-sync BOOL  fsync every commit (default false: durable against crashes\n"
+         "                       of the process, not of the machine)\n"
+         "  --help               this text\n"
+         "Each option can also be set by the environment variable TILECRUSH_<NAME>\n"
+         "(upper case, dashes as underscores), e.g. TILECRUSH_PORT=9000.\n";
+}
+
+ConfigResult parse_config(const std::vector<std::string>& args,
+                          const char* (*get_env)(const char*)) {
+  ConfigResult result;
+  Config config;
+  for (const auto& [name, option] : options()) {
+    const char* value = get_env ? get_env(option.first) : nullptr;
+    if (value != nullptr && !option.second(config, value)) {
+      result.message = std::string("invalid value for ") + option.first + "\n";
+      result.exit_code = 2;
+      return result;
+    }
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      result.message = usage();
+      return result;
+    }
+    if (!arg.starts_with("--")) {
+      result.message = "unexpected argument: " + arg + "\n" + usage();
+      result.exit_code = 2;
+      return result;
+    }
+    arg = arg.substr(2);
+    std::string value;
+    if (const auto eq = arg.find('='); eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+    } else if (i + 1 < args.size()) {
+      value = args[++i];
+    } else {
+      result.message = "missing value for --" + arg + "\n";
+      result.exit_code = 2;
+      return result;
+    }
+    const auto it = options().find(arg);
+    if (it == options().end()) {
+      result.message = "unknown option --" + arg + "\n" + usage();
+      result.exit_code = 2;
+      return result;
+    }
+    if (!it->second.second(config, value)) {
+      result.message = "invalid value for --" + arg + ": " + value + "\n";
+      result.exit_code = 2;
+      return result;
+    }
+  }
+  result.config = config;
+  return result;
+}
+
+}  // namespace tilecrush::server

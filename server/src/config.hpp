@@ -1,0 +1,39 @@
+// Server settings from command-line flags and TILECRUSH_* environment
+// variables (a flag wins over the environment, which wins over the default).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilecrush::server {
+
+struct Config {
+  std::string bind = "0.0.0.0";
+  unsigned short port = 8080;
+  std::string db = "data/tilecrush.db";
+  std::string static_dir = "web-client";
+  unsigned threads = 0;  // 0: one per core
+  std::string log_level = "info";
+  std::size_t max_connections = 10000;
+  std::size_t max_connections_per_address = 256;
+  double rate_per_second = 100;
+  double rate_burst = 200;
+  unsigned idle_timeout_s = 60;
+  bool db_full_sync = false;
+};
+
+struct ConfigResult {
+  std::optional<Config> config;  // nullopt: print `message` and exit
+  std::string message;
+  int exit_code = 0;
+};
+
+// getenv is passed in so tests need not touch the process environment.
+ConfigResult parse_config(const std::vector<std::string>& args,
+                          const char* (*get_env)(const char*));
+
+std::string usage();
+
+}  // namespace tilecrush::server

@@ -1,0 +1,85 @@
+// What the game logic sees of one WebSocket connection, and the interface it
+// implements to handle that connection's messages.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "net.hpp"
+
+namespace tilecrush::server {
+
+class Connection;
+
+// The answer slot of one request. Answers leave in the order their requests
+// arrived, whenever each becomes ready (a move waits for its commit).
+// Thread safety: send() may be called from any thread, once. A Reply
+// destroyed unsent releases its slot without an answer.
+class Reply {
+ public:
+  Reply() = default;
+  Reply(std::weak_ptr<Connection> conn, std::uint64_t slot) : conn_(std::move(conn)), slot_(slot) {}
+  Reply(Reply&& other) noexcept : conn_(std::move(other.conn_)), slot_(other.slot_) { other.conn_.reset(); }
+  Reply& operator=(Reply&& other) noexcept;
+  Reply(const Reply&) = delete;
+  Reply& operator=(const Reply&) = delete;
+  ~Reply();
+
+  void send(std::string message);
+
+ private:
+  void deliver(std::optional<std::string> message);
+  std::weak_ptr<Connection> conn_;
+  std::uint64_t slot_ = 0;
+};
+
+// Per-connection state owned by the game logic; touched only on the
+// connection's strand.
+struct ConnectionState {
+  std::optional<std::int64_t> player_id;
+  std::string player_name;
+};
+
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  virtual ~Connection() = default;
+
+  // The strand every handler of this connection runs on.
+  virtual net::any_io_executor executor() = 0;
+  // Queues a message pushed by the server (no id). Thread-safe.
+  virtual void push(std::string message) = 0;
+  // Closes with a close frame after the queued messages. Thread-safe.
+  virtual void close(websocket::close_code code) = 0;
+  virtual const std::string& remote_address() const = 0;
+
+  ConnectionState& state() { return state_; }
+
+ protected:
+  friend class Reply;
+  // On the strand: fills a reply slot (nullopt: released without answer).
+  virtual void fill_slot(std::uint64_t slot, std::optional<std::string> message) = 0;
+
+ private:
+  ConnectionState state_;
+};
+
+// Implemented by the game service.
+class MessageHandler {
+ public:
+  virtual ~MessageHandler() = default;
+  // On the connection's strand, one message at a time: the connection reads
+  // its next message only once `done` has been called (from any thread).
+  // `reply` answers this message. `rate_limited`: the message exceeded the
+  // connection's rate and must only be refused.
+  virtual void on_message(const std::shared_ptr<Connection>& conn, std::string text,
+                          bool rate_limited, Reply reply, std::function<void()> done) = 0;
+  // A binary frame: refused with bad_request.
+  virtual void on_binary(const std::shared_ptr<Connection>& conn, Reply reply) = 0;
+  // After the connection is gone (on its strand, once).
+  virtual void on_close(const std::shared_ptr<Connection>& conn) = 0;
+};
+
+}  // namespace tilecrush::server

@@ -1,0 +1,315 @@
+// The game requests of GameService: new_game, resume, moves, preview, hint,
+// undo, resign.
+#include "clock.hpp"
+#include "game_service.hpp"
+#include "ids.hpp"
+#include "room_service.hpp"
+#include "tilecrush/protocol/events.hpp"
+#include "tilecrush/protocol/views.hpp"
+
+namespace tilecrush::server {
+namespace {
+
+using protocol::ErrorCode;
+
+protocol::GameViewMeta meta_of(const LiveGame& live, std::int64_t now) {
+  return {live.id, live.elapsed_ms(now), live.rules_version};
+}
+
+// Joins the storage callbacks of one request: the answer leaves after the
+// last of them, or an internal error if any failed.
+struct WriteJoin {
+  explicit WriteJoin(int n, std::string t) : remaining(n), text(std::move(t)) {}
+  std::atomic<int> remaining;
+  std::atomic<bool> failed{false};
+  std::string text;
+};
+
+}  // namespace
+
+std::shared_ptr<LiveGame> GameService::make_game(const game::GameSetup& setup,
+                                                 std::int64_t player_id,
+                                                 const std::string& player_name,
+                                                 std::optional<std::string> room_code,
+                                                 std::string* error) {
+  game::CreateResult created = game::create_game(setup);
+  if (!created.game) {
+    if (error) *error = created.error;
+    return nullptr;
+  }
+  auto live = std::make_shared<LiveGame>();
+  live->id = random_game_id();
+  live->player_id = player_id;
+  live->player_name = player_name;
+  live->created_at = now_();
+  live->last_used_ms = live->created_at;
+  live->room_code = std::move(room_code);
+  live->game = std::move(created.game);
+  return live;
+}
+
+void GameService::register_game(const std::shared_ptr<LiveGame>& live,
+                                std::function<void(bool)> committed) {
+  storage::GameRecord record;
+  record.id = live->id;
+  record.player_id = live->player_id;
+  record.setup = live->game->setup();
+  record.ranked = record.setup.ranked();
+  record.created_at = live->created_at;
+  record.room_code = live->room_code;
+
+  metrics_.game_created();
+  live->pending_writes = 1;
+  games_.insert(live);
+  const bool over_at_start = live->game->over();
+  db_.create_game(std::move(record), [this, live, committed = std::move(committed)](
+                                         const storage::WriteResult& r) {
+    --live->pending_writes;
+    if (!r.ok()) {
+      live->retired = true;
+      games_.erase(live->id, live.get());
+    }
+    if (committed) committed(r.ok());
+  });
+  if (over_at_start) {
+    // A custom board with no move at all: the game ends at once.
+    storage::GameResult result{live->id, live->game->score(), 0, live->game->over_reason(),
+                               live->created_at, 0};
+    live->finished_at = live->created_at;
+    ++live->pending_writes;
+    db_.finish_game(result, [live](const storage::WriteResult&) { --live->pending_writes; });
+  }
+}
+
+void GameService::handle(const RequestPtr& req, const protocol::NewGame& cmd) {
+  game::GameSetup setup = cmd.setup;
+  if (cmd.daily) setup.seed = utc_date(now_());
+  if (setup.seed.empty()) setup.seed = random_seed();
+  std::string error;
+  auto live = make_game(setup, *req->conn->state().player_id, req->conn->state().player_name,
+                        std::nullopt, &error);
+  if (!live) {
+    fail(req, ErrorCode::bad_request, error);
+    return req->release();
+  }
+  std::string text =
+      protocol::dump(protocol::game_reply(req->id, protocol::game_view(*live->game, meta_of(*live, now_()))));
+  register_game(live, [this, req, text = std::move(text)](bool ok) mutable {
+    if (ok) return answer_text(req, std::move(text));
+    fail(req, ErrorCode::internal, "could not save the game");
+  });
+  req->release();
+}
+
+std::shared_ptr<LiveGame> GameService::load_game(const std::string& game_id) {
+  std::optional<storage::GameRecord> record;
+  try {
+    record = db_.load_game(game_id);
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+  if (!record) return nullptr;
+  game::ReplayResult replayed = game::replay(record->setup, record->moves);
+  if (!replayed.game) return nullptr;
+  auto live = std::make_shared<LiveGame>();
+  live->id = record->id;
+  live->player_id = record->player_id;
+  live->player_name = record->player_name;
+  live->created_at = record->created_at;
+  live->room_code = record->room_code;
+  live->rules_version = record->rules_version;
+  live->first_move_at = record->first_move_at;
+  live->finished_at = record->finished_at;
+  live->last_used_ms = now_();
+  live->game = std::move(replayed.game);
+  if (record->state == storage::GameState::over && !live->game->over()) {
+    // Ended by resignation: the moves alone do not end it.
+    game::EventList ignored;
+    live->game->resign(ignored);
+  }
+  return games_.insert(std::move(live));
+}
+
+void GameService::acquire_game(const std::shared_ptr<Connection>& conn,
+                               const std::string& game_id,
+                               std::function<void(std::shared_ptr<LiveGame>)> then) {
+  if (auto live = games_.find(game_id); live && !live->retired) return then(std::move(live));
+  net::post(*db_pool_, [this, conn, game_id, then = std::move(then)]() mutable {
+    auto live = load_game(game_id);
+    net::post(conn->executor(), [live = std::move(live), then = std::move(then)]() mutable {
+      then(std::move(live));
+    });
+  });
+}
+
+void GameService::with_own_game(
+    const RequestPtr& req, const std::string& game_id,
+    std::function<void(const std::shared_ptr<LiveGame>&, std::unique_lock<std::mutex>&)> body) {
+  acquire_game(req->conn, game_id, [this, req, game_id, body = std::move(body)](
+                                        std::shared_ptr<LiveGame> live) mutable {
+    if (!live) {
+      fail(req, ErrorCode::not_found, "no such game");
+      return req->release();
+    }
+    if (live->player_id != *req->conn->state().player_id) {
+      fail(req, ErrorCode::unauthorized, "not your game");
+      return req->release();
+    }
+    std::unique_lock lock(live->mutex);
+    if (live->retired) {
+      // Evicted or rolled back meanwhile: look it up again (reloads).
+      lock.unlock();
+      return with_own_game(req, game_id, std::move(body));
+    }
+    live->last_used_ms = now_();
+    body(live, lock);
+  });
+}
+
+void GameService::handle(const RequestPtr& req, const protocol::Resume& cmd) {
+  with_own_game(req, cmd.game_id, [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+    LiveGame& live = *self;
+    answer(req, protocol::game_reply(req->id, protocol::game_view(*live.game, meta_of(live, now_()))));
+    req->release();
+  });
+}
+
+void GameService::handle(const RequestPtr& req, const protocol::MoveCommand& cmd) {
+  with_own_game(req, cmd.game_id, [this, req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+    LiveGame& live = *self;
+    game::EventList events;
+    const game::Outcome outcome = live.game->apply(cmd.move, events);
+    if (!outcome.ok()) {
+      fail(req, protocol::error_code(outcome.status), outcome.reason);
+      return req->release();
+    }
+    metrics_.move_accepted();
+    const std::int64_t now = now_();
+    if (live.game->mode() == game::Mode::hidden && !live.first_move_at) live.first_move_at = now;
+    if (live.game->over()) live.finished_at = now;
+    std::string text =
+        protocol::events_reply_text(req->id, live.id, *live.game, events);
+    persist_move(req, self, cmd.move, events, std::move(text));
+    after_move(live, events);
+    req->release();
+  });
+}
+
+void GameService::persist_move(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
+                               const game::Move& move, const game::EventList&,
+                               std::string text) {
+  const game::Game& g = *live->game;
+  const bool over = g.over();
+  auto join = std::make_shared<WriteJoin>(over ? 2 : 1, std::move(text));
+  auto on_write = [this, req, live, join](const storage::WriteResult& r) {
+    --live->pending_writes;
+    if (!r.ok() && !join->failed.exchange(true)) {
+      live->retired = true;
+      games_.erase(live->id, live.get());
+    }
+    if (--join->remaining > 0) return;
+    if (join->failed) return fail(req, ErrorCode::internal, "could not save the move");
+    answer_text(req, std::move(join->text));
+  };
+  live->pending_writes += over ? 2 : 1;
+  db_.append_move(live->id, g.move_count() - 1, move, g.score(), g.move_count(),
+                  live->first_move_at, on_write);
+  if (over) {
+    metrics_.game_finished();
+    db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
+                     live->duration_ms(*live->finished_at)},
+                    on_write);
+  }
+}
+
+void GameService::persist_finish(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
+                                 std::string text) {
+  const game::Game& g = *live->game;
+  metrics_.game_finished();
+  ++live->pending_writes;
+  db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
+                   live->duration_ms(*live->finished_at)},
+                  [this, req, live, text = std::move(text)](const storage::WriteResult& r) mutable {
+                    --live->pending_writes;
+                    if (r.ok()) return answer_text(req, std::move(text));
+                    live->retired = true;
+                    games_.erase(live->id, live.get());
+                    fail(req, ErrorCode::internal, "could not save the game's end");
+                  });
+}
+
+void GameService::after_move(LiveGame& live, const game::EventList& events) {
+  if (rooms_ && live.room_code) rooms_->on_game_progress(live, events);
+}
+
+void GameService::handle(const RequestPtr& req, const protocol::Preview& cmd) {
+  with_own_game(req, cmd.game_id, [this, req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+    LiveGame& live = *self;
+    game::Preview preview;
+    const game::Outcome outcome = live.game->preview(cmd.point, preview);
+    if (!outcome.ok()) {
+      fail(req, protocol::error_code(outcome.status), outcome.reason);
+    } else {
+      answer(req, protocol::preview_reply(req->id, live.id, preview));
+    }
+    req->release();
+  });
+}
+
+void GameService::handle(const RequestPtr& req, const protocol::HintRequest& cmd) {
+  with_own_game(req, cmd.game_id, [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+    LiveGame& live = *self;
+    game::Hint hint;
+    const game::Outcome outcome = live.game->hint(hint);
+    if (!outcome.ok()) {
+      fail(req, protocol::error_code(outcome.status), outcome.reason);
+    } else {
+      answer(req, protocol::hint_reply(req->id, live.id, hint));
+    }
+    req->release();
+  });
+}
+
+void GameService::handle(const RequestPtr& req, const protocol::Undo& cmd) {
+  with_own_game(req, cmd.game_id, [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+    LiveGame& live = *self;
+    const game::Outcome outcome = live.game->undo();
+    if (!outcome.ok()) {
+      fail(req, protocol::error_code(outcome.status), outcome.reason);
+      return req->release();
+    }
+    const game::Game& g = *live.game;
+    std::string text = protocol::dump(
+        protocol::game_reply(req->id, protocol::game_view(g, meta_of(live, now_()))));
+    ++live.pending_writes;
+    db_.undo_move(live.id, g.move_count(), g.score(), g.move_count(),
+                  [this, req, self, text = std::move(text)](const storage::WriteResult& r) mutable {
+                    --self->pending_writes;
+                    if (r.ok()) return answer_text(req, std::move(text));
+                    self->retired = true;
+                    games_.erase(self->id, self.get());
+                    fail(req, ErrorCode::internal, "could not save the undo");
+                  });
+    if (rooms_ && live.room_code) rooms_->on_game_progress(live, {});
+    req->release();
+  });
+}
+
+void GameService::handle(const RequestPtr& req, const protocol::Resign& cmd) {
+  with_own_game(req, cmd.game_id, [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+    LiveGame& live = *self;
+    game::EventList events;
+    const game::Outcome outcome = live.game->resign(events);
+    if (!outcome.ok()) {
+      fail(req, protocol::error_code(outcome.status), outcome.reason);
+      return req->release();
+    }
+    live.finished_at = now_();
+    std::string text = protocol::events_reply_text(req->id, live.id, *live.game, events);
+    persist_finish(req, self, std::move(text));
+    after_move(live, events);
+    req->release();
+  });
+}
+
+}  // namespace tilecrush::server

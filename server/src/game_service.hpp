@@ -1,0 +1,125 @@
+// The game logic behind /ws: authenticates players, creates and resumes
+// games, applies moves through the engine, persists them, and answers.
+//
+// A move is answered only once it is durable: the answer leaves from the
+// storage callback after the batch holding the move has committed.
+//
+// Thread safety: on_message() runs on the calling connection's strand;
+// shared state (games, players) is guarded as described in live_game.hpp.
+// Storage reads run on the service's own small thread pool, never on the
+// network threads.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "connection.hpp"
+#include "live_game.hpp"
+#include "metrics.hpp"
+#include "tilecrush/protocol/commands.hpp"
+#include "tilecrush/storage/database.hpp"
+
+namespace tilecrush::server {
+
+class RoomService;
+
+class GameService final : public MessageHandler {
+ public:
+  using NowFn = std::function<std::int64_t()>;
+
+  GameService(storage::Database& db, Metrics& metrics, NowFn now);
+  ~GameService() override;
+
+  void on_message(const std::shared_ptr<Connection>& conn, std::string text, bool rate_limited,
+                  Reply reply, std::function<void()> done) override;
+  void on_binary(const std::shared_ptr<Connection>& conn, Reply reply) override;
+  void on_close(const std::shared_ptr<Connection>& conn) override;
+
+  void set_rooms(RoomService* rooms) { rooms_ = rooms; }
+
+  // Drops idle, fully persisted games from memory (they reload on demand).
+  std::size_t evict_idle(std::chrono::milliseconds idle);
+  std::size_t live_games() const { return games_.size(); }
+  // Waits for running storage reads to finish.
+  void stop();
+
+  // The state of one request while it is being handled.
+  struct Request {
+    std::shared_ptr<Connection> conn;
+    nlohmann::json id;
+    Reply reply;
+    std::chrono::steady_clock::time_point start;
+    std::function<void()> done;
+
+    // Lets the connection read its next message; idempotent.
+    void release() {
+      if (auto d = std::move(done)) {
+        done = nullptr;
+        d();
+      }
+    }
+  };
+  using RequestPtr = std::shared_ptr<Request>;
+
+  // For rooms: finds (or loads) a game, then calls `then` on `conn`'s strand
+  // with the game or null.
+  void acquire_game(const std::shared_ptr<Connection>& conn, const std::string& game_id,
+                    std::function<void(std::shared_ptr<LiveGame>)> then);
+  // Deals a new game (not yet registered); null with `error` when the
+  // setup is refused.
+  std::shared_ptr<LiveGame> make_game(const game::GameSetup& setup, std::int64_t player_id,
+                                      const std::string& player_name,
+                                      std::optional<std::string> room_code, std::string* error);
+  // Registers and persists a game from make_game(); `committed` runs on the
+  // writer thread once it is durable (false: storage refused it).
+  void register_game(const std::shared_ptr<LiveGame>& live, std::function<void(bool)> committed);
+
+  // Answers helpers (any thread).
+  void answer(const RequestPtr& req, const nlohmann::json& message);
+  void answer_text(const RequestPtr& req, std::string text);
+  void fail(const RequestPtr& req, protocol::ErrorCode code, std::string_view message);
+
+  std::int64_t now() const { return now_(); }
+  storage::Database& db() { return db_; }
+
+ private:
+  void handle(const RequestPtr& req, const protocol::Hello& cmd);
+  void handle(const RequestPtr& req, const protocol::NewGame& cmd);
+  void handle(const RequestPtr& req, const protocol::Resume& cmd);
+  void handle(const RequestPtr& req, const protocol::MoveCommand& cmd);
+  void handle(const RequestPtr& req, const protocol::Preview& cmd);
+  void handle(const RequestPtr& req, const protocol::HintRequest& cmd);
+  void handle(const RequestPtr& req, const protocol::Undo& cmd);
+  void handle(const RequestPtr& req, const protocol::Resign& cmd);
+  void handle(const RequestPtr& req, const protocol::Ping& cmd);
+  void handle(const RequestPtr& req, const protocol::CreateRoom& cmd);
+  void handle(const RequestPtr& req, const protocol::JoinRoom& cmd);
+  void handle(const RequestPtr& req, const protocol::LeaveRoom& cmd);
+  void handle(const RequestPtr& req, const protocol::StartRoom& cmd);
+
+  // Runs `body` with the player's own game locked, or answers the error
+  // (not_found, unauthorized) itself. `body` runs on the connection's strand.
+  void with_own_game(const RequestPtr& req, const std::string& game_id,
+                     std::function<void(const std::shared_ptr<LiveGame>&, std::unique_lock<std::mutex>&)> body);
+  std::shared_ptr<LiveGame> load_game(const std::string& game_id);
+  // Queues the writes of an accepted move (and the game's end); `text` is
+  // answered once they commit. Called with the game locked.
+  void persist_move(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
+                    const game::Move& move, const game::EventList& events, std::string text);
+  void persist_finish(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
+                      std::string text);
+  void after_move(LiveGame& live, const game::EventList& events);
+
+  storage::Database& db_;
+  Metrics& metrics_;
+  NowFn now_;
+  GameRegistry games_;
+  RoomService* rooms_ = nullptr;
+  std::unique_ptr<net::thread_pool> db_pool_;
+};
+
+}  // namespace tilecrush::server

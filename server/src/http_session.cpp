@@ -1,0 +1,172 @@
+#include "http_session.hpp"
+
+#include "websocket_session.hpp"
+
+namespace tilecrush::server {
+namespace {
+
+constexpr std::string_view kServerName = "tilecrush";
+// The client is served from this origin only: no inline scripts, sockets to self.
+constexpr std::string_view kContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; connect-src 'self' ws: wss:; "
+    "img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'";
+
+std::string json_error(std::string_view code, std::string_view message) {
+  std::string body = R"({"error":{"code":")";
+  body += code;
+  body += R"(","message":")";
+  body += message;  // fixed ASCII messages only
+  body += R"("}})";
+  return body;
+}
+
+}  // namespace
+
+HttpSession::HttpSession(tcp::socket&& socket, std::string remote, std::shared_ptr<void> ticket,
+                         HttpContext& context)
+    : stream_(std::move(socket)),
+      remote_(std::move(remote)),
+      ticket_(std::move(ticket)),
+      context_(context) {}
+
+void HttpSession::run() {
+  net::dispatch(stream_.get_executor(),
+                beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+}
+
+void HttpSession::do_read() {
+  parser_.emplace();
+  parser_->header_limit(8192);
+  parser_->body_limit(context_.limits->max_http_body);
+  stream_.expires_after(context_.limits->http_timeout);
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::on_read(error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) return close();
+  if (ec) {
+    // Timeouts and oversize requests end the connection; a malformed request
+    // gets a 400 first when the socket still works.
+    if (ec == http::error::body_limit || ec == http::error::header_limit) {
+      return send_answer({413, json_error("bad_request", "request too large")}, 11, false, false);
+    }
+    if (ec != beast::error::timeout && ec.category() == http::make_error_code(http::error::bad_method).category()) {
+      return send_answer({400, json_error("bad_request", "malformed request")}, 11, false, false);
+    }
+    return close();
+  }
+  route(parser_->release());
+}
+
+void HttpSession::route(http::request<http::string_body>&& request) {
+  context_.metrics->http_request();
+  const std::string target(request.target());
+  const std::string_view path = std::string_view(target).substr(0, target.find('?'));
+  const bool keep_alive = request.keep_alive();
+  const unsigned version = request.version();
+
+  if (websocket::is_upgrade(request)) {
+    if (path != "/ws") {
+      return send_answer({404, json_error("not_found", "no WebSocket here")}, version, false, false);
+    }
+    auto session = std::make_shared<WebsocketSession>(stream_.release_socket(), remote_, ticket_,
+                                                      *context_.ws_handler, *context_.metrics,
+                                                      *context_.limits, *context_.registry);
+    session->run(std::move(request));
+    return;
+  }
+  const bool head = request.method() == http::verb::head;
+  if (request.method() != http::verb::get && !head) {
+    return send_answer({405, json_error("bad_request", "only GET and HEAD")}, version, keep_alive,
+                       false);
+  }
+  if (path == "/metrics" || path == "/api" || path.starts_with("/api/")) {
+    context_.api(target, [self = shared_from_this(), version, keep_alive, head](HttpAnswer answer) {
+      net::post(self->stream_.get_executor(), [self, answer = std::move(answer), version,
+                                               keep_alive, head]() {
+        self->send_answer(answer, version, keep_alive, head);
+      });
+    });
+    return;
+  }
+  if (path == "/ws") {
+    return send_answer({426, json_error("bad_request", "WebSocket upgrade required")}, version,
+                       keep_alive, head);
+  }
+  serve_static(request, path);
+}
+
+void HttpSession::serve_static(const http::request<http::string_body>& request,
+                               std::string_view path) {
+  const auto file = context_.static_files ? context_.static_files->resolve(path) : std::nullopt;
+  if (!file) {
+    return send_answer({404, "not found\n", "text/plain; charset=utf-8"}, request.version(),
+                       request.keep_alive(), request.method() == http::verb::head);
+  }
+  http::file_body::value_type body;
+  error_code ec;
+  body.open(file->path.c_str(), beast::file_mode::scan, ec);
+  if (ec) {
+    return send_answer({404, "not found\n", "text/plain; charset=utf-8"}, request.version(),
+                       request.keep_alive(), false);
+  }
+  const auto size = body.size();
+  auto set_headers = [&](auto& res) {
+    res.set(http::field::server, kServerName);
+    res.set(http::field::content_type, file->content_type);
+    res.set(http::field::cache_control, "no-cache");
+    res.set("X-Content-Type-Options", "nosniff");
+    res.set("Content-Security-Policy", kContentSecurityPolicy);
+    res.keep_alive(request.keep_alive());
+  };
+  if (request.method() == http::verb::head) {
+    http::response<http::empty_body> res{http::status::ok, request.version()};
+    set_headers(res);
+    res.content_length(size);
+    return send(http::message_generator(std::move(res)), request.keep_alive());
+  }
+  http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                      std::make_tuple(http::status::ok, request.version())};
+  set_headers(res);
+  res.content_length(size);
+  send(http::message_generator(std::move(res)), request.keep_alive());
+}
+
+void HttpSession::send_answer(const HttpAnswer& answer, unsigned version, bool keep_alive,
+                              bool head) {
+  http::response<http::string_body> res{static_cast<http::status>(answer.status), version};
+  res.set(http::field::server, kServerName);
+  res.set(http::field::content_type, answer.content_type);
+  res.set(http::field::cache_control, "no-store");
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set(http::field::access_control_allow_origin, "*");
+  res.keep_alive(keep_alive);
+  if (head) {
+    res.content_length(answer.body.size());
+  } else {
+    res.body() = answer.body;
+    res.prepare_payload();
+  }
+  send(http::message_generator(std::move(res)), keep_alive);
+}
+
+void HttpSession::send(http::message_generator message, bool keep_alive) {
+  stream_.expires_after(context_.limits->http_timeout);
+  beast::async_write(stream_, std::move(message),
+                     beast::bind_front_handler(&HttpSession::on_write, shared_from_this(),
+                                               keep_alive));
+}
+
+void HttpSession::on_write(bool keep_alive, error_code ec, std::size_t) {
+  if (ec) return;
+  if (!keep_alive) return close();
+  do_read();
+}
+
+void HttpSession::close() {
+  error_code ignored;
+  stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+}  // namespace tilecrush::server

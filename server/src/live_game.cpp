@@ -1,0 +1,60 @@
+#include "live_game.hpp"
+
+#include <vector>
+
+namespace tilecrush::server {
+
+std::int64_t LiveGame::elapsed_ms(std::int64_t now) const {
+  if (!first_move_at) return 0;
+  const std::int64_t end = finished_at.value_or(now);
+  return end > *first_move_at ? end - *first_move_at : 0;
+}
+
+std::int64_t LiveGame::duration_ms(std::int64_t end) const {
+  if (game && game->mode() == game::Mode::hidden) {
+    return first_move_at && end > *first_move_at ? end - *first_move_at : 0;
+  }
+  return end > created_at ? end - created_at : 0;
+}
+
+std::shared_ptr<LiveGame> GameRegistry::find(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = games_.find(id);
+  return it == games_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<LiveGame> GameRegistry::insert(std::shared_ptr<LiveGame> game) {
+  std::lock_guard lock(mutex_);
+  auto [it, inserted] = games_.emplace(game->id, game);
+  return it->second;
+}
+
+void GameRegistry::erase(const std::string& id, const LiveGame* expected) {
+  std::lock_guard lock(mutex_);
+  const auto it = games_.find(id);
+  if (it != games_.end() && it->second.get() == expected) games_.erase(it);
+}
+
+std::size_t GameRegistry::evict_idle(std::int64_t idle_before) {
+  std::vector<std::shared_ptr<LiveGame>> candidates;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, game] : games_) candidates.push_back(game);
+  }
+  std::size_t dropped = 0;
+  for (const auto& game : candidates) {
+    std::lock_guard game_lock(game->mutex);
+    if (game->retired || game->pending_writes > 0 || game->last_used_ms >= idle_before) continue;
+    game->retired = true;
+    erase(game->id, game.get());
+    ++dropped;
+  }
+  return dropped;
+}
+
+std::size_t GameRegistry::size() const {
+  std::lock_guard lock(mutex_);
+  return games_.size();
+}
+
+}  // namespace tilecrush::server

@@ -1,0 +1,67 @@
+// A game being played, held in memory, and the registry of such games.
+//
+// The engine state of a LiveGame is guarded by its mutex: requests for one
+// game from several connections (two tabs, a room) are applied one at a
+// time, and every storage write of a game is queued while holding it, so
+// writes reach the database in the order the moves were applied.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "tilecrush/game/game.hpp"
+
+namespace tilecrush::server {
+
+struct LiveGame {
+  std::mutex mutex;
+  // Fixed at creation:
+  std::string id;
+  std::int64_t player_id = 0;
+  std::string player_name;
+  std::int64_t created_at = 0;
+  std::optional<std::string> room_code;
+  int rules_version = game::kRulesVersion;
+  // Guarded by mutex:
+  std::unique_ptr<game::Game> game;
+  std::optional<std::int64_t> first_move_at;
+  std::optional<std::int64_t> finished_at;
+  std::int64_t last_used_ms = 0;
+  // Writes queued and not yet committed; a game is only evicted at 0.
+  // Atomic: storage callbacks update it without taking the mutex.
+  std::atomic<int> pending_writes{0};
+  // Set under the mutex when the game leaves the registry (evicted, or a
+  // write failed so memory may be ahead of the database). Whoever then holds
+  // this object must look the game up again, which reloads it from storage.
+  std::atomic<bool> retired{false};
+
+  // Hidden mode: time from the first move to the end (or to `now`).
+  std::int64_t elapsed_ms(std::int64_t now) const;
+  // rules.md: from creation (hidden: from the first move) to the end.
+  std::int64_t duration_ms(std::int64_t end) const;
+};
+
+// Thread safety: thread-safe. Lock order: a game's mutex may be held while
+// taking the registry's, never the other way round.
+class GameRegistry {
+ public:
+  std::shared_ptr<LiveGame> find(const std::string& id) const;
+  // Inserts unless the id is present; returns the game now registered.
+  std::shared_ptr<LiveGame> insert(std::shared_ptr<LiveGame> game);
+  void erase(const std::string& id, const LiveGame* expected);
+  // Drops games unused since `idle_before` with nothing left to write; a
+  // later request reloads them from storage. Returns how many were dropped.
+  std::size_t evict_idle(std::int64_t idle_before);
+  std::size_t size() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<LiveGame>> games_;
+};
+
+}  // namespace tilecrush::server

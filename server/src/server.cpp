@@ -1,0 +1,127 @@
+#include "server.hpp"
+
+#include <filesystem>
+#include <iostream>
+
+#include "clock.hpp"
+#include "room_service.hpp"
+#include "websocket_session.hpp"
+
+#ifndef TILECRUSH_VERSION
+#define TILECRUSH_VERSION "dev"
+#endif
+
+namespace tilecrush::server {
+
+Server::Server(const Config& config)
+    : config_(config),
+      ioc_(static_cast<int>(config.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
+                                                : config.threads)) {
+  limits_.rate_per_second = config.rate_per_second;
+  limits_.rate_burst = config.rate_burst;
+  limits_.idle_timeout = std::chrono::seconds(config.idle_timeout_s);
+  connection_limits_ =
+      std::make_shared<ConnectionLimits>(config.max_connections, config.max_connections_per_address);
+
+  std::error_code ec;
+  if (!config.static_dir.empty() && std::filesystem::is_directory(config.static_dir, ec)) {
+    static_files_ = std::make_unique<StaticFiles>(config.static_dir);
+  } else if (!config.static_dir.empty()) {
+    std::cerr << "warning: static folder " << config.static_dir << " not found; / serves nothing\n";
+  }
+
+  const std::filesystem::path db_path(config.db);
+  if (db_path.has_parent_path()) std::filesystem::create_directories(db_path.parent_path(), ec);
+  storage::Options options;
+  options.path = config.db;
+  options.synchronous = config.db_full_sync ? storage::Synchronous::full : storage::Synchronous::normal;
+  db_ = std::make_unique<storage::Database>(options);
+
+  service_ = std::make_unique<GameService>(*db_, metrics_, now_ms);
+  api_ = std::make_unique<HttpApi>(*db_, metrics_, now_ms, TILECRUSH_VERSION);
+  metrics_.set_extra_source([this]() {
+    const storage::WriterMetrics m = db_->metrics();
+    std::string out;
+    out += "# HELP tilecrush_db_queue_depth Writes queued for the database.\n";
+    out += "# TYPE tilecrush_db_queue_depth gauge\n";
+    out += "tilecrush_db_queue_depth " + std::to_string(m.queue_depth) + "\n";
+    out += "# HELP tilecrush_db_batches_total Write transactions committed.\n";
+    out += "# TYPE tilecrush_db_batches_total counter\n";
+    out += "tilecrush_db_batches_total " + std::to_string(m.batches_committed) + "\n";
+    out += "# HELP tilecrush_db_ops_total Writes committed.\n";
+    out += "# TYPE tilecrush_db_ops_total counter\n";
+    out += "tilecrush_db_ops_total " + std::to_string(m.ops_committed) + "\n";
+    out += "# HELP tilecrush_db_ops_failed_total Writes refused or lost.\n";
+    out += "# TYPE tilecrush_db_ops_failed_total counter\n";
+    out += "tilecrush_db_ops_failed_total " + std::to_string(m.ops_failed) + "\n";
+    out += "# HELP tilecrush_db_commit_seconds_total Time spent in write transactions.\n";
+    out += "# TYPE tilecrush_db_commit_seconds_total counter\n";
+    out += "tilecrush_db_commit_seconds_total " +
+           std::to_string(static_cast<double>(m.total_commit_latency_ns) / 1e9) + "\n";
+    out += "# HELP tilecrush_db_last_commit_seconds Duration of the last write transaction.\n";
+    out += "# TYPE tilecrush_db_last_commit_seconds gauge\n";
+    out += "tilecrush_db_last_commit_seconds " +
+           std::to_string(static_cast<double>(m.last_commit_latency_ns) / 1e9) + "\n";
+    out += "# HELP tilecrush_live_games Games held in memory.\n";
+    out += "# TYPE tilecrush_live_games gauge\n";
+    out += "tilecrush_live_games " + std::to_string(service_->live_games()) + "\n";
+    return out;
+  });
+
+  http_context_.static_files = static_files_.get();
+  http_context_.api = [this](std::string target, std::function<void(HttpAnswer)> done) {
+    api_->handle(std::move(target), std::move(done));
+  };
+  http_context_.ws_handler = service_.get();
+  http_context_.metrics = &metrics_;
+  http_context_.limits = &limits_;
+  http_context_.registry = &registry_;
+
+  const auto address = net::ip::make_address(config.bind);
+  listener_ = std::make_shared<Listener>(ioc_, tcp::endpoint(address, config.port), http_context_,
+                                         connection_limits_);
+}
+
+Server::~Server() { stop(); }
+
+void Server::start() {
+  listener_->run();
+  schedule_eviction();
+  const unsigned n = config_.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
+                                          : config_.threads;
+  for (unsigned i = 0; i < n; ++i) threads_.emplace_back([this]() { ioc_.run(); });
+}
+
+void Server::schedule_eviction() {
+  eviction_timer_ = std::make_unique<net::steady_timer>(ioc_, std::chrono::seconds(60));
+  eviction_timer_->async_wait([this](error_code ec) {
+    if (ec) return;
+    service_->evict_idle(std::chrono::minutes(10));
+    schedule_eviction();
+  });
+}
+
+void Server::stop() {
+  if (stopped_) return;
+  stopped_ = true;
+  listener_->stop();
+  net::post(ioc_, [this]() {
+    if (eviction_timer_) eviction_timer_->cancel();
+  });
+  // Commit what is queued; the answers of those writes are posted to their
+  // connections before the close frames below.
+  db_->flush();
+  for (const auto& session : registry_.snapshot()) session->close(websocket::close_code::going_away);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  while (registry_.size() > 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ioc_.stop();
+  for (auto& t : threads_) t.join();
+  threads_.clear();
+  service_->stop();
+  api_->stop();
+  db_->close();
+}
+
+}  // namespace tilecrush::server

@@ -1,0 +1,40 @@
+// Serves the web client's files from one folder, never outside it.
+//
+// Thread safety: immutable after construction; resolve() may run on any thread.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tilecrush::server {
+
+class StaticFiles {
+ public:
+  // `root` must exist; it is made canonical once.
+  explicit StaticFiles(const std::filesystem::path& root);
+
+  struct File {
+    std::filesystem::path path;
+    std::string_view content_type;
+  };
+
+  // Maps a request path (already without query string, still percent-encoded)
+  // to a regular file inside the root, or nullopt: bad encoding, a `..` or
+  // hidden segment, a NUL or backslash, a file outside the root after
+  // resolving symlinks, or no such file. "/" and folders map to index.html.
+  std::optional<File> resolve(std::string_view target) const;
+
+  static std::string_view content_type(const std::filesystem::path& path);
+
+  const std::filesystem::path& root() const { return root_; }
+
+ private:
+  std::filesystem::path root_;
+};
+
+// Percent-decodes a URL path; nullopt for a bad escape or a decoded NUL.
+std::optional<std::string> percent_decode_path(std::string_view in);
+
+}  // namespace tilecrush::server

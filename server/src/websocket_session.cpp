@@ -1,0 +1,150 @@
+#include "websocket_session.hpp"
+
+#include "session_registry.hpp"
+
+namespace tilecrush::server {
+
+WebsocketSession::WebsocketSession(tcp::socket&& socket, std::string remote,
+                                   std::shared_ptr<void> ticket, MessageHandler& handler,
+                                   Metrics& metrics, const SessionLimits& limits,
+                                   SessionRegistry& registry)
+    : ws_(std::move(socket)),
+      remote_(std::move(remote)),
+      ticket_(std::move(ticket)),
+      handler_(handler),
+      metrics_(metrics),
+      limits_(limits),
+      registry_(registry),
+      limiter_(limits.rate_per_second, limits.rate_burst, limits.flood_close_after) {}
+
+WebsocketSession::~WebsocketSession() { registry_.remove(this); }
+
+void WebsocketSession::run(http::request<http::string_body> request) {
+  // The WebSocket layer has its own timeouts from here on.
+  beast::get_lowest_layer(ws_).expires_never();
+  websocket::stream_base::timeout timeouts =
+      websocket::stream_base::timeout::suggested(beast::role_type::server);
+  timeouts.handshake_timeout = limits_.handshake_timeout;
+  timeouts.idle_timeout = limits_.idle_timeout;
+  timeouts.keep_alive_pings = true;
+  ws_.set_option(timeouts);
+  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+    res.set(http::field::server, "tilecrush");
+  }));
+  ws_.read_message_max(limits_.max_message_bytes);
+  ws_.async_accept(request, beast::bind_front_handler(
+                                &WebsocketSession::on_accept,
+                                std::static_pointer_cast<WebsocketSession>(shared_from_this())));
+}
+
+void WebsocketSession::on_accept(error_code ec) {
+  if (ec) return finish();
+  registry_.add(std::static_pointer_cast<WebsocketSession>(shared_from_this()));
+  metrics_.connection_opened();
+  opened_ = true;
+  do_read();
+}
+
+void WebsocketSession::do_read() {
+  if (finished_ || closing_) return;
+  ws_.async_read(buffer_, beast::bind_front_handler(
+                              &WebsocketSession::on_read,
+                              std::static_pointer_cast<WebsocketSession>(shared_from_this())));
+}
+
+void WebsocketSession::on_read(error_code ec, std::size_t) {
+  if (ec) return finish();
+  auto self = std::static_pointer_cast<WebsocketSession>(shared_from_this());
+  Reply reply(weak_from_this(), next_slot_++);
+  if (!ws_.got_text()) {
+    buffer_.consume(buffer_.size());
+    handler_.on_binary(self, std::move(reply));
+    return do_read();
+  }
+  std::string text = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+
+  const RateLimiter::Verdict verdict = limiter_.take();
+  if (verdict == RateLimiter::Verdict::close) {
+    reply = Reply();
+    return close(websocket::close_code::policy_error);
+  }
+  auto done = [self]() { net::post(self->executor(), [self]() { self->do_read(); }); };
+  handler_.on_message(self, std::move(text), verdict == RateLimiter::Verdict::refuse,
+                      std::move(reply), std::move(done));
+}
+
+void WebsocketSession::fill_slot(std::uint64_t slot, std::optional<std::string> message) {
+  pending_.emplace(slot, std::move(message));
+  while (!pending_.empty() && pending_.begin()->first == flush_slot_) {
+    if (pending_.begin()->second) enqueue(std::move(*pending_.begin()->second));
+    pending_.erase(pending_.begin());
+    ++flush_slot_;
+  }
+}
+
+void WebsocketSession::push(std::string message) {
+  net::post(executor(), [self = std::static_pointer_cast<WebsocketSession>(shared_from_this()),
+                         m = std::move(message)]() mutable { self->enqueue(std::move(m)); });
+}
+
+void WebsocketSession::enqueue(std::string message) {
+  if (finished_ || close_sent_) return;
+  if (queue_.size() >= limits_.max_queued_messages ||
+      queued_bytes_ + message.size() > limits_.max_queued_bytes) {
+    // A reader this slow gets cut off rather than buffered without bound.
+    metrics_.slow_consumer_dropped();
+    error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+    return;
+  }
+  queued_bytes_ += message.size();
+  queue_.push_back(std::move(message));
+  if (!writing_) do_write();
+}
+
+void WebsocketSession::do_write() {
+  writing_ = true;
+  ws_.text(true);
+  ws_.async_write(net::buffer(queue_.front()),
+                  beast::bind_front_handler(
+                      &WebsocketSession::on_write,
+                      std::static_pointer_cast<WebsocketSession>(shared_from_this())));
+}
+
+void WebsocketSession::on_write(error_code ec, std::size_t) {
+  writing_ = false;
+  if (ec) return finish();
+  queued_bytes_ -= queue_.front().size();
+  queue_.pop_front();
+  if (!queue_.empty()) return do_write();
+  if (closing_) start_close();
+}
+
+void WebsocketSession::close(websocket::close_code code) {
+  net::dispatch(executor(), [self = std::static_pointer_cast<WebsocketSession>(shared_from_this()),
+                             code]() {
+    if (self->closing_ || self->finished_) return;
+    self->closing_ = true;
+    self->close_code_ = code;
+    if (!self->writing_ && self->queue_.empty()) self->start_close();
+  });
+}
+
+void WebsocketSession::start_close() {
+  if (close_sent_ || finished_) return;
+  close_sent_ = true;
+  ws_.async_close(close_code_,
+                  [self = std::static_pointer_cast<WebsocketSession>(shared_from_this())](
+                      error_code) { self->finish(); });
+}
+
+void WebsocketSession::finish() {
+  if (finished_) return;
+  finished_ = true;
+  registry_.remove(this);
+  if (opened_) metrics_.connection_closed();
+  handler_.on_close(shared_from_this());
+}
+
+}  // namespace tilecrush::server
