@@ -1,0 +1,94 @@
+// Same Game in the browser against a real server: first visit (name
+// dialog), hover preview, undo, hint, and a whole game on easy to game over,
+// with the score on screen equal to the server's final score.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  browserSuite, withPage, testid, waitIdle, gameView, hoverCell, clickCell, groupOf, playSameToEnd, uniqueName,
+} from '../lib/harness.mjs';
+
+browserSuite('Same Game', (env) => {
+  test('first visit asks for a name and stores the token from welcome', async (t) => {
+    await withPage(t, env, { name: null }, async (page) => {
+      await page.goto(`${page.base}/`);
+      await page.locator(testid('name-dialog')).waitFor();
+      const name = uniqueName('new');
+      await page.fill(testid('name-input'), name);
+      await page.click(testid('name-submit'));
+      await page.locator(testid('me')).waitFor();
+      assert.equal(await page.textContent(testid('me')), name);
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tilecrush.identity')));
+      assert.equal(stored.name, name);
+      assert.ok(stored.token, 'token stored');
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
+  test('hover preview shows the group and its points; click, undo and hint', async (t) => {
+    await withPage(t, env, {}, async (page) => {
+      await page.goto(`${page.base}/?mode=same&preset=easy&seed=browser-preview`);
+      await waitIdle(page);
+      const v = await gameView(page);
+      assert.equal(v.width, 10);
+      assert.equal(v.height, 10);
+      let target = null;
+      for (let y = 0; y < 10 && !target; y++) {
+        for (let x = 0; x < 10 && !target; x++) {
+          const g = groupOf(v.board, x, y);
+          if (g.length >= 3) target = { x, y, g };
+        }
+      }
+      assert.ok(target, 'the board has a group of three or more');
+      await hoverCell(page, target.x, target.y);
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cell"].preview').length === n,
+        target.g.length);
+      const points = (target.g.length - 2) ** 2;
+      assert.match(await page.textContent(testid('preview-points')), new RegExp(`\\+${points}\\b`));
+
+      const before = await page.evaluate(() => window.__tilecrush.lastStateHash);
+      await clickCell(page, target.x, target.y);
+      await page.waitForFunction(() => window.__tilecrush.view.move_count === 1);
+      await waitIdle(page);
+      assert.equal(await page.textContent(testid('score')), String(points));
+      assert.equal(await page.textContent(testid('moves')), '1');
+      const after = await page.evaluate(() => [window.__tilecrush.computedHash, window.__tilecrush.lastStateHash]);
+      assert.equal(after[0], after[1]);
+
+      await page.click(testid('btn-undo'));
+      await page.waitForFunction(() => window.__tilecrush.view.move_count === 0);
+      await waitIdle(page);
+      assert.equal(await page.evaluate(() => window.__tilecrush.lastStateHash), before);
+      assert.equal(await page.textContent(testid('score')), '0');
+
+      await page.click(testid('btn-hint'));
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="cell"].hint').length >= 2);
+      assert.equal(await page.evaluate(() => window.__tilecrush.hashMismatches), 0);
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
+  test('plays easy to game over; the screen shows the server\'s final score', async (t) => {
+    await withPage(t, env, {}, async (page) => {
+      await page.goto(`${page.base}/?mode=same&preset=easy&seed=browser-full`);
+      const end = await playSameToEnd(page, assert);
+      assert.equal(end.over, true);
+      await page.locator(testid('gameover')).waitFor();
+      const reply = await page.evaluate(() => window.__tilecrush.lastReply);
+      const over = reply.events.find((e) => e.kind === 'game_over');
+      assert.ok(over, 'the last reply ends with game_over');
+      assert.equal(reply.score, over.final_score);
+      assert.equal(await page.textContent(testid('final-score')), String(over.final_score));
+      assert.equal(await page.textContent(testid('score')), String(over.final_score));
+      assert.match(await page.textContent(testid('gameover-reason')), /No moves left|Board cleared/);
+
+      const record = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), end.game_id);
+      assert.equal(record.score, over.final_score);
+      assert.equal(record.moves.length, end.move_count);
+      const share = await page.inputValue(testid('share-link'));
+      assert.match(share, /\?mode=same&preset=easy&seed=browser-full$/);
+      assert.equal(await page.evaluate(() => window.__tilecrush.hashMismatches), 0);
+      assert.deepEqual(page.errors, []);
+    });
+  });
+});

@@ -1,0 +1,164 @@
+// Shared setup of the browser tests: one real server and one headless
+// chromium per test file, a fresh browser context per test, page helpers
+// that use the client's test hooks (data-testid, window.__tilecrush), and a
+// screenshot in screenshots/ when a test fails.
+
+import { describe, before, after } from 'node:test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, chromiumAvailable, CHROMIUM_PATH } from './chromium.mjs';
+import { startServer, serverAvailable, serverPath } from './server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOTS = path.resolve(here, '..', 'screenshots');
+
+function skipReason() {
+  if (!chromiumAvailable()) return `no chromium at ${CHROMIUM_PATH} (apt-get install chromium)`;
+  if (!serverAvailable()) return `no server binary at ${serverPath()} (build it, or set TILECRUSH_SERVER)`;
+  return false;
+}
+
+let nameCounter = 0;
+export function uniqueName(prefix = 'p') {
+  nameCounter += 1;
+  return `${prefix}${process.pid % 10000}_${Date.now() % 100000}_${nameCounter}`;
+}
+
+// describe() with a server and a browser; `fn(env)` declares the tests.
+export function browserSuite(title, fn) {
+  const skip = skipReason();
+  describe(title, { skip }, () => {
+    const env = { server: null, browser: null };
+    before(async () => {
+      env.server = await startServer();
+      env.browser = await launch();
+    });
+    after(async () => {
+      if (env.browser) await env.browser.close();
+      if (env.server) await env.server.stop();
+    });
+    fn(env);
+  });
+}
+
+// Opens a page as a named player (no name: the name dialog will show).
+export async function openPage(env, { name = uniqueName(), lang = 'en', anim = 0.1,
+  viewport = { width: 900, height: 1000 }, identity = null } = {}) {
+  const context = await env.browser.newContext({ viewport });
+  const ident = identity || (name ? { name } : null);
+  await context.addInitScript(({ ident, lang, anim }) => {
+    if (sessionStorage.getItem('tilecrush.test.init')) return;
+    sessionStorage.setItem('tilecrush.test.init', '1');
+    if (ident) localStorage.setItem('tilecrush.identity', JSON.stringify(ident));
+    if (lang) localStorage.setItem('tilecrush.lang', lang);
+    localStorage.setItem('tilecrush.animSpeed', String(anim));
+  }, { ident, lang, anim });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) page.errors.push(m.text()); });
+  page.base = env.server.base;
+  page.playerName = name;
+  return page;
+}
+
+// Runs a test body; on failure saves a screenshot named after the test.
+export async function withPage(t, env, opts, body) {
+  const page = await openPage(env, opts);
+  try {
+    await body(page);
+  } catch (err) {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    const file = path.join(SCREENSHOTS, `${t.name.replace(/[^a-z0-9]+/gi, '_')}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    throw err;
+  } finally {
+    await page.context().close();
+  }
+}
+
+export const testid = (id) => `[data-testid="${id}"]`;
+
+// Waits until a game is loaded and every queued request is answered.
+export async function waitIdle(page, timeout = 15000) {
+  await page.waitForFunction(() => window.__tilecrush && window.__tilecrush.view && !window.__tilecrush.busy,
+    null, { timeout });
+  await page.evaluate(() => window.__tilecrush.idle());
+}
+
+export const gameView = (page) => page.evaluate(() => window.__tilecrush.view);
+
+// The centre of cell (x, y) in page coordinates, from the board's box.
+export async function cellPoint(page, x, y) {
+  const view = await gameView(page);
+  const box = await page.locator(testid('board')).boundingBox();
+  return { x: box.x + ((x + 0.5) * box.width) / view.width, y: box.y + ((y + 0.5) * box.height) / view.height };
+}
+
+export async function hoverCell(page, x, y) {
+  const p = await cellPoint(page, x, y);
+  await page.mouse.move(p.x, p.y);
+}
+
+export async function clickCell(page, x, y) {
+  const p = await cellPoint(page, x, y);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  await page.mouse.up();
+}
+
+export async function dragCell(page, from, to) {
+  const a = await cellPoint(page, from[0], from[1]);
+  const b = await cellPoint(page, to[0], to[1]);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 3 });
+  await page.mouse.move(b.x, b.y, { steps: 3 });
+  await page.mouse.up();
+}
+
+// Orthogonally connected cells of one colour (board rows, top first).
+export function groupOf(board, x, y) {
+  const c = board[y][x];
+  const out = [[x, y]];
+  const seen = new Set([`${x},${y}`]);
+  for (let i = 0; i < out.length; i++) {
+    const [cx, cy] = out[i];
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const nx = cx + dx;
+      const ny = cy + dy;
+      if (board[ny] && board[ny][nx] === c && c > 0 && !seen.has(`${nx},${ny}`)) {
+        seen.add(`${nx},${ny}`);
+        out.push([nx, ny]);
+      }
+    }
+  }
+  return out;
+}
+
+// Plays a Same Game to its end by clicking the largest group each time,
+// checking after every move that the client's hash equals the server's.
+export async function playSameToEnd(page, assert, maxMoves = 200) {
+  for (let i = 0; i < maxMoves; i++) {
+    await waitIdle(page);
+    const v = await gameView(page);
+    if (v.over) return v;
+    let best = null;
+    for (let y = 0; y < v.height; y++) {
+      for (let x = 0; x < v.width; x++) {
+        if (v.board[y][x] <= 0) continue;
+        const n = groupOf(v.board, x, y).length;
+        if (n >= 2 && (!best || n > best.n)) best = { x, y, n };
+      }
+    }
+    assert.ok(best, 'a game that is not over has a group of two');
+    await clickCell(page, best.x, best.y);
+    await page.waitForFunction((mc) => window.__tilecrush.view.move_count > mc || window.__tilecrush.view.over,
+      v.move_count, { timeout: 10000 });
+    await waitIdle(page);
+    const hashes = await page.evaluate(() => [window.__tilecrush.computedHash, window.__tilecrush.lastStateHash]);
+    assert.equal(hashes[0], hashes[1], 'client state_hash equals the server\'s');
+  }
+  throw new Error('game did not end');
+}

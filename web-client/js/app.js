@@ -1,0 +1,133 @@
+// Boot: header, connection, and a small router over the query string so
+// that only `/` has to be served:
+//   /?mode=same&preset=hard&seed=abc   play that board (no seed: random)
+//   /?view=leaderboard&mode=&preset=&seed=[&offset=][&around=1]
+//   /?view=player&name=NAME    /?view=replay&game=ID    /?view=rooms
+// Test hooks: data-testid attributes, and window.__tilecrush (below).
+
+import { h, clear, link } from './dom.js';
+import { t, getLang, setLang, translateTree, onLangChange, DICTS } from './i18n.js';
+import { Connection } from './net.js';
+import { identity } from './identity.js';
+import { validBoard } from './presets.js';
+import { setSpeed, getSpeed } from './animate.js';
+import { visibleRows } from './model.js';
+import { homePage } from './pages/home.js';
+import { playPage } from './pages/play.js';
+import { leaderboardPage } from './pages/leaderboard.js';
+import { playerPage } from './pages/player.js';
+import { replayPage } from './pages/replay.js';
+import { roomsPage, handlePush } from './pages/rooms.js';
+
+const main = document.getElementById('main');
+const net = new Connection({ identity });
+let game = null;
+let cleanup = null;
+
+const app = {
+  net,
+  setGame(c) { game = c; },
+  navigate(url, { force = false, replace = false } = {}) {
+    const target = new URL(url, location.origin);
+    const same = target.search === location.search;
+    if (replace || same) history.replaceState(null, '', target);
+    else history.pushState(null, '', target);
+    if (!same || force) route();
+  },
+};
+
+function params() {
+  return Object.fromEntries(new URLSearchParams(location.search));
+}
+
+function route() {
+  if (cleanup) cleanup();
+  cleanup = null;
+  clear(main);
+  const p = params();
+  let page;
+  if (p.view === 'leaderboard') page = leaderboardPage;
+  else if (p.view === 'player') page = playerPage;
+  else if (p.view === 'replay') page = replayPage;
+  else if (p.view === 'rooms') page = roomsPage;
+  else if (validBoard(p.mode, p.preset)) page = playPage;
+  else page = homePage;
+  document.body.dataset.page = page.name.replace(/Page$/, '');
+  cleanup = page(main, app, p) || null;
+  window.scrollTo(0, 0);
+}
+
+function header() {
+  const status = h('span', { class: 'net-status', testid: 'net-status', dataset: { status: 'idle' } });
+  const who = h('span', { class: 'who' });
+  const langSel = h('select', { testid: 'lang-select', 'aria-label': t('lang.label') },
+    Object.keys(DICTS).map((l) => h('option', { value: l }, l === 'ja' ? '日本語' : 'English')));
+  langSel.value = getLang();
+  langSel.addEventListener('change', () => setLang(langSel.value));
+  const setStatus = () => {
+    const s = net.status;
+    status.dataset.status = s;
+    status.title = s === 'online' ? t('net.online') : s === 'offline' ? t('net.offline') : t('net.connecting');
+    status.textContent = status.title;
+  };
+  const setWho = () => {
+    clear(who);
+    if (net.player) {
+      who.append(link(`/?${new URLSearchParams({ view: 'player', name: net.player.name })}`,
+        net.player.name, { testid: 'me' }));
+    }
+  };
+  net.addEventListener('status', setStatus);
+  net.addEventListener('ready', setWho);
+  onLangChange(() => { setStatus(); langSel.value = getLang(); });
+  setStatus();
+  return h('header', { class: 'top' },
+    link('/', 'tilecrush', { class: 'brand', testid: 'nav-home' }),
+    h('nav', {},
+      link('/', null, { i18n: 'nav.home', testid: 'nav-play' }),
+      link('/?view=leaderboard', null, { i18n: 'nav.leaderboard', testid: 'nav-leaderboard' }),
+      link('/?view=rooms', null, { i18n: 'nav.rooms', testid: 'nav-rooms' })),
+    h('div', { class: 'right' }, who, status, langSel));
+}
+
+document.addEventListener('click', (e) => {
+  const a = e.target.closest && e.target.closest('a[data-route]');
+  if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const url = new URL(a.href, location.origin);
+  if (url.origin !== location.origin) return;
+  e.preventDefault();
+  app.navigate(url.pathname + url.search, { force: true });
+});
+window.addEventListener('popstate', route);
+net.addEventListener('push', (e) => handlePush(e.detail));
+
+// Stable hooks for browser tests and debugging.
+window.__tilecrush = {
+  net,
+  app,
+  get game() { return game; },
+  // The current GameView, with the client's own board, score and move count.
+  get view() {
+    if (!game || !game.gameView || !game.model) return null;
+    const m = game.model;
+    return { ...game.gameView, board: visibleRows(m, true), score: m.score, move_count: m.moveCount,
+      over: m.over, peeks: m.peeks, selected: [...m.selected.keys()].map((k) => k.split(',').map(Number)) };
+  },
+  get model() { return game ? game.model : null; },
+  get lastStateHash() { return game ? game.lastStateHash : null; },
+  get computedHash() { return game ? game.lastComputedHash : null; },
+  get lastReply() { return game ? game.lastReply : null; },
+  get hashMismatches() { return game ? game.hashMismatches : 0; },
+  get resyncs() { return game ? game.resyncs : 0; },
+  get busy() { return !!(game && game.busy); },
+  idle() { return game ? game.idle() : Promise.resolve(); },
+  setAnimSpeed: setSpeed,
+  getAnimSpeed: getSpeed,
+  setLang,
+  dropConnection() { net.drop(); },
+};
+
+document.body.prepend(header());
+translateTree();
+net.connect();
+route();

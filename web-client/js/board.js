@@ -1,0 +1,219 @@
+// The board in the DOM: one absolutely positioned tile per filled cell,
+// placed with CSS variables (--x, --y) so that moves animate with CSS
+// transitions. Input is read on the board itself (pointer position -> cell),
+// so it keeps working while tiles move.
+//
+// Tile attributes for tests and CSS: data-testid="cell", data-x, data-y,
+// data-color (colour, or -1 for a hidden back face), data-shown (a colour
+// revealed by a peek or a selection).
+
+import { h } from './dom.js';
+import { symbolSvg, installTileStyles } from './symbols.js';
+
+const SWIPE_FRACTION = 0.35;
+
+export class BoardView {
+  // handlers: onHover(x, y, pointerType) (x null when the pointer left),
+  //           onTap(x, y, pointerType), onSwipe(x, y, dx, dy)
+  constructor(handlers = {}) {
+    installTileStyles();
+    this.handlers = handlers;
+    this.el = h('div', { class: 'board', testid: 'board', role: 'grid' });
+    this.layer = h('div', { class: 'tiles' });
+    this.fx = h('div', { class: 'fx' });
+    this.el.append(this.layer, this.fx);
+    this.width = 0;
+    this.height = 0;
+    this.tiles = [];
+    this.hover = null;
+    this.press = null;
+    this.bindInput();
+  }
+
+  setup(model) {
+    this.width = model.width;
+    this.height = model.height;
+    this.el.style.setProperty('--w', model.width);
+    this.el.style.setProperty('--h', model.height);
+    this.el.dataset.mode = model.mode;
+    this.layer.replaceChildren();
+    this.fx.replaceChildren();
+    this.tiles = Array.from({ length: model.height }, () => Array(model.width).fill(null));
+    for (let y = 0; y < model.height; y++) {
+      for (let x = 0; x < model.width; x++) {
+        const v = model.board[y][x];
+        if (v !== 0) this.tiles[y][x] = this.createTile(x, y, v);
+      }
+    }
+    for (const [k, c] of model.selected) {
+      const [x, y] = k.split(',').map(Number);
+      this.markSelected(x, y, c);
+    }
+  }
+
+  createTile(x, y, value) {
+    const face = h('div', { class: 'face' });
+    const el = h('div', { class: 'tile', testid: 'cell' }, face);
+    this.setValue(el, value);
+    this.place(el, x, y);
+    this.layer.append(el);
+    return el;
+  }
+
+  setValue(el, value) {
+    for (const c of [...el.classList]) if (/^c\d+$/.test(c)) el.classList.remove(c);
+    const face = el.firstChild;
+    face.replaceChildren();
+    el.dataset.color = String(value);
+    if (value > 0) {
+      el.classList.add(`c${value}`);
+      el.classList.remove('back');
+      face.append(symbolSvg(value));
+    } else {
+      el.classList.add('back');
+    }
+  }
+
+  // Shows a colour on a hidden tile (peek or selection) without changing
+  // what the board holds.
+  show(el, color) {
+    if (!el) return;
+    const face = el.firstChild;
+    for (const c of [...el.classList]) if (/^c\d+$/.test(c)) el.classList.remove(c);
+    face.replaceChildren();
+    if (color > 0) {
+      el.classList.add(`c${color}`);
+      face.append(symbolSvg(color));
+      el.dataset.shown = String(color);
+    } else {
+      delete el.dataset.shown;
+    }
+  }
+
+  place(el, x, y) {
+    el.style.setProperty('--x', x);
+    el.style.setProperty('--y', y);
+    el.dataset.x = String(x);
+    el.dataset.y = String(y);
+  }
+
+  tileAt(x, y) {
+    return (this.tiles[y] && this.tiles[y][x]) || null;
+  }
+
+  // Hidden mode: a peeked colour while hovered.
+  reveal(x, y, color) {
+    const el = this.tileAt(x, y);
+    if (!el || el.classList.contains('selected')) return;
+    el.classList.add('peeked');
+    this.show(el, color);
+  }
+
+  conceal(x, y) {
+    const el = this.tileAt(x, y);
+    if (!el || !el.classList.contains('peeked')) return;
+    el.classList.remove('peeked');
+    if (!el.classList.contains('selected')) this.show(el, 0);
+  }
+
+  markSelected(x, y, color) {
+    const el = this.tileAt(x, y);
+    if (!el) return;
+    el.classList.remove('peeked');
+    el.classList.add('selected');
+    el.setAttribute('aria-selected', 'true');
+    if (color != null) this.show(el, color);
+  }
+
+  unmarkSelected(x, y) {
+    const el = this.tileAt(x, y);
+    if (!el) return;
+    el.classList.remove('selected');
+    el.removeAttribute('aria-selected');
+    if (el.dataset.color === '-1') this.show(el, 0);
+  }
+
+  // Marks cells with a class (preview, hint, picked), replacing the last set.
+  mark(cls, cells) {
+    this.unmark(cls);
+    for (const [x, y] of cells) {
+      const el = this.tileAt(x, y);
+      if (el) el.classList.add(cls);
+    }
+  }
+
+  unmark(cls) {
+    for (const el of this.layer.querySelectorAll(`.${cls}`)) el.classList.remove(cls);
+  }
+
+  // A floating "+delta" over a cell position (fractional cells allowed).
+  popup(text, x, y, ms = 900) {
+    const el = h('div', { class: 'popup', testid: 'score-popup' }, text);
+    el.style.setProperty('--x', x);
+    el.style.setProperty('--y', y);
+    this.fx.append(el);
+    setTimeout(() => el.remove(), ms);
+  }
+
+  cellFromEvent(e) {
+    const r = this.el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return null;
+    const fx = ((e.clientX - r.left) / r.width) * this.width;
+    const fy = ((e.clientY - r.top) / r.height) * this.height;
+    const x = Math.floor(fx);
+    const y = Math.floor(fy);
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return null;
+    return { x, y, fx, fy };
+  }
+
+  bindInput() {
+    const el = this.el;
+    el.addEventListener('pointermove', (e) => this.onMove(e));
+    el.addEventListener('pointerleave', (e) => {
+      if (!this.press) this.setHover(null, e.pointerType);
+    });
+    el.addEventListener('pointerdown', (e) => {
+      const c = this.cellFromEvent(e);
+      if (!c) return;
+      this.press = { ...c, id: e.pointerId, swiped: false };
+      if (el.setPointerCapture) {
+        try { el.setPointerCapture(e.pointerId); } catch { /* synthetic pointer */ }
+      }
+    });
+    el.addEventListener('pointerup', (e) => {
+      const press = this.press;
+      this.press = null;
+      if (!press || press.swiped) return;
+      const c = this.cellFromEvent(e) || press;
+      if (this.handlers.onTap) this.handlers.onTap(c.x, c.y, e.pointerType || 'mouse');
+    });
+    el.addEventListener('pointercancel', () => { this.press = null; });
+    el.addEventListener('contextmenu', (e) => e.preventDefault());
+  }
+
+  onMove(e) {
+    const c = this.cellFromEvent(e);
+    const press = this.press;
+    if (press && !press.swiped && c) {
+      const dx = c.fx - (press.x + 0.5);
+      const dy = c.fy - (press.y + 0.5);
+      const adx = Math.abs(dx);
+      const ady = Math.abs(dy);
+      if (Math.max(adx, ady) > 0.5 + SWIPE_FRACTION) {
+        press.swiped = true;
+        const dir = adx > ady ? [Math.sign(dx), 0] : [0, Math.sign(dy)];
+        if (this.handlers.onSwipe) this.handlers.onSwipe(press.x, press.y, dir[0], dir[1]);
+      }
+    }
+    if (e.pointerType === 'mouse' || e.pointerType === 'pen' || !e.pointerType) {
+      this.setHover(c, e.pointerType || 'mouse');
+    }
+  }
+
+  setHover(c, pointerType) {
+    const same = (a, b) => (a && b ? a.x === b.x && a.y === b.y : a === b);
+    if (same(this.hover, c)) return;
+    this.hover = c ? { x: c.x, y: c.y } : null;
+    if (this.handlers.onHover) this.handlers.onHover(c ? c.x : null, c ? c.y : null, pointerType);
+  }
+}

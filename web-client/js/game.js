@@ -1,0 +1,239 @@
+// One game on screen: owns the model, the board view and the request queue.
+//
+// Every state-changing request goes through one queue, so replies are
+// applied (and animated) in the order they were sent. After every reply the
+// client hashes its own board (protocol.md state_hash) and compares it with
+// the server's; a mismatch is logged and repaired with `resume`.
+
+import { modelFromView, applyEvent, candidateHashes } from './model.js';
+import { BoardView } from './board.js';
+import { animateEvent } from './animate.js';
+import { t } from './i18n.js';
+
+export const CURRENT_KEY = 'tilecrush.current';
+
+export class GameController extends EventTarget {
+  // ui: {setHud(ctrl), setMessage(text), showOver(ctrl, info), setPreview(text)}
+  constructor(net, ui) {
+    super();
+    this.net = net;
+    this.ui = ui;
+    this.view = new BoardView({
+      onHover: (x, y, p) => this.mode && this.mode.onHover && this.mode.onHover(x, y, p),
+      onTap: (x, y, p) => this.mode && this.mode.onTap && this.mode.onTap(x, y, p),
+      onSwipe: (x, y, dx, dy) => this.mode && this.mode.onSwipe && this.mode.onSwipe(x, y, dx, dy),
+    });
+    this.model = null;
+    this.gameView = null;
+    this.mode = null;
+    this.modeFactories = {};
+    this.chain = Promise.resolve();
+    this.pendingCount = 0;
+    this.idleWaiters = [];
+    this.lastStateHash = null;
+    this.lastComputedHash = null;
+    this.lastReply = null;
+    this.hashMismatches = 0;
+    this.resyncs = 0;
+    this.moveBudget = null;
+    this.generation = 0;
+    this.hiddenSelectedShown = null;
+    this.onReady = (e) => {
+      if (e.detail.reconnect && this.model) this.enqueue(() => this.resume('reconnect'));
+    };
+    net.addEventListener('ready', this.onReady);
+  }
+
+  destroy() {
+    this.net.removeEventListener('ready', this.onReady);
+    if (this.mode && this.mode.destroy) this.mode.destroy();
+    this.mode = null;
+  }
+
+  get busy() { return this.pendingCount > 0; }
+
+  // Resolves when every queued request has been answered and animated.
+  idle() {
+    if (this.pendingCount === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  enqueue(fn) {
+    this.pendingCount += 1;
+    this.ui.setBusy && this.ui.setBusy(true);
+    const run = this.chain.then(fn);
+    this.chain = run.catch((err) => this.log(`queued task failed: ${err && (err.message || err.code || err)}`))
+      .finally(() => {
+        this.pendingCount -= 1;
+        if (this.pendingCount === 0) {
+          this.ui.setBusy && this.ui.setBusy(false);
+          for (const w of this.idleWaiters.splice(0)) w();
+          if (this.mode && this.mode.afterIdle) this.mode.afterIdle();
+        }
+      });
+    return run;
+  }
+
+  log(text) {
+    this.net.note(text);
+    console.info(`[tilecrush] ${text}`);
+  }
+
+  // Starts a game: {mode, preset, seed, daily, board, ...}.
+  start(params) {
+    return this.enqueue(async () => {
+      const reply = await this.net.request('new_game', params);
+      this.load(reply.game);
+    });
+  }
+
+  resumeGame(gameId) {
+    return this.enqueue(async () => {
+      const reply = await this.net.request('resume', { game_id: gameId });
+      this.load(reply.game);
+    });
+  }
+
+  async resume(why) {
+    if (!this.model) return;
+    this.resyncs += 1;
+    this.log(`resume (${why}) ${this.model.gameId}`);
+    try {
+      const reply = await this.net.request('resume', { game_id: this.model.gameId });
+      this.load(reply.game);
+    } catch (err) {
+      this.log(`resume failed: ${err.code} ${err.message}`);
+      this.ui.setMessage(t('err.generic', { message: err.message || err.code }));
+    }
+  }
+
+  load(gameView) {
+    this.generation += 1;
+    this.gameView = gameView;
+    const previousMode = this.model && this.model.mode;
+    this.model = modelFromView(gameView);
+    this.moveBudget = gameView.moves_left == null ? null : gameView.moves_left + gameView.move_count;
+    this.view.setup(this.model);
+    if (!this.mode || previousMode !== this.model.mode) {
+      if (this.mode && this.mode.destroy) this.mode.destroy();
+      this.mode = this.modeFactories[this.model.mode](this);
+    }
+    if (this.mode.onLoad) this.mode.onLoad(gameView);
+    try {
+      sessionStorage.setItem(CURRENT_KEY, JSON.stringify({
+        game_id: gameView.game_id, mode: gameView.mode, preset: gameView.preset, seed: gameView.seed,
+      }));
+    } catch { /* not remembered */ }
+    this.verifyHash(gameView.state_hash, 'game view');
+    this.ui.setHud(this);
+    this.ui.setMessage('');
+    if (gameView.over) this.ui.showOver(this, null);
+    this.dispatchEvent(new CustomEvent('loaded', { detail: gameView }));
+  }
+
+  movesLeft() {
+    if (this.moveBudget == null || !this.model) return null;
+    return Math.max(0, this.moveBudget - this.model.moveCount);
+  }
+
+  // Sends a move and plays its events. Returns the reply, or null when the
+  // server refused it (the error goes to onError, then to the message line).
+  move(type, fields, { onError } = {}) {
+    return this.enqueue(async () => {
+      if (!this.model || this.model.over) return null;
+      let reply;
+      try {
+        reply = await this.net.request(type, { game_id: this.model.gameId, ...fields }, { wait: false });
+      } catch (err) {
+        if (onError) await onError(err);
+        this.showError(err);
+        return null;
+      }
+      await this.playReply(reply);
+      return reply;
+    });
+  }
+
+  undo() {
+    return this.enqueue(async () => {
+      if (!this.model) return;
+      try {
+        const reply = await this.net.request('undo', { game_id: this.model.gameId }, { wait: false });
+        this.load(reply.game);
+      } catch (err) {
+        this.showError(err);
+      }
+    });
+  }
+
+  resign() {
+    return this.move('resign', {});
+  }
+
+  showError(err) {
+    const known = { invalid_move: 'err.invalid_move', not_allowed: 'err.not_allowed',
+      not_found: 'err.not_found', disconnected: 'err.disconnected' };
+    this.ui.setMessage(known[err.code] ? t(known[err.code])
+      : t('err.generic', { message: err.message || err.code }));
+  }
+
+  // Applies an `events` reply in order, animated, then checks the hash.
+  async playReply(reply) {
+    this.lastReply = reply;
+    const ctx = {};
+    const firstMove = this.model.moveCount === 0;
+    for (const ev of reply.events || []) {
+      applyEvent(this.model, ev);
+      if (this.mode.onEvent) this.mode.onEvent(ev);
+      await animateEvent(this.view, ev, ctx);
+      this.ui.setHud(this);
+    }
+    this.model.moveCount = reply.move_count;
+    if (reply.score !== this.model.score) {
+      this.log(`score differs: client ${this.model.score}, server ${reply.score}`);
+    }
+    if (this.gameView) {
+      this.gameView = { ...this.gameView, score: reply.score, move_count: reply.move_count, over: reply.over };
+    }
+    if (firstMove && this.mode.onFirstMove) this.mode.onFirstMove();
+    const ok = this.verifyHash(reply.state_hash, reply.events && reply.events[0] && reply.events[0].kind);
+    this.ui.setHud(this);
+    if (!ok) {
+      await this.resume('state_hash mismatch');
+      return;
+    }
+    const over = (reply.events || []).find((e) => e.kind === 'game_over');
+    if (over || reply.over) {
+      this.model.over = true;
+      if (this.mode.onOver) this.mode.onOver();
+      this.ui.showOver(this, over ? { reason: over.reason, bonus: over.bonus, finalScore: over.final_score } : null);
+      this.dispatchEvent(new CustomEvent('over', { detail: over }));
+    }
+  }
+
+  // Compares the client's state_hash with the server's. In hidden mode
+  // protocol.md leaves open whether a selected cell counts as seen, so both
+  // readings are tried and the one that matched is remembered.
+  verifyHash(serverHash, what) {
+    this.lastStateHash = serverHash;
+    const candidates = candidateHashes(this.model);
+    let computed = candidates[0];
+    if (candidates.length > 1) {
+      const idx = this.hiddenSelectedShown === true ? [1, 0] : [0, 1];
+      const hit = idx.find((i) => candidates[i] === serverHash);
+      if (hit !== undefined) {
+        computed = candidates[hit];
+        if (this.hiddenSelectedShown === null) {
+          this.hiddenSelectedShown = hit === 1;
+          this.log(`hidden mode: selected cells ${hit === 1 ? 'count' : 'do not count'} as seen in state_hash`);
+        }
+      }
+    }
+    this.lastComputedHash = computed;
+    if (!serverHash || computed === serverHash) return true;
+    this.hashMismatches += 1;
+    this.log(`state_hash mismatch after ${what}: client ${computed}, server ${serverHash}`);
+    console.warn(`[tilecrush] state_hash mismatch after ${what}: client ${computed} server ${serverHash}`);
+    return false;
+  }
+}

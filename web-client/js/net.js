@@ -1,0 +1,224 @@
+// The WebSocket connection (protocol.md, "WebSocket /ws").
+//
+// - Sends `hello` first with the stored name and token; asks the player for a
+//   name when there is none or the server refuses it; stores what `welcome`
+//   returns.
+// - request(type, fields) gives every message an `id` and returns a promise
+//   resolved by the reply with the same id; an `error` reply rejects it with
+//   {code, message}. A lost connection rejects what is still pending with
+//   code `disconnected`.
+// - `ping` every 20 s; a pong that does not come within 10 s drops the socket.
+// - After a drop it reconnects with exponential backoff and sends hello again;
+//   listeners of the `ready` event ({reconnect: true}) then resume their game.
+// - Messages without an id (rooms) are dispatched as `push` events.
+
+const PING_EVERY_MS = 20000;
+const PONG_WITHIN_MS = 10000;
+const BACKOFF_MIN_MS = 500;
+const BACKOFF_MAX_MS = 10000;
+
+export function defaultUrl(loc = window.location) {
+  const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${loc.host}/ws`;
+}
+
+export class Connection extends EventTarget {
+  // identity: {get() -> {name, token} | null, save({name, token}),
+  //            askName(reason) -> Promise<string>}
+  constructor({ url = defaultUrl(), identity, WebSocketImpl = globalThis.WebSocket } = {}) {
+    super();
+    this.url = url;
+    this.identity = identity;
+    this.WebSocketImpl = WebSocketImpl;
+    this.ws = null;
+    this.status = 'idle';
+    this.player = null;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.waiters = [];
+    this.attempt = 0;
+    this.everReady = false;
+    this.stopped = false;
+    this.pingTimer = null;
+    this.reconnectTimer = null;
+    this.log = [];
+  }
+
+  connect() {
+    this.stopped = false;
+    this.open();
+  }
+
+  // Resolves once hello has been answered by welcome.
+  ready() {
+    if (this.status === 'online') return Promise.resolve(this.player);
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  // Sends a request; by default waits for the connection to be ready first.
+  // With {wait: false} a request made while offline fails at once.
+  async request(type, fields = {}, { wait = true } = {}) {
+    if (this.status !== 'online') {
+      if (!wait) throw { code: 'disconnected', message: 'not connected' };
+      await this.ready();
+    }
+    return this.sendRaw(type, fields);
+  }
+
+  // Drops the socket as a network fault would (tests and debugging).
+  drop() {
+    if (this.ws) this.ws.close();
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    this.stopPing();
+    if (this.ws) this.ws.close(1000);
+  }
+
+  setStatus(status) {
+    this.status = status;
+    this.dispatchEvent(new CustomEvent('status', { detail: status }));
+  }
+
+  note(text) {
+    this.log.push(`${new Date().toISOString()} ${text}`);
+    if (this.log.length > 200) this.log.shift();
+  }
+
+  open() {
+    this.setStatus('connecting');
+    let ws;
+    try {
+      ws = new this.WebSocketImpl(this.url);
+    } catch (e) {
+      this.note(`connect failed: ${e}`);
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => this.onOpen(ws);
+    ws.onmessage = (e) => this.onMessage(ws, e.data);
+    ws.onclose = (e) => this.onClose(ws, e);
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  sendRaw(type, fields) {
+    const id = this.nextId++;
+    const msg = { ...fields, type, id };
+    return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== 1) {
+        reject({ code: 'disconnected', message: 'not connected' });
+        return;
+      }
+      this.pending.set(id, { resolve, reject, type });
+      this.ws.send(JSON.stringify(msg));
+    });
+  }
+
+  async onOpen(ws) {
+    if (ws !== this.ws) return;
+    this.setStatus('hello');
+    let reason = null;
+    for (;;) {
+      let ident = this.identity.get();
+      if (!ident || !ident.name || reason) {
+        const name = await this.identity.askName(reason);
+        ident = { name, token: ident && ident.name === name ? ident.token : undefined };
+      }
+      if (ws !== this.ws) return;
+      try {
+        const fields = { name: ident.name };
+        if (ident.token) fields.token = ident.token;
+        const welcome = await this.sendRaw('hello', fields);
+        this.player = welcome.player;
+        this.identity.save({ name: welcome.player.name, token: welcome.token || ident.token });
+        break;
+      } catch (err) {
+        if (err.code === 'disconnected') return;
+        this.note(`hello refused: ${err.code} ${err.message}`);
+        reason = err.code === 'unauthorized' ? 'taken' : 'invalid';
+      }
+    }
+    const reconnect = this.everReady;
+    this.everReady = true;
+    this.attempt = 0;
+    this.setStatus('online');
+    this.startPing();
+    // Listeners (the game's resume) send before the queued requests.
+    this.dispatchEvent(new CustomEvent('ready', { detail: { reconnect, player: this.player } }));
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w(this.player);
+  }
+
+  onMessage(ws, data) {
+    if (ws !== this.ws) return;
+    let msg;
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      this.note('unparsable message');
+      return;
+    }
+    if (msg.id != null && this.pending.has(msg.id)) {
+      const p = this.pending.get(msg.id);
+      this.pending.delete(msg.id);
+      if (msg.type === 'error') p.reject({ code: msg.code, message: msg.message });
+      else p.resolve(msg);
+      return;
+    }
+    if (msg.type === 'error') this.note(`error without request: ${msg.code} ${msg.message}`);
+    this.dispatchEvent(new CustomEvent('push', { detail: msg }));
+  }
+
+  onClose(ws, e) {
+    if (ws !== this.ws) return;
+    this.note(`closed: ${e && e.code}`);
+    this.ws = null;
+    this.stopPing();
+    for (const p of this.pending.values()) p.reject({ code: 'disconnected', message: 'connection lost' });
+    this.pending.clear();
+    this.setStatus('offline');
+    if (!this.stopped) this.scheduleReconnect();
+  }
+
+  scheduleReconnect() {
+    const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** this.attempt);
+    const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+    this.attempt += 1;
+    this.setStatus('offline');
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      if (!this.stopped) this.open();
+    }, delay);
+  }
+
+  startPing() {
+    this.stopPing();
+    this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
+  }
+
+  stopPing() {
+    clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  async ping() {
+    const ws = this.ws;
+    if (!ws || this.status !== 'online') return;
+    let answered = false;
+    const timer = setTimeout(() => {
+      if (!answered && ws === this.ws) {
+        this.note('no pong: dropping the connection');
+        ws.close();
+      }
+    }, PONG_WITHIN_MS);
+    try {
+      await this.sendRaw('ping', {});
+    } catch { /* onClose handles it */ }
+    answered = true;
+    clearTimeout(timer);
+  }
+}

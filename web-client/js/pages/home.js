@@ -1,0 +1,133 @@
+// Home: choose a mode and a preset, then play a random board, a chosen seed
+// or one of today's daily boards (with a countdown to the next day).
+
+import { h, clear, link } from '../dom.js';
+import { t, onLangChange, formatDuration } from '../i18n.js';
+import { MODES, PRESETS, boardUrl } from '../presets.js';
+import { api } from '../api.js';
+
+const CHOICE_KEY = 'tilecrush.choice';
+
+function loadChoice() {
+  try {
+    const c = JSON.parse(localStorage.getItem(CHOICE_KEY) || 'null');
+    if (c && PRESETS[c.mode] && PRESETS[c.mode].includes(c.preset)) return c;
+  } catch { /* default */ }
+  return { mode: 'same', preset: 'easy' };
+}
+
+export function homePage(root, app) {
+  const choice = loadChoice();
+  const modeSelect = h('select', { testid: 'mode-select', id: 'mode-select' });
+  const presetSelect = h('select', { testid: 'preset-select', id: 'preset-select' });
+  const seedInput = h('input', { type: 'text', maxlength: 64, testid: 'seed-input', id: 'seed-input',
+    'data-i18n-placeholder': 'home.seedPlaceholder', placeholder: t('home.seedPlaceholder') });
+  const rules = h('p', { class: 'rules', testid: 'rules' });
+  const dailyList = h('ul', { class: 'daily-list', testid: 'daily-list' });
+  const countdown = h('p', { class: 'countdown', testid: 'daily-countdown' });
+  let daily = null;
+  let dailyFetchedAt = 0;
+  let timer = null;
+
+  function fillModes() {
+    clear(modeSelect);
+    for (const m of MODES) {
+      modeSelect.append(h('option', { value: m, selected: m === choice.mode }, t(`mode.${m}`)));
+    }
+    modeSelect.value = choice.mode;
+  }
+
+  function fillPresets() {
+    clear(presetSelect);
+    for (const p of PRESETS[choice.mode]) {
+      presetSelect.append(h('option', { value: p }, t(`preset.${p}`)));
+    }
+    if (!PRESETS[choice.mode].includes(choice.preset)) [choice.preset] = PRESETS[choice.mode];
+    presetSelect.value = choice.preset;
+    rules.textContent = t(`home.rules.${choice.mode}`);
+  }
+
+  function save() {
+    try { localStorage.setItem(CHOICE_KEY, JSON.stringify(choice)); } catch { /* not remembered */ }
+  }
+
+  modeSelect.addEventListener('change', () => {
+    choice.mode = modeSelect.value;
+    fillPresets();
+    save();
+  });
+  presetSelect.addEventListener('change', () => {
+    choice.preset = presetSelect.value;
+    save();
+  });
+
+  const randomBtn = h('button', { type: 'button', class: 'primary', testid: 'btn-random', i18n: 'home.random' });
+  randomBtn.addEventListener('click', () => app.navigate(boardUrl(choice.mode, choice.preset), { force: true }));
+  const seedForm = h('form', { class: 'seed-form', testid: 'seed-form' },
+    h('label', { for: 'seed-input', i18n: 'home.seed' }), seedInput,
+    h('button', { type: 'submit', testid: 'btn-seed', i18n: 'home.seedPlay' }));
+  seedForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const seed = seedInput.value.trim();
+    if (!seed) { seedInput.focus(); return; }
+    app.navigate(boardUrl(choice.mode, choice.preset, seed.slice(0, 64)), { force: true });
+  });
+
+  function renderDaily() {
+    clear(dailyList);
+    if (!daily) return;
+    const boards = [...daily.boards].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode));
+    for (const b of boards) {
+      const q = new URLSearchParams({ view: 'leaderboard', mode: b.mode, preset: b.preset, seed: b.seed });
+      dailyList.append(h('li', { class: 'daily-board', testid: 'daily-board', dataset: { mode: b.mode, preset: b.preset } },
+        h('span', { class: 'daily-name' }, `${t(`mode.${b.mode}`)} · ${t(`preset.${b.preset}`)}`),
+        link(boardUrl(b.mode, b.preset, b.seed), t('home.play'), { class: 'button', testid: 'daily-play' }),
+        link(`/?${q}`, t('home.board'), { class: 'button secondary', testid: 'daily-leaderboard' })));
+    }
+    tick();
+  }
+
+  function tick() {
+    if (!daily) return;
+    const left = daily.resets_in_s - (Date.now() - dailyFetchedAt) / 1000;
+    if (left <= 0) {
+      clearInterval(timer);
+      timer = null;
+      loadDaily();
+      return;
+    }
+    countdown.textContent = t('home.dailyReset', { time: formatDuration(left) });
+  }
+
+  async function loadDaily() {
+    try {
+      daily = await api.daily();
+      dailyFetchedAt = Date.now();
+      renderDaily();
+      if (!timer) timer = setInterval(tick, 1000);
+    } catch {
+      countdown.textContent = t('home.dailyError');
+    }
+  }
+
+  fillModes();
+  fillPresets();
+  root.append(h('section', { class: 'home', testid: 'home-page' },
+    h('div', { class: 'card chooser' },
+      h('label', { for: 'mode-select', i18n: 'mode.label' }), modeSelect,
+      h('label', { for: 'preset-select', i18n: 'preset.label' }), presetSelect,
+      rules, randomBtn, seedForm),
+    h('div', { class: 'card daily' },
+      h('h2', { i18n: 'home.daily' }), countdown, dailyList)));
+  loadDaily();
+
+  const offLang = onLangChange(() => {
+    fillModes();
+    fillPresets();
+    renderDaily();
+  });
+  return () => {
+    offLang();
+    clearInterval(timer);
+  };
+}

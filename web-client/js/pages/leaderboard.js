@@ -1,0 +1,143 @@
+// Leaderboards by board (mode, preset, seed): today's boards first, paging
+// with limit/offset, the player's own row highlighted, and an "around me"
+// view (/api/leaderboard/around).
+
+import { h, clear, link } from '../dom.js';
+import { t, onLangChange, formatDuration } from '../i18n.js';
+import { MODES, PRESETS } from '../presets.js';
+import { api } from '../api.js';
+
+const PAGE = 20;
+
+function lbUrl(p) {
+  const q = new URLSearchParams({ view: 'leaderboard', mode: p.mode, preset: p.preset, seed: p.seed });
+  if (p.offset) q.set('offset', p.offset);
+  if (p.around) q.set('around', '1');
+  return `/?${q}`;
+}
+
+export function leaderboardPage(root, app, params) {
+  const board = {
+    mode: params.mode, preset: params.preset, seed: params.seed,
+    offset: Math.max(0, Number(params.offset) || 0), around: params.around === '1',
+  };
+  const hasBoard = board.mode && board.preset && board.seed;
+  const dailyList = h('ul', { class: 'daily-list', testid: 'lb-daily' });
+  const status = h('p', { class: 'message', testid: 'lb-status' });
+  const table = h('table', { class: 'lb-table', testid: 'lb-table' });
+  const pager = h('div', { class: 'pager' });
+  const heading = h('h2', { testid: 'lb-heading' });
+  let data = null;
+  let daily = null;
+
+  const modeSel = h('select', { testid: 'lb-mode' });
+  const presetSel = h('select', { testid: 'lb-preset' });
+  const seedIn = h('input', { type: 'text', maxlength: 64, testid: 'lb-seed', value: board.seed || '' });
+  function fillSelectors() {
+    clear(modeSel);
+    for (const m of MODES) modeSel.append(h('option', { value: m }, t(`mode.${m}`)));
+    modeSel.value = PRESETS[board.mode] ? board.mode : 'same';
+    clear(presetSel);
+    for (const p of PRESETS[modeSel.value]) presetSel.append(h('option', { value: p }, t(`preset.${p}`)));
+    if (PRESETS[modeSel.value].includes(board.preset)) presetSel.value = board.preset;
+  }
+  modeSel.addEventListener('change', () => {
+    board.mode = modeSel.value;
+    fillSelectors();
+  });
+  const form = h('form', { class: 'lb-form', testid: 'lb-form' },
+    h('label', { i18n: 'mode.label' }), modeSel, h('label', { i18n: 'preset.label' }), presetSel,
+    h('label', { i18n: 'home.seed' }), seedIn,
+    h('button', { type: 'submit', testid: 'lb-show', i18n: 'btn.show' }));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (!seedIn.value.trim()) { seedIn.focus(); return; }
+    app.navigate(lbUrl({ mode: modeSel.value, preset: presetSel.value, seed: seedIn.value.trim() }));
+  });
+
+  function renderDaily() {
+    clear(dailyList);
+    if (!daily) return;
+    for (const b of daily.boards) {
+      const current = hasBoard && b.mode === board.mode && b.preset === board.preset && b.seed === board.seed;
+      dailyList.append(h('li', { class: current ? 'current' : '' },
+        link(lbUrl(b), `${t(`mode.${b.mode}`)} · ${t(`preset.${b.preset}`)}`, { testid: 'lb-daily-link' })));
+    }
+  }
+
+  function renderTable() {
+    clear(table);
+    clear(pager);
+    if (!hasBoard) {
+      heading.textContent = t('lb.choose');
+      return;
+    }
+    heading.textContent = `${t('lb.title')}: ${t(`mode.${board.mode}`)} · ${t(`preset.${board.preset}`)} · ${board.seed}`;
+    if (!data) return;
+    const me = app.net.player && app.net.player.name;
+    table.append(h('thead', {}, h('tr', {},
+      ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'lb.attempts', 'lb.replay']
+        .map((k) => h('th', { i18n: k })))));
+    const body = h('tbody');
+    for (const e of data.entries) {
+      const mine = me && e.player === me;
+      body.append(h('tr', { class: mine ? 'me' : '', testid: 'lb-row', dataset: { player: e.player, rank: String(e.rank) } },
+        h('td', {}, String(e.rank)),
+        h('td', {}, link(`/?${new URLSearchParams({ view: 'player', name: e.player })}`, e.player)),
+        h('td', { testid: 'lb-score' }, String(e.score)),
+        h('td', {}, String(e.move_count)),
+        h('td', {}, e.duration_ms == null ? '' : formatDuration(e.duration_ms / 1000)),
+        h('td', {}, String(e.attempts)),
+        h('td', {}, e.game_id ? link(`/?${new URLSearchParams({ view: 'replay', game: e.game_id })}`, t('btn.replay')) : '')));
+    }
+    table.append(body);
+    if (data.entries.length === 0) status.textContent = t('lb.empty');
+    else status.textContent = t('lb.total', { total: data.total });
+    if (board.around) {
+      pager.append(link(lbUrl({ ...board, around: false, offset: 0 }), t('btn.top'), { class: 'button', testid: 'lb-top' }));
+      return;
+    }
+    if (board.offset > 0) {
+      pager.append(link(lbUrl({ ...board, offset: Math.max(0, board.offset - PAGE) }), t('btn.prev'), { class: 'button', testid: 'lb-prev' }));
+    }
+    if (board.offset + PAGE < data.total) {
+      pager.append(link(lbUrl({ ...board, offset: board.offset + PAGE }), t('btn.next'), { class: 'button', testid: 'lb-next' }));
+    }
+    if (me) pager.append(link(lbUrl({ ...board, around: true, offset: 0 }), t('btn.around'), { class: 'button', testid: 'lb-around' }));
+  }
+
+  async function load() {
+    try {
+      daily = await api.daily();
+      renderDaily();
+    } catch { /* the form still works */ }
+    if (!hasBoard) { renderTable(); return; }
+    status.textContent = t('common.loading');
+    try {
+      if (board.around) {
+        const player = (await app.net.ready()).name;
+        data = await api.around({ ...board, player, radius: 5 });
+      } else {
+        data = await api.leaderboard({ ...board, limit: PAGE, offset: board.offset });
+      }
+      renderTable();
+    } catch (err) {
+      data = null;
+      renderTable();
+      status.textContent = err.status === 404 && board.around ? t('lb.notOn') : t('err.generic', { message: err.message });
+    }
+  }
+
+  fillSelectors();
+  renderTable();
+  root.append(h('section', { class: 'leaderboard', testid: 'leaderboard-page' },
+    h('div', { class: 'card' }, h('h2', { i18n: 'lb.dailyBoards' }), dailyList, form),
+    h('div', { class: 'card' }, heading, status, h('div', { class: 'table-wrap' }, table), pager)));
+  load();
+  const offLang = onLangChange(() => {
+    fillSelectors();
+    renderDaily();
+    renderTable();
+  });
+  return offLang;
+}

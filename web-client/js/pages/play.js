@@ -1,0 +1,168 @@
+// The play page: HUD, board, buttons, messages and the game-over panel
+// around one GameController.
+
+import { h, clear, link } from '../dom.js';
+import { t, onLangChange, formatDuration } from '../i18n.js';
+import { GameController, CURRENT_KEY } from '../game.js';
+import { sameMode } from '../modes/same.js';
+import { match3Mode } from '../modes/match3.js';
+import { hiddenMode } from '../modes/hidden.js';
+import { boardUrl } from '../presets.js';
+
+function stat(labelKey, testid) {
+  const value = h('span', { class: 'value', testid });
+  const box = h('div', { class: 'stat', dataset: { stat: testid } },
+    h('span', { class: 'label', i18n: labelKey }), value);
+  return { box, value };
+}
+
+export function playPage(root, app, params) {
+  const stats = {
+    score: stat('hud.score', 'score'),
+    moves: stat('hud.moves', 'moves'),
+    movesLeft: stat('hud.movesLeft', 'moves-left'),
+    peeks: stat('hud.peeks', 'peeks'),
+    time: stat('hud.time', 'timer'),
+  };
+  const title = h('div', { class: 'game-title', testid: 'game-title' });
+  const seedLine = h('div', { class: 'seed-line', testid: 'seed' });
+  const preview = h('div', { class: 'preview', testid: 'preview-points', 'aria-live': 'polite' });
+  const message = h('div', { class: 'message', testid: 'message', role: 'status' });
+  const buttons = {
+    hint: h('button', { type: 'button', testid: 'btn-hint', i18n: 'btn.hint' }),
+    undo: h('button', { type: 'button', testid: 'btn-undo', i18n: 'btn.undo' }),
+    resign: h('button', { type: 'button', testid: 'btn-resign', i18n: 'btn.resign' }),
+    fresh: h('button', { type: 'button', testid: 'btn-new', i18n: 'btn.new' }),
+  };
+  const overPanel = h('div', { class: 'over-panel', testid: 'gameover', hidden: true });
+  const hud = h('div', { class: 'hud' }, Object.values(stats).map((s) => s.box));
+  const boardWrap = h('div', { class: 'board-wrap' });
+  const controls = h('div', { class: 'controls' }, Object.values(buttons));
+
+  let lastOver = null;
+
+  const ui = {
+    setHud(c) {
+      const m = c.model;
+      if (!m) return;
+      const gv = c.gameView;
+      stats.score.value.textContent = String(m.score);
+      stats.moves.value.textContent = String(m.moveCount);
+      const left = c.movesLeft();
+      stats.movesLeft.box.hidden = left == null;
+      stats.movesLeft.value.textContent = left == null ? '' : String(left);
+      stats.peeks.box.hidden = m.mode !== 'hidden';
+      stats.peeks.value.textContent = String(m.peeks);
+      stats.time.box.hidden = m.mode !== 'hidden';
+      if (m.mode === 'hidden' && c.mode && c.mode.elapsedMs) {
+        stats.time.value.textContent = formatDuration(c.mode.elapsedMs() / 1000);
+      }
+      title.textContent = `${t(`mode.${m.mode}`)} · ${gv.preset ? t(`preset.${gv.preset}`) : t('preset.custom')}`;
+      seedLine.textContent = `${t('hud.seed')}: ${gv.seed ?? '-'} · ${gv.ranked ? t('hud.ranked') : t('hud.practice')}`;
+      const wanted = (c.mode && c.mode.buttons) || [];
+      buttons.hint.hidden = !wanted.includes('hint');
+      buttons.undo.hidden = !wanted.includes('undo');
+      buttons.resign.hidden = !wanted.includes('resign');
+      for (const b of [buttons.hint, buttons.undo, buttons.resign]) b.disabled = m.over;
+      boardWrap.dataset.over = String(m.over);
+    },
+    setMessage(text) { message.textContent = text; },
+    setPreview(text) { preview.textContent = text; },
+    setBusy(busy) { c.view.el.dataset.busy = String(busy); },
+    showOver(ctrl, info) {
+      lastOver = info;
+      renderOver(ctrl, info);
+    },
+  };
+
+  const c = new GameController(app.net, ui);
+  c.modeFactories = { same: sameMode, match3: match3Mode, hidden: hiddenMode };
+  app.setGame(c);
+  boardWrap.append(c.view.el);
+
+  function renderOver(ctrl, info) {
+    const gv = ctrl.gameView;
+    const m = ctrl.model;
+    clear(overPanel);
+    overPanel.hidden = false;
+    const shareHref = gv.preset ? new URL(boardUrl(gv.mode, gv.preset, gv.seed), location.origin).href : null;
+    const rows = [
+      h('h2', { i18n: 'over.title' }),
+      info && info.reason ? h('p', { testid: 'gameover-reason' }, t(`over.${info.reason}`)) : null,
+      info && info.bonus ? h('p', { testid: 'gameover-bonus' }, `${t('over.bonus')}: +${info.bonus}`) : null,
+      h('p', { class: 'final' }, `${t('over.final')}: `,
+        h('strong', { testid: 'final-score' }, String(info ? info.finalScore : m.score))),
+    ];
+    if (shareHref) {
+      const input = h('input', { readonly: true, value: shareHref, testid: 'share-link', 'aria-label': t('over.share') });
+      const copy = h('button', { type: 'button', testid: 'btn-share' }, t('btn.share'));
+      copy.addEventListener('click', async () => {
+        try {
+          await navigator.clipboard.writeText(shareHref);
+        } catch {
+          input.select();
+        }
+        copy.textContent = t('btn.copied');
+      });
+      rows.push(h('div', { class: 'share' }, h('label', {}, t('over.share')), input, copy));
+      rows.push(h('div', { class: 'over-actions' },
+        link(boardUrl(gv.mode, gv.preset, gv.seed), t('btn.again'), { class: 'button', testid: 'btn-again' }),
+        link(`/?view=leaderboard&${new URLSearchParams({ mode: gv.mode, preset: gv.preset, seed: gv.seed })}`,
+          t('over.leaderboard'), { class: 'button', testid: 'link-leaderboard' })));
+    }
+    overPanel.append(...rows.filter(Boolean));
+  }
+
+  buttons.hint.addEventListener('click', () => c.mode && c.mode.hint && c.mode.hint());
+  buttons.undo.addEventListener('click', () => {
+    overPanel.hidden = true;
+    if (c.mode && c.mode.undo) c.mode.undo();
+  });
+  buttons.resign.addEventListener('click', () => c.resign());
+  buttons.fresh.addEventListener('click', () => {
+    if (!c.gameView) return;
+    app.navigate(boardUrl(c.gameView.mode, c.gameView.preset || params.preset || ''), { force: true });
+  });
+
+  c.addEventListener('loaded', (e) => {
+    const gv = e.detail;
+    if (!gv.over) overPanel.hidden = true;
+    // Make the address shareable (and resumable) once the server picked a seed.
+    if (gv.preset && gv.seed && params.seed !== gv.seed) {
+      params.seed = gv.seed;
+      history.replaceState(null, '', boardUrl(gv.mode, gv.preset, gv.seed));
+    }
+  });
+
+  root.append(
+    h('section', { class: 'play', testid: 'play-page' },
+      h('div', { class: 'play-head' }, title, seedLine),
+      hud, boardWrap, preview, message, controls, overPanel));
+
+  const offLang = onLangChange(() => {
+    ui.setHud(c);
+    if (!overPanel.hidden && c.model) renderOver(c, lastOver);
+  });
+
+  // Reload of a running game's address resumes it instead of starting over.
+  let current = null;
+  try { current = JSON.parse(sessionStorage.getItem(CURRENT_KEY) || 'null'); } catch { current = null; }
+  const fields = { mode: params.mode, preset: params.preset };
+  if (params.seed) fields.seed = params.seed;
+  if (params.daily) fields.daily = true;
+  const sameBoard = current && params.seed && current.mode === params.mode
+    && current.preset === params.preset && current.seed === params.seed && !params.fresh;
+  const begin = sameBoard
+    ? c.resumeGame(current.game_id).catch(() => null).then(() => {
+      if (!c.model || c.model.over) return c.start(fields);
+      return null;
+    })
+    : c.start(fields);
+  begin.catch((err) => ui.setMessage(t('err.generic', { message: err.message || err.code })));
+
+  return () => {
+    offLang();
+    c.destroy();
+    app.setGame(null);
+  };
+}

@@ -1,0 +1,53 @@
+// A player's page (/api/players/{name}): games played and the best score per
+// mode and preset, with links to the board's leaderboard and the replay.
+
+import { h, clear, link } from '../dom.js';
+import { t, onLangChange } from '../i18n.js';
+import { MODES, PRESETS } from '../presets.js';
+import { api } from '../api.js';
+
+export function playerPage(root, app, params) {
+  const name = String(params.name || '');
+  const section = h('section', { class: 'player card', testid: 'player-page' });
+  root.append(section);
+  let data = null;
+  let error = null;
+
+  function order(b) {
+    const m = MODES.indexOf(b.mode);
+    const p = PRESETS[b.mode] ? PRESETS[b.mode].indexOf(b.preset) : 0;
+    return m * 100 + p;
+  }
+
+  function render() {
+    clear(section);
+    section.append(h('h2', { testid: 'player-name' }, t('player.title', { name })));
+    if (error) { section.append(h('p', { class: 'message' }, error)); return; }
+    if (!data) { section.append(h('p', {}, t('common.loading'))); return; }
+    const since = data.created_at ? new Date(data.created_at).toLocaleDateString() : '';
+    section.append(
+      since ? h('p', {}, t('player.since', { date: since })) : null,
+      h('p', { testid: 'player-games' }, t('player.games', { n: data.games_played })),
+      h('h3', { i18n: 'player.bests' }));
+    const body = h('tbody');
+    for (const b of [...data.bests].sort((a, c) => order(a) - order(c))) {
+      const lb = new URLSearchParams({ view: 'leaderboard', mode: b.mode, preset: b.preset, seed: b.seed });
+      body.append(h('tr', { testid: 'player-best', dataset: { mode: b.mode, preset: b.preset } },
+        h('td', {}, t(`mode.${b.mode}`)),
+        h('td', {}, t(`preset.${b.preset}`)),
+        h('td', {}, link(`/?${lb}`, b.seed)),
+        h('td', {}, String(b.score)),
+        h('td', {}, b.game_id ? link(`/?${new URLSearchParams({ view: 'replay', game: b.game_id })}`, t('btn.replay')) : '')));
+    }
+    section.append(h('div', { class: 'table-wrap' }, h('table', { class: 'lb-table' },
+      h('thead', {}, h('tr', {}, ['mode.label', 'preset.label', 'home.seed', 'lb.score', 'lb.replay']
+        .map((k) => h('th', { i18n: k })))), body)));
+  }
+
+  api.player(name).then((d) => { data = d; render(); }).catch((err) => {
+    error = err.status === 404 ? t('player.unknown') : t('err.generic', { message: err.message });
+    render();
+  });
+  render();
+  return onLangChange(render);
+}

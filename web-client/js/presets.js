@@ -1,0 +1,20 @@
+// Modes and their presets (rules.md), in display order.
+
+export const MODES = ['same', 'match3', 'hidden'];
+
+export const PRESETS = {
+  same: ['easy', 'normal', 'hard', 'classic'],
+  match3: ['classic', 'big', 'crush'],
+  hidden: ['classic', 'large'],
+};
+
+export function validBoard(mode, preset) {
+  return !!(PRESETS[mode] && PRESETS[mode].includes(preset));
+}
+
+// The URL that starts (or shares) a board directly.
+export function boardUrl(mode, preset, seed) {
+  const q = new URLSearchParams({ mode, preset });
+  if (seed) q.set('seed', seed);
+  return `/?${q}`;
+}
