@@ -1,0 +1,56 @@
+// Today's daily challenge from the home page to the leaderboard: play the
+// daily Same Game (easy) to its end, find the own row highlighted on the
+// board's leaderboard and in "around me", then the player page and the
+// replay page (step and verify).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserSuite, withPage, testid, waitIdle, playSameToEnd } from '../lib/harness.mjs';
+
+browserSuite('Daily challenge and leaderboards', (env) => {
+  test('finish a daily game and find it on the leaderboard, player and replay pages', async (t) => {
+    await withPage(t, env, {}, async (page) => {
+      await page.goto(`${page.base}/`);
+      const daily = page.locator('[data-testid="daily-board"][data-mode="same"][data-preset="easy"]');
+      await daily.waitFor();
+      assert.match(await page.textContent(testid('daily-countdown')), /\d+:\d\d/);
+      const today = new Date().toISOString().slice(0, 10);
+      await daily.locator(testid('daily-play')).click();
+      await page.waitForFunction(() => window.__tilecrush.view);
+      assert.equal((await page.evaluate(() => window.__tilecrush.view.seed)), today);
+      const end = await playSameToEnd(page, assert);
+      const final = end.score;
+
+      await page.click(testid('link-leaderboard'));
+      await page.locator(testid('leaderboard-page')).waitFor();
+      const mine = page.locator(`[data-testid="lb-row"].me[data-player="${page.playerName}"]`);
+      await mine.waitFor();
+      assert.equal(await mine.locator(testid('lb-score')).textContent(), String(final));
+      // Today's boards are listed first on the page.
+      assert.ok(await page.locator(testid('lb-daily-link')).count() >= 9);
+
+      await page.click(testid('lb-around'));
+      await page.locator(`[data-testid="lb-row"].me[data-player="${page.playerName}"]`).waitFor();
+      assert.match(page.url(), /around=1/);
+
+      await page.locator(`[data-testid="lb-row"].me a`).first().click();
+      await page.locator(testid('player-page')).waitFor();
+      const best = page.locator('[data-testid="player-best"][data-mode="same"][data-preset="easy"]');
+      await best.waitFor();
+      assert.match(await best.textContent(), new RegExp(`${final}`));
+
+      await best.locator('a', { hasText: 'Replay' }).click();
+      await page.locator(testid('replay-page')).waitFor();
+      await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
+      assert.equal(await page.evaluate(() => window.__tilecrush.view.ranked), false, 'the replay copy is practice');
+      await page.click(testid('btn-step'));
+      await page.waitForFunction(() => window.__tilecrush.view.move_count === 1);
+      await waitIdle(page);
+      assert.match(await page.textContent(testid('replay-step')), /1/);
+      await page.click(testid('btn-verify'));
+      await page.locator(testid('replay-verdict')).waitFor();
+      assert.match(await page.textContent(testid('replay-verdict')), new RegExp(`Verified.*${final}`));
+      assert.deepEqual(page.errors, []);
+    });
+  });
+});

@@ -1,0 +1,51 @@
+// Language switch (remembered across reloads), every page loading without a
+// script error, and names rendered as text, never as HTML.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserSuite, withPage, testid, waitIdle } from '../lib/harness.mjs';
+
+browserSuite('Pages and languages', (env) => {
+  test('switch to Japanese; the choice is remembered', async (t) => {
+    await withPage(t, env, {}, async (page) => {
+      await page.goto(`${page.base}/?mode=same&preset=normal&seed=browser-ja`);
+      await waitIdle(page);
+      assert.equal(await page.textContent(testid('nav-leaderboard')), 'Leaderboards');
+      await page.selectOption(testid('lang-select'), 'ja');
+      assert.equal(await page.textContent(testid('nav-leaderboard')), 'ランキング');
+      assert.match(await page.textContent(testid('game-title')), /さめがめ/);
+      assert.match(await page.textContent(testid('btn-hint')), /ヒント/);
+      assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+      await page.goto(`${page.base}/`);
+      await page.locator(testid('home-page')).waitFor();
+      assert.equal(await page.textContent(testid('btn-random')), 'ランダムな盤面');
+      await page.selectOption(testid('lang-select'), 'en');
+      assert.equal(await page.textContent(testid('btn-random')), 'Random board');
+    });
+  });
+
+  test('every page loads without script errors on a phone-sized screen', async (t) => {
+    await withPage(t, env, { viewport: { width: 375, height: 740 } }, async (page) => {
+      for (const path of ['/', '/?view=leaderboard', '/?view=leaderboard&mode=same&preset=easy&seed=nobody',
+        '/?view=player&name=nobody-here', '/?view=replay&game=no-such-game', '/?view=rooms',
+        '/?mode=match3&preset=crush&seed=phone', '/?mode=hidden&preset=large&seed=phone']) {
+        await page.goto(`${page.base}${path}`);
+        await page.waitForLoadState('networkidle');
+      }
+      await waitIdle(page);
+      const box = await page.locator(testid('board')).boundingBox();
+      assert.ok(box.width <= 375 && box.width > 300, `the board fits the phone width (${box.width})`);
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
+  test('a player name with markup is shown as text', async (t) => {
+    const name = `<b>x${Date.now() % 1000}</b>`;
+    await withPage(t, env, { name }, async (page) => {
+      await page.goto(`${page.base}/`);
+      await page.locator(testid('me')).waitFor();
+      assert.equal(await page.textContent(testid('me')), name);
+      assert.equal(await page.locator('header b').count(), 0);
+    });
+  });
+});

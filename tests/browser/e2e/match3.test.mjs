@@ -1,0 +1,129 @@
+// Match-3 in the browser: a valid swap by two clicks (events animated, hash
+// equal), a valid swap by dragging, and an invalid swap that bounces back
+// (the server answers invalid_move and nothing changes).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserSuite, withPage, testid, waitIdle, gameView, clickCell, dragCell } from '../lib/harness.mjs';
+
+function hasRun(b) {
+  const H = b.length;
+  const W = b[0].length;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const c = b[y][x];
+      if (c <= 0) continue;
+      if (x + 2 < W && b[y][x + 1] === c && b[y][x + 2] === c) return true;
+      if (y + 2 < H && b[y + 1][x] === c && b[y + 2][x] === c) return true;
+    }
+  }
+  return false;
+}
+
+// Every adjacent pair of filled cells, split by whether swapping makes a run.
+function swaps(board) {
+  const valid = [];
+  const invalid = [];
+  const b = board.map((r) => r.slice());
+  for (let y = 0; y < b.length; y++) {
+    for (let x = 0; x < b[0].length; x++) {
+      for (const [dx, dy] of [[1, 0], [0, 1]]) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (ny >= b.length || nx >= b[0].length || b[y][x] <= 0 || b[ny][nx] <= 0) continue;
+        [b[y][x], b[ny][nx]] = [b[ny][nx], b[y][x]];
+        (hasRun(b) ? valid : invalid).push([[x, y], [nx, ny]]);
+        [b[y][x], b[ny][nx]] = [b[ny][nx], b[y][x]];
+      }
+    }
+  }
+  return { valid, invalid };
+}
+
+async function expectHashesEqual(page) {
+  const [mine, theirs] = await page.evaluate(() => [window.__tilecrush.computedHash, window.__tilecrush.lastStateHash]);
+  assert.equal(mine, theirs);
+}
+
+browserSuite('Match-3', (env) => {
+  test('valid swap by clicks, another by dragging; moves left counts down', async (t) => {
+    await withPage(t, env, {}, async (page) => {
+      await page.goto(`${page.base}/?mode=match3&preset=classic&seed=browser-m3`);
+      await waitIdle(page);
+      const v0 = await gameView(page);
+      assert.equal(v0.moves_left, 30);
+      assert.equal(await page.textContent(testid('moves-left')), '30');
+      const [a, b] = swaps(v0.board).valid[0];
+      await clickCell(page, a[0], a[1]);
+      await page.waitForSelector('[data-testid="cell"].picked');
+      await clickCell(page, b[0], b[1]);
+      await page.waitForFunction(() => window.__tilecrush.view.move_count === 1);
+      await waitIdle(page);
+      const reply = await page.evaluate(() => window.__tilecrush.lastReply);
+      assert.equal(reply.events[0].kind, 'swap');
+      assert.ok(reply.events.some((e) => e.kind === 'remove' && e.wave === 1));
+      assert.equal(await page.textContent(testid('score')), String(reply.score));
+      assert.equal(await page.textContent(testid('moves-left')), '29');
+      await expectHashesEqual(page);
+
+      const v1 = await gameView(page);
+      const [c, d] = swaps(v1.board).valid[0];
+      await dragCell(page, c, d);
+      await page.waitForFunction(() => window.__tilecrush.view.move_count === 2);
+      await waitIdle(page);
+      await expectHashesEqual(page);
+      assert.equal(await page.textContent(testid('moves-left')), '28');
+      assert.equal(await page.evaluate(() => window.__tilecrush.hashMismatches), 0);
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
+  test('an invalid swap bounces back and changes nothing', async (t) => {
+    await withPage(t, env, { anim: 1 }, async (page) => {
+      await page.goto(`${page.base}/?mode=match3&preset=classic&seed=browser-m3-bad`);
+      await waitIdle(page);
+      await page.evaluate(() => {
+        window.__bounced = false;
+        new MutationObserver((list) => {
+          if (list.some((m) => m.target.classList && m.target.classList.contains('bouncing'))) window.__bounced = true;
+        }).observe(document.querySelector('[data-testid="board"]'), { attributes: true, subtree: true, attributeFilter: ['class'] });
+      });
+      const v0 = await gameView(page);
+      const hash0 = await page.evaluate(() => window.__tilecrush.lastStateHash);
+      const [a, b] = swaps(v0.board).invalid[0];
+      await clickCell(page, a[0], a[1]);
+      await clickCell(page, b[0], b[1]);
+      await page.waitForFunction(() => window.__bounced === true);
+      await waitIdle(page);
+      assert.match(await page.textContent(testid('message')), /not allowed/);
+      const v1 = await gameView(page);
+      assert.deepEqual(v1.board, v0.board);
+      assert.equal(v1.move_count, 0);
+      assert.equal(await page.evaluate(() => window.__tilecrush.lastStateHash), hash0);
+      // The two tiles are back on their own cells.
+      for (const [x, y] of [a, b]) {
+        const tile = page.locator(`[data-testid="cell"][data-x="${x}"][data-y="${y}"]`);
+        assert.equal(await tile.getAttribute('data-color'), String(v0.board[y][x]));
+        const style = await tile.evaluate((el) => [el.style.getPropertyValue('--x'), el.style.getPropertyValue('--y')]);
+        assert.deepEqual(style.map(Number), [x, y]);
+      }
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
+  test('hint highlights a valid swap', async (t) => {
+    await withPage(t, env, {}, async (page) => {
+      await page.goto(`${page.base}/?mode=match3&preset=big&seed=browser-m3-hint`);
+      await waitIdle(page);
+      await page.click(testid('btn-hint'));
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="cell"].hint').length === 2);
+      const cells = await page.$$eval('[data-testid="cell"].hint', (els) => els.map((e) => [Number(e.dataset.x), Number(e.dataset.y)]));
+      const v = await gameView(page);
+      const { valid } = swaps(v.board);
+      const key = (p) => p.join(',');
+      assert.ok(valid.some(([p, q]) => new Set([key(p), key(q)]).has(key(cells[0])) && new Set([key(p), key(q)]).has(key(cells[1]))),
+        'the highlighted pair is a valid swap');
+      assert.equal(await page.isVisible(testid('btn-undo')), false, 'no undo in ranked match-3');
+    });
+  });
+});
