@@ -212,14 +212,15 @@ export class GameController extends EventTarget {
   }
 
   // Compares the client's state_hash with the server's. In hidden mode
-  // protocol.md leaves open whether a selected cell counts as seen, so both
-  // readings are tried and the one that matched is remembered.
+  // protocol.md leaves open whether a selected cell counts as seen (the
+  // protocol module's README says it does: the board shows it), so both
+  // readings are tried, that one first, and the one that matched is kept.
   verifyHash(serverHash, what) {
     this.lastStateHash = serverHash;
     const candidates = candidateHashes(this.model);
     let computed = candidates[0];
     if (candidates.length > 1) {
-      const idx = this.hiddenSelectedShown === true ? [1, 0] : [0, 1];
+      const idx = this.hiddenSelectedShown === false ? [0, 1] : [1, 0];
       const hit = idx.find((i) => candidates[i] === serverHash);
       if (hit !== undefined) {
         computed = candidates[hit];

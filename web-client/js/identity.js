@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 
 const STORE = 'tilecrush.identity';
+let pendingAsk = null;
 
 export const identity = {
   get() {
@@ -18,9 +19,11 @@ export const identity = {
   save(v) {
     try { localStorage.setItem(STORE, JSON.stringify({ name: v.name, token: v.token })); } catch { /* session only */ }
   },
-  // Shows a modal form and resolves with a valid name.
+  // Shows a modal form and resolves with a valid name. A second call while
+  // the form is open (a reconnect meanwhile) shares the same form.
   askName(reason) {
-    return new Promise((resolve) => {
+    if (pendingAsk) return pendingAsk;
+    pendingAsk = new Promise((resolve) => {
       const previous = identity.get();
       const input = h('input', { type: 'text', maxlength: 32, required: true, autocomplete: 'nickname',
         testid: 'name-input', id: 'name-input', value: (previous && previous.name) || '' });
@@ -40,10 +43,12 @@ export const identity = {
           return;
         }
         overlay.remove();
+        pendingAsk = null;
         resolve(name);
       });
       document.body.append(overlay);
       input.focus();
     });
+    return pendingAsk;
   },
 };

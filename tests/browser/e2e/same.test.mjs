@@ -68,6 +68,32 @@ browserSuite('Same Game', (env) => {
     });
   });
 
+  test('touch: the first tap previews, a second tap on the group confirms', async (t) => {
+    const contextOptions = { hasTouch: true, isMobile: true };
+    await withPage(t, env, { contextOptions, viewport: { width: 390, height: 800 } }, async (page) => {
+      await page.goto(`${page.base}/?mode=same&preset=classic&seed=browser-touch`);
+      await waitIdle(page);
+      const v = await gameView(page);
+      let g = null;
+      for (let y = v.height - 1; y >= 0 && !g; y--) {
+        for (let x = 0; x < v.width && !g; x++) {
+          const cells = groupOf(v.board, x, y);
+          if (cells.length >= 2) g = cells;
+        }
+      }
+      const box = await page.locator(testid('board')).boundingBox();
+      const at = ([x, y]) => ({ x: ((x + 0.5) * box.width) / v.width, y: ((y + 0.5) * box.height) / v.height });
+      await page.tap(testid('board'), { position: at(g[0]) });
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cell"].preview').length === n, g.length);
+      assert.equal((await gameView(page)).move_count, 0, 'the first tap only previews');
+      await page.tap(testid('board'), { position: at(g[g.length - 1]) });
+      await page.waitForFunction(() => window.__tilecrush.view.move_count === 1);
+      await waitIdle(page);
+      const [mine, theirs] = await page.evaluate(() => [window.__tilecrush.computedHash, window.__tilecrush.lastStateHash]);
+      assert.equal(mine, theirs);
+    });
+  });
+
   test('plays easy to game over; the screen shows the server\'s final score', async (t) => {
     await withPage(t, env, {}, async (page) => {
       await page.goto(`${page.base}/?mode=same&preset=easy&seed=browser-full`);

@@ -44,8 +44,8 @@ export function browserSuite(title, fn) {
 
 // Opens a page as a named player (no name: the name dialog will show).
 export async function openPage(env, { name = uniqueName(), lang = 'en', anim = 0.1,
-  viewport = { width: 900, height: 1000 }, identity = null } = {}) {
-  const context = await env.browser.newContext({ viewport });
+  viewport = { width: 900, height: 1000 }, identity = null, contextOptions = {} } = {}) {
+  const context = await env.browser.newContext({ viewport, ...contextOptions });
   const ident = identity || (name ? { name } : null);
   await context.addInitScript(({ ident, lang, anim }) => {
     if (sessionStorage.getItem('tilecrush.test.init')) return;

@@ -239,7 +239,7 @@ export class Hidden extends Base {
     this.colors = k; this.peeks = 0; this.selected = []; this.firstMoveAt = null; this.endedAt = null;
     this.board = Array.from({ length: h }, () => Array.from({ length: w }, () => 1 + Math.floor(r() * k)));
   }
-  visible() { return this.board.map((row) => row.map((c) => (c ? -1 : 0))); }
+  visible() { return this.board.map((row, y) => row.map((c, x) => (!c ? 0 : this.isSel(x, y) ? c : -1))); }
   isSel(x, y) { return this.selected.some(([a, b]) => a === x && b === y); }
   view() {
     const elapsed = this.firstMoveAt == null ? 0 : (this.endedAt ?? Date.now()) - this.firstMoveAt;

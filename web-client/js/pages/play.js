@@ -148,8 +148,9 @@ export function playPage(root, app, params) {
   let current = null;
   try { current = JSON.parse(sessionStorage.getItem(CURRENT_KEY) || 'null'); } catch { current = null; }
   const fields = { mode: params.mode, preset: params.preset };
-  if (params.seed) fields.seed = params.seed;
-  if (params.daily) fields.daily = true;
+  // daily: true and a seed together are refused (protocol/README.md).
+  if (params.daily && !params.seed) fields.daily = true;
+  else if (params.seed) fields.seed = params.seed;
   const sameBoard = current && params.seed && current.mode === params.mode
     && current.preset === params.preset && current.seed === params.seed && !params.fresh;
   const begin = sameBoard
