@@ -1,0 +1,115 @@
+// Client -> server messages of protocol.md as typed values, and the parser
+// that turns one WebSocket text frame into one of them.
+//
+// parse_client_message() validates everything the protocol itself decides
+// (types, lengths, ranges, known presets, custom board limits); what depends
+// on server state (the game's mode, who owns a game, whether a room is full)
+// is left to the server. It never throws on any input and never recurses
+// into client-controlled nesting deeper than kMaxDepth.
+//
+// Thread safety: free functions over values; safe to call concurrently.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include <nlohmann/json.hpp>
+
+#include "tilecrush/game/game.hpp"
+#include "tilecrush/protocol/errors.hpp"
+
+namespace tilecrush::protocol {
+
+// Limits of protocol.md, plus bounds it leaves to us (see README.md).
+inline constexpr std::size_t kMaxNameChars = 32;   // code points
+inline constexpr std::size_t kMaxSeedChars = 64;   // code points
+inline constexpr std::size_t kMaxIdChars = 64;     // a string `id`, code points
+inline constexpr std::size_t kMaxKeyChars = 64;    // game_id, room code, preset
+inline constexpr std::size_t kMaxTokenChars = 256;
+inline constexpr int kMaxDepth = 32;               // nested arrays/objects
+
+struct Hello {
+  std::string name;                  // 1-32 code points, no control characters
+  std::optional<std::string> token;  // absent or null: none
+};
+
+// `setup.seed` is empty when the server must pick it: a random seed, or
+// today's UTC date when `daily` is true. Everything else in `setup` is final
+// and already checked against the mode's presets and custom limits.
+struct NewGame {
+  game::GameSetup setup;
+  bool daily = false;
+};
+
+struct Resume {
+  std::string game_id;
+};
+
+// click, swap, peek, select, unselect. Whether the kind exists in the game's
+// mode is the engine's decision (Status::wrong_mode -> bad_request).
+struct MoveCommand {
+  std::string game_id;
+  game::Move move;
+};
+
+struct Preview {
+  std::string game_id;
+  game::Point point;
+};
+
+struct HintRequest {
+  std::string game_id;
+};
+
+struct Undo {
+  std::string game_id;
+};
+
+struct Resign {
+  std::string game_id;
+};
+
+struct CreateRoom {
+  game::Mode mode = game::Mode::same;
+  std::string preset;               // exists for `mode`
+  std::optional<std::string> seed;  // none: the server picks one
+};
+
+struct JoinRoom {
+  std::string code;
+  bool spectator = false;  // "as": "spectator"
+};
+
+struct LeaveRoom {
+  std::string code;
+};
+
+struct StartRoom {
+  std::string code;
+};
+
+struct Ping {};
+
+using Command = std::variant<Hello, NewGame, Resume, MoveCommand, Preview, HintRequest, Undo,
+                             Resign, CreateRoom, JoinRoom, LeaveRoom, StartRoom, Ping>;
+
+// The wire `type` of a command ("hello", "click", "swap", ...).
+std::string_view type_name(const Command& command);
+
+// A parsed frame: either a command, or the error to answer with. `id` is the
+// request's id when it was present and valid (a number, or a string of at
+// most 64 code points), else null; both replies and errors echo it.
+struct ParseResult {
+  nlohmann::json id;
+  std::optional<Command> command;
+  Error error;  // meaningful only when !ok()
+
+  bool ok() const { return command.has_value(); }
+};
+
+ParseResult parse_client_message(std::string_view text);
+
+}  // namespace tilecrush::protocol

@@ -1,0 +1,58 @@
+// Server -> client messages other than events and rooms: GameView and the
+// direct replies of protocol.md.
+//
+// Every direct reply carries `id`: the request's id, or null when it had
+// none (ParseResult::id already is null then). Pushed messages have no `id`.
+//
+// Thread safety: free functions; the Game passed in must not be modified
+// concurrently.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "tilecrush/game/game.hpp"
+#include "tilecrush/protocol/errors.hpp"
+
+namespace tilecrush::protocol {
+
+// What a GameView needs beyond the Game itself.
+struct GameViewMeta {
+  std::string game_id;
+  std::int64_t elapsed_ms = 0;  // hidden mode: time since the first move (0 before it)
+  int rules_version = game::kRulesVersion;  // the version the game was created under
+};
+
+// GameView of protocol.md: game_id, mode, preset (null for custom), seed,
+// ranked, width, height, colors, board (rows top first, from
+// Game::visible_board(), so -1 for every cell the player may not see),
+// score, move_count, moves_left (or null), over, rules_version, state_hash;
+// hidden mode adds peeks, selected ([[x, y], ...]) and elapsed_ms.
+nlohmann::json game_view(const game::Game& game, const GameViewMeta& meta);
+
+// {type: "welcome", id, player: {id, name}, token}
+nlohmann::json welcome(const nlohmann::json& id, const nlohmann::json& player_id,
+                       std::string_view name, std::string_view token);
+// {type: "game", id, game: view}
+nlohmann::json game_reply(const nlohmann::json& id, nlohmann::json view);
+// {type: "preview", id, game_id, cells: [[x, y], ...], points}
+nlohmann::json preview_reply(const nlohmann::json& id, std::string_view game_id,
+                             const game::Preview& preview);
+// {type: "hint", id, game_id, click: [x, y]} or {..., swap: [[x, y], [x, y]]}
+nlohmann::json hint_reply(const nlohmann::json& id, std::string_view game_id,
+                          const game::Hint& hint);
+// {type: "pong", id}
+nlohmann::json pong(const nlohmann::json& id);
+// {type: "error", id, code, message}; id is null when the request had none
+// or it could not be read.
+nlohmann::json error_reply(const nlohmann::json& id, ErrorCode code, std::string_view message);
+nlohmann::json error_reply(const nlohmann::json& id, const Error& error);
+
+// Compact text of a message. Never throws: a string that is not valid UTF-8
+// (only possible through a server bug) has its bad bytes replaced by U+FFFD.
+std::string dump(const nlohmann::json& message);
+
+}  // namespace tilecrush::protocol

@@ -1,0 +1,49 @@
+#include "tilecrush/protocol/errors.hpp"
+
+#include <array>
+#include <utility>
+
+namespace tilecrush::protocol {
+namespace {
+
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 7> kNames{{
+    {ErrorCode::bad_request, "bad_request"},
+    {ErrorCode::unauthorized, "unauthorized"},
+    {ErrorCode::not_found, "not_found"},
+    {ErrorCode::invalid_move, "invalid_move"},
+    {ErrorCode::not_allowed, "not_allowed"},
+    {ErrorCode::rate_limited, "rate_limited"},
+    {ErrorCode::internal, "internal"},
+}};
+
+}  // namespace
+
+std::string_view to_string(ErrorCode code) {
+  for (const auto& [c, name] : kNames) {
+    if (c == code) return name;
+  }
+  return "internal";
+}
+
+std::optional<ErrorCode> parse_error_code(std::string_view text) {
+  for (const auto& [c, name] : kNames) {
+    if (name == text) return c;
+  }
+  return std::nullopt;
+}
+
+ErrorCode error_code(game::Status status) {
+  switch (status) {
+    case game::Status::wrong_mode: return ErrorCode::bad_request;
+    case game::Status::invalid_move: return ErrorCode::invalid_move;
+    case game::Status::not_allowed: return ErrorCode::not_allowed;
+    case game::Status::ok: return ErrorCode::internal;
+  }
+  return ErrorCode::internal;
+}
+
+Error error_from(const game::Outcome& outcome) {
+  return Error{error_code(outcome.status), outcome.reason ? outcome.reason : ""};
+}
+
+}  // namespace tilecrush::protocol

@@ -1,0 +1,188 @@
+#include <array>
+#include <new>
+#include <utility>
+
+#include "field_reader.hpp"
+#include "parse_game_setup.hpp"
+#include "text.hpp"
+#include "tilecrush/protocol/commands.hpp"
+
+namespace tilecrush::protocol {
+namespace {
+
+using detail::FieldReader;
+using detail::kKeyRule;
+
+constexpr detail::TextRule kNameRule{1, kMaxNameChars, false};
+constexpr detail::TextRule kTokenRule{1, kMaxTokenChars, false};
+
+// An id is echoed verbatim, so only a number or a short string is accepted.
+// Returns false when an id is present but unusable.
+bool read_id(const nlohmann::json& message, nlohmann::json& id) {
+  const auto it = message.find("id");
+  if (it == message.end() || it->is_null()) return true;
+  if (it->is_number()) {
+    id = *it;
+    return true;
+  }
+  if (it->is_string()) {
+    const auto info = detail::inspect_text(it->get_ref<const std::string&>());
+    if (info.valid_utf8 && info.code_points <= kMaxIdChars) {
+      id = *it;
+      return true;
+    }
+  }
+  return false;
+}
+
+MoveCommand read_move(FieldReader& fields, game::MoveKind kind) {
+  MoveCommand out;
+  out.game_id = fields.string("game_id", kKeyRule);
+  out.move.kind = kind;
+  if (kind == game::MoveKind::swap) {
+    out.move.a = fields.point("a");
+    out.move.b = fields.point("b");
+  } else {
+    out.move.a.x = fields.coordinate("x");
+    out.move.a.y = fields.coordinate("y");
+  }
+  return out;
+}
+
+template <typename T>
+T read_game_id(FieldReader& fields) {
+  T out;
+  out.game_id = fields.string("game_id", kKeyRule);
+  return out;
+}
+
+template <typename T>
+T read_code(FieldReader& fields) {
+  T out;
+  out.code = fields.string("code", kKeyRule);
+  return out;
+}
+
+Command read_join(FieldReader& fields) {
+  JoinRoom out = read_code<JoinRoom>(fields);
+  if (const auto as = fields.optional_string("as", kKeyRule)) {
+    if (*as == "spectator") {
+      out.spectator = true;
+    } else if (*as != "player") {
+      fields.fail("as must be player or spectator");
+    }
+  }
+  return out;
+}
+
+using Reader = Command (*)(FieldReader&);
+
+constexpr std::array<std::pair<std::string_view, Reader>, 17> kReaders{{
+    {"hello",
+     [](FieldReader& f) -> Command {
+       Hello out;
+       out.name = f.string("name", kNameRule);
+       out.token = f.optional_string("token", kTokenRule);
+       return out;
+     }},
+    {"new_game", [](FieldReader& f) -> Command { return detail::parse_new_game(f); }},
+    {"resume", [](FieldReader& f) -> Command { return read_game_id<Resume>(f); }},
+    {"click", [](FieldReader& f) -> Command { return read_move(f, game::MoveKind::click); }},
+    {"swap", [](FieldReader& f) -> Command { return read_move(f, game::MoveKind::swap); }},
+    {"peek", [](FieldReader& f) -> Command { return read_move(f, game::MoveKind::peek); }},
+    {"select", [](FieldReader& f) -> Command { return read_move(f, game::MoveKind::select); }},
+    {"unselect",
+     [](FieldReader& f) -> Command { return read_move(f, game::MoveKind::unselect); }},
+    {"preview",
+     [](FieldReader& f) -> Command {
+       Preview out = read_game_id<Preview>(f);
+       out.point.x = f.coordinate("x");
+       out.point.y = f.coordinate("y");
+       return out;
+     }},
+    {"hint", [](FieldReader& f) -> Command { return read_game_id<HintRequest>(f); }},
+    {"undo", [](FieldReader& f) -> Command { return read_game_id<Undo>(f); }},
+    {"resign", [](FieldReader& f) -> Command { return read_game_id<Resign>(f); }},
+    {"create_room", [](FieldReader& f) -> Command { return detail::parse_create_room(f); }},
+    {"join_room", read_join},
+    {"leave_room", [](FieldReader& f) -> Command { return read_code<LeaveRoom>(f); }},
+    {"start_room", [](FieldReader& f) -> Command { return read_code<StartRoom>(f); }},
+    {"ping", [](FieldReader&) -> Command { return Ping{}; }},
+}};
+
+ParseResult refuse(ParseResult result, ErrorCode code, std::string message) {
+  result.command.reset();
+  result.error = Error{code, std::move(message)};
+  return result;
+}
+
+ParseResult parse_checked(std::string_view text) {
+  ParseResult result;
+  if (!detail::nesting_within(text, kMaxDepth)) {
+    return refuse(std::move(result), ErrorCode::bad_request,
+                  "message nests deeper than " + std::to_string(kMaxDepth) + " levels");
+  }
+  const nlohmann::json message = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  if (message.is_discarded()) {
+    return refuse(std::move(result), ErrorCode::bad_request, "message is not valid JSON");
+  }
+  if (!message.is_object()) {
+    return refuse(std::move(result), ErrorCode::bad_request, "message must be a JSON object");
+  }
+  if (!read_id(message, result.id)) {
+    return refuse(std::move(result), ErrorCode::bad_request,
+                  "id must be a number or a string of at most 64 characters");
+  }
+  const auto type = message.find("type");
+  if (type == message.end() || !type->is_string()) {
+    return refuse(std::move(result), ErrorCode::bad_request, "type is required");
+  }
+  const auto& name = type->get_ref<const std::string&>();
+  for (const auto& [wire, reader] : kReaders) {
+    if (wire != name) continue;
+    FieldReader fields(message);
+    Command command = reader(fields);
+    if (fields.failed()) return refuse(std::move(result), ErrorCode::bad_request, fields.error());
+    result.command = std::move(command);
+    return result;
+  }
+  return refuse(std::move(result), ErrorCode::bad_request, "unknown type");
+}
+
+}  // namespace
+
+std::string_view type_name(const Command& command) {
+  struct Visitor {
+    std::string_view operator()(const Hello&) const { return "hello"; }
+    std::string_view operator()(const NewGame&) const { return "new_game"; }
+    std::string_view operator()(const Resume&) const { return "resume"; }
+    std::string_view operator()(const MoveCommand& m) const { return game::to_string(m.move.kind); }
+    std::string_view operator()(const Preview&) const { return "preview"; }
+    std::string_view operator()(const HintRequest&) const { return "hint"; }
+    std::string_view operator()(const Undo&) const { return "undo"; }
+    std::string_view operator()(const Resign&) const { return "resign"; }
+    std::string_view operator()(const CreateRoom&) const { return "create_room"; }
+    std::string_view operator()(const JoinRoom&) const { return "join_room"; }
+    std::string_view operator()(const LeaveRoom&) const { return "leave_room"; }
+    std::string_view operator()(const StartRoom&) const { return "start_room"; }
+    std::string_view operator()(const Ping&) const { return "ping"; }
+  };
+  return std::visit(Visitor{}, command);
+}
+
+ParseResult parse_client_message(std::string_view text) {
+  try {
+    return parse_checked(text);
+  } catch (const std::bad_alloc&) {
+    ParseResult result;
+    result.error = Error{ErrorCode::internal, "out of memory while reading the message"};
+    return result;
+  } catch (const std::exception&) {
+    // Only a defect of this parser can get here; the client still gets an answer.
+    ParseResult result;
+    result.error = Error{ErrorCode::internal, "the message could not be read"};
+    return result;
+  }
+}
+
+}  // namespace tilecrush::protocol

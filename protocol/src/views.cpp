@@ -1,0 +1,103 @@
+#include "tilecrush/protocol/views.hpp"
+
+#include "tilecrush/game/hash.hpp"
+
+namespace tilecrush::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+json point_json(game::Point p) { return json::array({p.x, p.y}); }
+
+json board_rows(const std::vector<int>& cells, int width, int height) {
+  json rows = json::array();
+  for (int y = 0; y < height; ++y) {
+    json row = json::array();
+    for (int x = 0; x < width; ++x) {
+      row.push_back(cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                          static_cast<std::size_t>(x)]);
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace
+
+json game_view(const game::Game& game, const GameViewMeta& meta) {
+  const game::GameSetup& setup = game.setup();
+  json view{
+      {"game_id", meta.game_id},
+      {"mode", game::to_string(game.mode())},
+      {"preset", setup.preset.empty() ? json(nullptr) : json(setup.preset)},
+      {"seed", setup.seed},
+      {"ranked", setup.ranked()},
+      {"width", game.width()},
+      {"height", game.height()},
+      {"colors", game.colors()},
+      {"board", board_rows(game.visible_board(), game.width(), game.height())},
+      {"score", game.score()},
+      {"move_count", game.move_count()},
+      {"moves_left", game.moves_left() ? json(*game.moves_left()) : json(nullptr)},
+      {"over", game.over()},
+      {"rules_version", meta.rules_version},
+      {"state_hash", game::hash_hex(game.state_hash())},
+  };
+  if (game.mode() == game::Mode::hidden) {
+    json selected = json::array();
+    for (const game::Point& p : game.selected()) selected.push_back(point_json(p));
+    view["peeks"] = game.peeks();
+    view["selected"] = std::move(selected);
+    view["elapsed_ms"] = meta.elapsed_ms;
+  }
+  return view;
+}
+
+json welcome(const json& id, const json& player_id, std::string_view name,
+             std::string_view token) {
+  return {{"type", "welcome"},
+          {"id", id},
+          {"player", {{"id", player_id}, {"name", name}}},
+          {"token", token}};
+}
+
+json game_reply(const json& id, json view) {
+  return {{"type", "game"}, {"id", id}, {"game", std::move(view)}};
+}
+
+json preview_reply(const json& id, std::string_view game_id, const game::Preview& preview) {
+  json cells = json::array();
+  for (const game::Point& p : preview.cells) cells.push_back(point_json(p));
+  return {{"type", "preview"},
+          {"id", id},
+          {"game_id", game_id},
+          {"cells", std::move(cells)},
+          {"points", preview.points}};
+}
+
+json hint_reply(const json& id, std::string_view game_id, const game::Hint& hint) {
+  json out{{"type", "hint"}, {"id", id}, {"game_id", game_id}};
+  if (hint.move.kind == game::MoveKind::swap) {
+    out["swap"] = json::array({point_json(hint.move.a), point_json(hint.move.b)});
+  } else {
+    out["click"] = point_json(hint.move.a);
+  }
+  return out;
+}
+
+json pong(const json& id) { return {{"type", "pong"}, {"id", id}}; }
+
+json error_reply(const json& id, ErrorCode code, std::string_view message) {
+  return {{"type", "error"}, {"id", id}, {"code", to_string(code)}, {"message", message}};
+}
+
+json error_reply(const json& id, const Error& error) {
+  return error_reply(id, error.code, error.message);
+}
+
+std::string dump(const json& message) {
+  return message.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace tilecrush::protocol
