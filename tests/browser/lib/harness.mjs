@@ -13,7 +13,10 @@ import { startServer, serverAvailable, serverPath } from './server.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOTS = path.resolve(here, '..', 'screenshots');
 
+// TILECRUSH_REQUIRE_SERVER=1 (for CI) turns a missing server or chromium
+// into a failure instead of a skip.
 function skipReason() {
+  if (process.env.TILECRUSH_REQUIRE_SERVER === '1') return false;
   if (!chromiumAvailable()) return `no chromium at ${CHROMIUM_PATH} (apt-get install chromium)`;
   if (!serverAvailable()) return `no server binary at ${serverPath()} (build it, or set TILECRUSH_SERVER)`;
   return false;

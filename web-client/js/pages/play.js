@@ -111,6 +111,7 @@ export function playPage(root, app, params) {
           t('over.leaderboard'), { class: 'button', testid: 'link-leaderboard' })));
     }
     overPanel.append(...rows.filter(Boolean));
+    if (overPanel.scrollIntoView) overPanel.scrollIntoView({ block: 'nearest' });
   }
 
   buttons.hint.addEventListener('click', () => c.mode && c.mode.hint && c.mode.hint());
