@@ -1,0 +1,110 @@
+#include "ws_client.hpp"
+
+#include <stdexcept>
+
+namespace tilecrush::testing {
+
+WsClient::WsClient(unsigned short port, std::chrono::milliseconds timeout)
+    : ws_(ioc_), timeout_(timeout) {
+  beast::get_lowest_layer(ws_).expires_after(timeout_);
+  beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+}
+
+WsClient::~WsClient() {
+  if (!ws_.is_open()) return;
+  beast::error_code ec;
+  beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(2));
+  ws_.close(beast::websocket::close_code::normal, ec);
+}
+
+void WsClient::send_text(const std::string& text) {
+  beast::get_lowest_layer(ws_).expires_after(timeout_);
+  ws_.text(true);
+  ws_.write(net::buffer(text));
+}
+
+void WsClient::send_binary(const std::string& bytes) {
+  beast::get_lowest_layer(ws_).expires_after(timeout_);
+  ws_.binary(true);
+  ws_.write(net::buffer(bytes));
+}
+
+json WsClient::receive() {
+  beast::get_lowest_layer(ws_).expires_after(timeout_);
+  buffer_.consume(buffer_.size());
+  ws_.read(buffer_);
+  json parsed = json::parse(beast::buffers_to_string(buffer_.data()), nullptr, false);
+  if (parsed.is_discarded()) throw std::runtime_error("server sent invalid JSON");
+  return parsed;
+}
+
+json WsClient::request(json message) {
+  const long id = next_id_++;
+  message["id"] = id;
+  send(message);
+  for (;;) {
+    json answer = receive();
+    if (answer.contains("id") && answer["id"] == id) return answer;
+    pushes_.push_back(std::move(answer));
+  }
+}
+
+json WsClient::wait_for(const std::string& type) {
+  for (auto it = pushes_.begin(); it != pushes_.end(); ++it) {
+    if ((*it)["type"] == type) {
+      json found = std::move(*it);
+      pushes_.erase(it);
+      return found;
+    }
+  }
+  for (;;) {
+    json message = receive();
+    if (message["type"] == type) return message;
+    pushes_.push_back(std::move(message));
+  }
+}
+
+std::optional<int> WsClient::wait_close() {
+  for (;;) {
+    beast::get_lowest_layer(ws_).expires_after(timeout_);
+    beast::error_code ec;
+    buffer_.consume(buffer_.size());
+    ws_.read(buffer_, ec);
+    if (ec == beast::websocket::error::closed) return static_cast<int>(ws_.reason().code);
+    if (ec == beast::error::timeout) return std::nullopt;
+    if (ec) return ws_.reason().code ? std::optional<int>(ws_.reason().code) : std::optional<int>(-1);
+  }
+}
+
+json WsClient::hello(const std::string& name, const std::optional<std::string>& token) {
+  json message = {{"type", "hello"}, {"name", name}};
+  if (token) message["token"] = *token;
+  return request(message);
+}
+
+void WsClient::drop() {
+  beast::error_code ec;
+  beast::get_lowest_layer(ws_).socket().close(ec);
+}
+
+HttpResult http_get(unsigned short port, const std::string& target, beast::http::verb method) {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.expires_after(std::chrono::seconds(10));
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  beast::http::request<beast::http::empty_body> req{method, target, 11};
+  req.set(beast::http::field::host, "127.0.0.1");
+  beast::http::write(stream, req);
+  beast::flat_buffer buffer;
+  beast::http::response_parser<beast::http::string_body> parser;
+  parser.skip(method == beast::http::verb::head);
+  parser.body_limit(64 * 1024 * 1024);
+  beast::http::read(stream, buffer, parser);
+  auto res = parser.release();
+  beast::error_code ec;
+  stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+  return {res.result_int(), res.body(), std::string(res[beast::http::field::content_type])};
+}
+
+}  // namespace tilecrush::testing

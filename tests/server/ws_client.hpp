@@ -1,0 +1,66 @@
+// A blocking WebSocket + HTTP client for the integration tests: one
+// connection, JSON in and out, every wait bounded by a timeout.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+namespace tilecrush::testing {
+
+namespace beast = boost::beast;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using nlohmann::json;
+
+class WsClient {
+ public:
+  explicit WsClient(unsigned short port, std::chrono::milliseconds timeout = std::chrono::seconds(10));
+  ~WsClient();
+
+  void send_text(const std::string& text);
+  void send_binary(const std::string& bytes);
+  void send(const json& message) { send_text(message.dump()); }
+  // The next text message, parsed; throws on timeout or close.
+  json receive();
+  // Sends with a fresh numeric id and returns the answer with that id;
+  // pushed messages (no id) received meanwhile are kept in pushes().
+  json request(json message);
+  // The next message of the given type (from pushes() first, then the wire).
+  json wait_for(const std::string& type);
+  std::vector<json>& pushes() { return pushes_; }
+  // Reads until the server closes; the close code, or nullopt on timeout.
+  std::optional<int> wait_close();
+  bool is_open() const { return ws_.is_open(); }
+  // hello with a name (and token); returns the welcome.
+  json hello(const std::string& name, const std::optional<std::string>& token = std::nullopt);
+  // Closes the TCP connection without a close frame.
+  void drop();
+
+ private:
+  net::io_context ioc_;
+  beast::websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::chrono::milliseconds timeout_;
+  std::vector<json> pushes_;
+  long next_id_ = 1;
+};
+
+struct HttpResult {
+  unsigned status = 0;
+  std::string body;
+  std::string content_type;
+  json json_body() const { return json::parse(body, nullptr, false); }
+};
+
+// GET (or another method) over a fresh connection to 127.0.0.1:port.
+HttpResult http_get(unsigned short port, const std::string& target,
+                    beast::http::verb method = beast::http::verb::get);
+
+}  // namespace tilecrush::testing
