@@ -1,0 +1,322 @@
+// tilecrush_load: drives N concurrent players against a running server on
+// 127.0.0.1 through hello, new_game and moves, and prints moves/s, reply
+// latency percentiles, and the server's RSS and CPU.
+//
+// Each simulated player keeps its own copy of the game in the engine: it
+// picks a random legal move locally, sends it, and checks the server's
+// state_hash against its copy, so a load run is also a correctness run.
+//
+//   tilecrush_load --port P [--players N] [--seconds S] [--server-pid PID]
+//                  [--mode same|match3|hidden|mix] [--threads T]
+//
+// Only loopback addresses are ever targeted; the run stops by itself.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+#include "tilecrush/game/game.hpp"
+#include "tilecrush/game/hash.hpp"
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+using Clock = std::chrono::steady_clock;
+using tilecrush::game::Game;
+
+struct Options {
+  unsigned short port = 0;
+  int players = 100;
+  int seconds = 10;
+  int threads = 1;
+  long server_pid = 0;
+  std::string mode = "mix";
+};
+
+struct Stats {
+  std::mutex mutex;
+  std::vector<std::uint32_t> latencies_us;
+  std::atomic<long> moves{0};
+  std::atomic<long> games{0};
+  std::atomic<long> mismatches{0};
+  std::atomic<long> errors{0};
+  std::atomic<long> connected{0};
+  std::atomic<bool> measuring{false};
+  std::atomic<bool> stopping{false};
+};
+
+std::string extract(const std::string& text, const std::string& key) {
+  const std::string needle = "\"" + key + "\":";
+  const auto at = text.find(needle);
+  if (at == std::string::npos) return {};
+  std::size_t begin = at + needle.size();
+  if (text[begin] == '"') {
+    const auto end = text.find('"', begin + 1);
+    return text.substr(begin + 1, end - begin - 1);
+  }
+  std::size_t end = begin;
+  while (end < text.size() && text[end] != ',' && text[end] != '}') ++end;
+  return text.substr(begin, end - begin);
+}
+
+class Player : public std::enable_shared_from_this<Player> {
+ public:
+  Player(net::io_context& ioc, const Options& options, Stats& stats, int index)
+      : ws_(net::make_strand(ioc)), options_(options), stats_(stats), index_(index),
+        rng_(static_cast<std::uint32_t>(index * 7919 + 1)) {}
+
+  void start() {
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    beast::get_lowest_layer(ws_).async_connect(
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), options_.port),
+        [self = shared_from_this()](beast::error_code ec) {
+          if (ec) return self->fail("connect");
+          beast::get_lowest_layer(self->ws_).expires_never();
+          self->ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+          self->ws_.async_handshake("127.0.0.1", "/ws", [self](beast::error_code hec) {
+            if (hec) return self->fail("handshake");
+            ++self->stats_.connected;
+            self->send("{\"type\":\"hello\",\"id\":1,\"name\":\"load" + std::to_string(self->index_) +
+                       "-" + std::to_string(self->run_tag()) + "\"}");
+            self->read([self](const std::string&) { self->new_game(); });
+          });
+        });
+  }
+
+ private:
+  static long run_tag() {
+    static const long tag = std::chrono::duration_cast<std::chrono::seconds>(
+                                std::chrono::system_clock::now().time_since_epoch()).count() % 100000;
+    return tag;
+  }
+
+  std::string pick_mode() {
+    if (options_.mode != "mix") return options_.mode;
+    static const char* kModes[] = {"same", "match3", "hidden"};
+    return kModes[(index_ + games_) % 3];
+  }
+
+  void new_game() {
+    if (stats_.stopping) return close();
+    const std::string mode = pick_mode();
+    const std::string preset = mode == "same" ? "normal" : "classic";
+    send("{\"type\":\"new_game\",\"id\":2,\"mode\":\"" + mode + "\",\"preset\":\"" + preset + "\"}");
+    read([self = shared_from_this(), mode, preset](const std::string& text) {
+      const auto reply = nlohmann::json::parse(text, nullptr, false);
+      if (reply.is_discarded() || reply["type"] != "game") return self->fail("new_game");
+      tilecrush::game::GameSetup setup;
+      setup.mode = *tilecrush::game::parse_mode(mode);
+      setup.preset = preset;
+      setup.seed = reply["game"]["seed"];
+      self->game_id_ = reply["game"]["game_id"];
+      self->local_ = tilecrush::game::create_game(setup).game;
+      if (!self->local_ || reply["game"]["state_hash"] !=
+                               tilecrush::game::hash_hex(self->local_->state_hash())) {
+        ++self->stats_.mismatches;
+      }
+      ++self->games_;
+      self->next_move();
+    });
+  }
+
+  void next_move() {
+    if (stats_.stopping) return close();
+    if (!local_ || local_->over()) {
+      if (local_) ++stats_.games;
+      return new_game();
+    }
+    const auto legal = local_->legal_moves();
+    if (legal.empty()) return new_game();
+    const auto& move = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng_)];
+    tilecrush::game::EventList events;
+    local_->apply(move, events);
+    std::string text = "{\"type\":\"" + std::string(tilecrush::game::to_string(move.kind)) +
+                       "\",\"id\":3,\"game_id\":\"" + game_id_ + "\"";
+    if (move.kind == tilecrush::game::MoveKind::swap) {
+      text += ",\"a\":[" + std::to_string(move.a.x) + "," + std::to_string(move.a.y) + "],\"b\":[" +
+              std::to_string(move.b.x) + "," + std::to_string(move.b.y) + "]}";
+    } else {
+      text += ",\"x\":" + std::to_string(move.a.x) + ",\"y\":" + std::to_string(move.a.y) + "}";
+    }
+    const auto sent = Clock::now();
+    send(std::move(text));
+    read([self = shared_from_this(), sent](const std::string& reply) {
+      const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent).count();
+      if (extract(reply, "type") != "events") {
+        ++self->stats_.errors;
+      } else if (extract(reply, "state_hash") != tilecrush::game::hash_hex(self->local_->state_hash())) {
+        ++self->stats_.mismatches;
+      }
+      if (self->stats_.measuring) {
+        ++self->stats_.moves;
+        self->latencies_.push_back(static_cast<std::uint32_t>(us));
+      }
+      self->next_move();
+    });
+  }
+
+  void send(std::string text) {
+    outgoing_ = std::move(text);
+    ws_.text(true);
+    ws_.async_write(net::buffer(outgoing_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) self->fail("write");
+    });
+  }
+
+  template <typename F>
+  void read(F&& then) {
+    buffer_.clear();
+    ws_.async_read(buffer_, [self = shared_from_this(), then = std::forward<F>(then)](
+                                beast::error_code ec, std::size_t) mutable {
+      if (ec) return self->fail("read");
+      then(beast::buffers_to_string(self->buffer_.data()));
+    });
+  }
+
+  void fail(const char* what) {
+    if (!stats_.stopping) {
+      ++stats_.errors;
+      if (stats_.errors < 5) std::cerr << "player " << index_ << ": " << what << " failed\n";
+    }
+    flush_latencies();
+  }
+
+  void close() {
+    flush_latencies();
+    ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
+  }
+
+  void flush_latencies() {
+    std::lock_guard lock(stats_.mutex);
+    stats_.latencies_us.insert(stats_.latencies_us.end(), latencies_.begin(), latencies_.end());
+    latencies_.clear();
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  const Options& options_;
+  Stats& stats_;
+  int index_;
+  std::mt19937 rng_;
+  beast::flat_buffer buffer_;
+  std::string outgoing_;
+  std::string game_id_;
+  std::unique_ptr<Game> local_;
+  std::vector<std::uint32_t> latencies_;
+  int games_ = 0;
+};
+
+struct ProcessSample {
+  long rss_kb = 0;
+  double cpu_s = 0;
+};
+
+ProcessSample sample_process(long pid) {
+  ProcessSample s;
+  if (pid <= 0) return s;
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) s.rss_kb = std::stol(line.substr(6));
+  }
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string content((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const auto close_paren = content.rfind(')');
+  if (close_paren != std::string::npos) {
+    std::istringstream fields(content.substr(close_paren + 2));
+    std::string field;
+    long utime = 0, stime = 0;
+    for (int i = 3; fields >> field; ++i) {
+      if (i == 14) utime = std::stol(field);
+      if (i == 15) { stime = std::stol(field); break; }
+    }
+    s.cpu_s = static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  }
+  return s;
+}
+
+bool parse(int argc, char** argv, Options& o) {
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string k = argv[i], v = argv[i + 1];
+    if (k == "--port") o.port = static_cast<unsigned short>(std::stoi(v));
+    else if (k == "--players") o.players = std::clamp(std::stoi(v), 1, 20000);
+    else if (k == "--seconds") o.seconds = std::clamp(std::stoi(v), 1, 600);
+    else if (k == "--threads") o.threads = std::clamp(std::stoi(v), 1, 64);
+    else if (k == "--server-pid") o.server_pid = std::stol(v);
+    else if (k == "--mode") o.mode = v;
+    else return false;
+  }
+  return o.port != 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  if (!parse(argc, argv, options)) {
+    std::cerr << "usage: tilecrush_load --port P [--players N] [--seconds S] [--threads T]\n"
+                 "                      [--server-pid PID] [--mode same|match3|hidden|mix]\n";
+    return 2;
+  }
+  net::io_context ioc;
+  Stats stats;
+  std::vector<std::shared_ptr<Player>> players;
+  for (int i = 0; i < options.players; ++i) {
+    players.push_back(std::make_shared<Player>(ioc, options, stats, i));
+    players.back()->start();
+  }
+  std::vector<std::thread> threads;
+  for (int i = 0; i < options.threads; ++i) threads.emplace_back([&ioc]() { ioc.run(); });
+
+  // Ramp-up: wait until everyone is connected (bounded), then measure.
+  const auto ramp_deadline = Clock::now() + std::chrono::seconds(30);
+  while (stats.connected < options.players && Clock::now() < ramp_deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const ProcessSample before = sample_process(options.server_pid);
+  const auto start = Clock::now();
+  stats.measuring = true;
+  std::this_thread::sleep_for(std::chrono::seconds(options.seconds));
+  stats.measuring = false;
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  const ProcessSample after = sample_process(options.server_pid);
+  stats.stopping = true;
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  ioc.stop();
+  for (auto& t : threads) t.join();
+  players.clear();
+
+  auto& lat = stats.latencies_us;
+  std::sort(lat.begin(), lat.end());
+  auto pct = [&lat](double p) -> double {
+    if (lat.empty()) return 0;
+    return lat[std::min(lat.size() - 1, static_cast<std::size_t>(p * static_cast<double>(lat.size())))] / 1000.0;
+  };
+  std::printf("players %d (connected %ld), %.1f s, mode %s\n", options.players,
+              stats.connected.load(), elapsed, options.mode.c_str());
+  std::printf("moves %ld  moves/s %.0f  games finished %ld\n", stats.moves.load(),
+              static_cast<double>(stats.moves.load()) / elapsed, stats.games.load());
+  std::printf("latency ms  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  (samples %zu)\n", pct(0.50),
+              pct(0.90), pct(0.99), lat.empty() ? 0.0 : lat.back() / 1000.0, lat.size());
+  std::printf("state_hash mismatches %ld  errors %ld\n", stats.mismatches.load(), stats.errors.load());
+  if (options.server_pid > 0) {
+    std::printf("server RSS %.1f MiB  server CPU %.0f%% of one core\n", after.rss_kb / 1024.0,
+                100.0 * (after.cpu_s - before.cpu_s) / elapsed);
+  }
+  return stats.mismatches.load() == 0 ? 0 : 1;
+}
