@@ -82,7 +82,7 @@ class Game {
   std::int64_t score() const { return score_; }
   std::int64_t move_count() const { return static_cast<std::int64_t>(moves_.size()); }
   // Match-3 with a budget: budget - move_count; otherwise nullopt.
-  std::optional<int> moves_left() const;
+  virtual std::optional<int> moves_left() const;
   bool over() const { return over_reason_ != OverReason::none; }
   OverReason over_reason() const { return over_reason_; }
   // Accepted moves in order, undone ones removed.
