@@ -1,0 +1,155 @@
+// tilecrush's persistent store: one SQLite file in WAL mode.
+//
+// Writes never block the caller. Each write is queued for a single writer
+// thread, which commits everything queued when it starts a transaction (up to
+// Options::max_batch operations) with one COMMIT: group commit. Every write
+// runs inside its own savepoint, so a refused one (a name taken, an unknown
+// game) is rolled back alone and reported through its callback while the rest
+// of its batch commits. Writes from one thread are applied in the order they
+// were queued.
+//
+// Reads are synchronous and run on a small pool of read-only connections; WAL
+// lets them run while the writer commits. A read sees everything committed
+// before it started, which includes every write whose callback has run, but
+// not writes still queued: call flush() first when that matters.
+//
+// Durability: synchronous=NORMAL (default) survives a crash of the process,
+// the last commits may be lost on a power cut; synchronous=FULL also survives
+// that, at the cost of an fsync per batch.
+//
+// Thread safety: every method may be called from any thread at the same time,
+// except close() and the destructor, which must not race with each other.
+// Reads throw StorageError only for database faults (and after close()).
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tilecrush/game/game.hpp"
+#include "tilecrush/storage/error.hpp"
+#include "tilecrush/storage/records.hpp"
+
+namespace tilecrush::storage {
+
+enum class Synchronous : std::uint8_t { normal, full };
+
+struct Options {
+  // A file path (created when missing, unless read_only). Not ":memory:":
+  // the readers need to share the writer's file.
+  std::string path;
+  // No writer thread and no migrations: for a second handle (or process)
+  // reading a database another Database writes. Writes are refused with
+  // WriteStatus::closed. The schema must be at kSchemaVersion.
+  bool read_only = false;
+  Synchronous synchronous = Synchronous::normal;
+  std::chrono::milliseconds busy_timeout{5000};
+  std::size_t readers = 4;       // read connections in the pool (>= 1)
+  std::size_t max_batch = 1024;  // operations per write transaction (>= 1)
+};
+
+// What the writer connection reports after open (read back, not assumed).
+struct Settings {
+  std::string journal_mode;  // "wal"
+  int synchronous = 0;       // 1 NORMAL, 2 FULL (0 for a read-only handle)
+  bool foreign_keys = false;
+  int schema_version = 0;
+};
+
+// The schema version this build writes (PRAGMA user_version).
+inline constexpr int kSchemaVersion = 3;
+
+class Database {
+ public:
+  // Opens (or creates) the database, applies pending migrations, starts the
+  // writer thread. Throws StorageError when that fails.
+  explicit Database(Options options);
+  // close().
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  // Commits everything queued (callbacks included), stops the writer thread,
+  // waits for running reads, checkpoints the WAL into the main file and
+  // closes every connection. Later writes get WriteStatus::closed at once (on
+  // the calling thread); later reads throw StorageError. Idempotent.
+  void close();
+
+  // ---- Writes: queued, never blocking; `done` may be empty. ----
+
+  // ok with `id`, or name_taken (names are unique ignoring ASCII case).
+  void create_player(std::string name, std::string token_hash, std::int64_t created_at,
+                     WriteCallback done = {});
+  // Stores a new game, state playing, with the record's setup, score,
+  // move_count, first_move_at, room_code and moves (the end fields are
+  // ignored: use finish_game). conflict: the id exists; not_found: no such
+  // player; invalid: ranked without a preset, or an empty id.
+  void create_game(GameRecord game, WriteCallback done = {});
+  // Records move `seq` (0-based: the move count before it) and the game's new
+  // score and move count. `first_move_at` is kept only if none is set yet.
+  // not_found: no such game; conflict: the game is over or seq exists.
+  void append_move(std::string game_id, std::int64_t seq, game::Move move, std::int64_t score,
+                   std::int64_t move_count, std::optional<std::int64_t> first_move_at,
+                   WriteCallback done = {});
+  // Removes move `seq`, which must be the game's last, and sets the score and
+  // move count after the undo. not_found: no such last move; conflict: over.
+  void undo_move(std::string game_id, std::int64_t seq, std::int64_t score,
+                 std::int64_t move_count, WriteCallback done = {});
+  // Ends a playing game. For a ranked game, in the same transaction: the
+  // board's leaderboard entry keeps the better of old and new (higher score,
+  // then lower tiebreak, then earlier finish) and its attempts += 1; the
+  // player's best on (mode, preset) is replaced only by a higher score; the
+  // player's games_played += 1. Practice games touch none of these.
+  // not_found: no such game; conflict: already over; invalid: reason none.
+  void finish_game(GameResult result, WriteCallback done = {});
+  // Stores a finished room and its standings; ok with the room's `id`.
+  void save_room_result(RoomRecord room, WriteCallback done = {});
+
+  // Blocks until every write queued before the call has committed and its
+  // callback has run. Returns at once when called on the writer thread.
+  void flush();
+
+  WriterMetrics metrics() const;
+  Settings settings() const;
+
+  // ---- Reads: synchronous. ----
+
+  // Names compare ignoring ASCII case ("alice" finds "Alice"; "É" is not "é").
+  std::optional<PlayerRecord> find_player_by_name(std::string_view name);
+  std::optional<PlayerRecord> find_player_by_id(PlayerId id);
+  // The full record, moves in order, whatever its state.
+  std::optional<GameRecord> load_game(std::string_view game_id);
+  // Ids of games still playing, oldest first; all players when nullopt.
+  std::vector<std::string> unfinished_games(std::optional<PlayerId> player = std::nullopt);
+
+  // Entries offset+1 .. offset+limit of the board (limit and offset below 0
+  // count as 0) and the board's total.
+  LeaderboardPage leaderboard(const BoardKey& board, std::int64_t limit, std::int64_t offset);
+  // The entries ranked within `radius` of the named player's, and the total;
+  // nullopt when the player is unknown or not on this board.
+  std::optional<LeaderboardPage> leaderboard_around(const BoardKey& board,
+                                                    std::string_view player_name,
+                                                    std::int64_t radius);
+  // One best per (mode, preset) the player has finished a ranked game on,
+  // sorted by mode then preset.
+  std::vector<PlayerBest> player_bests(PlayerId player);
+  // The latest finished room saved under this code.
+  std::optional<RoomRecord> find_room(std::string_view code);
+
+  // EXPLAIN QUERY PLAN of the exact SQL behind leaderboard(), one line per
+  // plan row: proof that the order comes from the index, not a sort.
+  std::string leaderboard_query_plan();
+  // The same for the rank query of leaderboard_around().
+  std::string leaderboard_rank_query_plan();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tilecrush::storage

@@ -1,0 +1,209 @@
+#include "tilecrush/storage/database.hpp"
+
+#include <mutex>
+#include <utility>
+
+#include "codec.hpp"
+#include "connection.hpp"
+#include "reader_pool.hpp"
+#include "schema.hpp"
+#include "stores.hpp"
+#include "write_queue.hpp"
+
+namespace tilecrush::storage {
+
+using detail::Connection;
+
+struct Database::Impl {
+  Options options;
+  Settings settings;
+  // Writer side: absent for a read-only handle. The connection is used by the
+  // writer thread only, then by close() once that thread has ended.
+  std::unique_ptr<Connection> writer_connection;
+  std::unique_ptr<detail::WriteQueue> writer;
+  // Built once and kept until destruction, so close() never races a reader
+  // over the pointer; the pool itself refuses leases after close().
+  std::unique_ptr<detail::ReaderPool> readers;
+  std::mutex close_mutex;
+  bool closed = false;
+
+  void enqueue(std::function<WriteResult(Connection&)> run, WriteCallback done) {
+    detail::WriteOp op{std::move(run), std::move(done)};
+    if (writer && writer->push(std::move(op))) return;
+    if (op.done) {
+      op.done(detail::write_error(WriteStatus::closed,
+                                  writer ? "database is closed" : "database is read-only"));
+    }
+  }
+
+  template <class F>
+  auto read(F&& f) {
+    auto lease = readers->acquire();
+    return f(*lease);
+  }
+};
+
+namespace {
+
+std::unique_ptr<Connection> open_writer(const Options& options, Settings& settings) {
+  auto c = std::make_unique<Connection>(options.path, detail::OpenMode::read_write,
+                                        options.busy_timeout);
+  const std::string mode = c->scalar_text("PRAGMA journal_mode = WAL");
+  if (mode != "wal") throw StorageError("cannot use WAL: journal mode stays " + mode);
+  c->execute(options.synchronous == Synchronous::full ? "PRAGMA synchronous = FULL"
+                                                      : "PRAGMA synchronous = NORMAL");
+  c->execute("PRAGMA foreign_keys = ON");
+  // After a large batch the WAL file shrinks back to this once checkpointed.
+  c->execute("PRAGMA journal_size_limit = 67108864");
+  detail::migrate(*c, kSchemaVersion);
+
+  settings.journal_mode = c->scalar_text("PRAGMA journal_mode");
+  settings.synchronous = static_cast<int>(c->scalar_int("PRAGMA synchronous"));
+  settings.foreign_keys = c->scalar_int("PRAGMA foreign_keys") != 0;
+  settings.schema_version = detail::schema_version(*c);
+  return c;
+}
+
+}  // namespace
+
+Database::Database(Options options) : impl_(std::make_unique<Impl>()) {
+  Impl& d = *impl_;
+  d.options = std::move(options);
+  if (!d.options.read_only) d.writer_connection = open_writer(d.options, d.settings);
+  d.readers = std::make_unique<detail::ReaderPool>(d.options.path, d.options.readers,
+                                                   d.options.busy_timeout);
+  if (d.options.read_only) {
+    d.read([&](Connection& c) {
+      d.settings.journal_mode = c.scalar_text("PRAGMA journal_mode");
+      d.settings.schema_version = detail::schema_version(c);
+    });
+    if (d.settings.schema_version != kSchemaVersion) {
+      throw StorageError("database schema version " + std::to_string(d.settings.schema_version) +
+                         ", this build reads " + std::to_string(kSchemaVersion));
+    }
+  } else {
+    d.writer = std::make_unique<detail::WriteQueue>(*d.writer_connection, d.options.max_batch);
+  }
+}
+
+Database::~Database() { close(); }
+
+void Database::close() {
+  Impl& d = *impl_;
+  std::lock_guard lock(d.close_mutex);
+  if (d.closed) return;
+  d.closed = true;
+  if (d.writer) d.writer->stop();
+  d.readers->close();
+  if (d.writer_connection) {
+    try {
+      // Fold the WAL into the main file so the file alone holds everything.
+      d.writer_connection->execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    } catch (const StorageError&) {
+      // Nothing is lost: the WAL stays and is replayed on the next open.
+    }
+    d.writer_connection.reset();
+  }
+}
+
+void Database::create_player(std::string name, std::string token_hash, std::int64_t created_at,
+                             WriteCallback done) {
+  impl_->enqueue(
+      [name = std::move(name), hash = std::move(token_hash), created_at](Connection& c) {
+        return detail::insert_player(c, name, hash, created_at);
+      },
+      std::move(done));
+}
+
+void Database::create_game(GameRecord game, WriteCallback done) {
+  impl_->enqueue([game = std::move(game)](Connection& c) { return detail::insert_game(c, game); },
+                 std::move(done));
+}
+
+void Database::append_move(std::string game_id, std::int64_t seq, game::Move move,
+                           std::int64_t score, std::int64_t move_count,
+                           std::optional<std::int64_t> first_move_at, WriteCallback done) {
+  impl_->enqueue(
+      [game_id = std::move(game_id), seq, move, score, move_count, first_move_at](Connection& c) {
+        return detail::insert_move(c, game_id, seq, move, score, move_count, first_move_at);
+      },
+      std::move(done));
+}
+
+void Database::undo_move(std::string game_id, std::int64_t seq, std::int64_t score,
+                         std::int64_t move_count, WriteCallback done) {
+  impl_->enqueue(
+      [game_id = std::move(game_id), seq, score, move_count](Connection& c) {
+        return detail::delete_last_move(c, game_id, seq, score, move_count);
+      },
+      std::move(done));
+}
+
+void Database::finish_game(GameResult result, WriteCallback done) {
+  impl_->enqueue(
+      [result = std::move(result)](Connection& c) { return detail::finish_game(c, result); },
+      std::move(done));
+}
+
+void Database::save_room_result(RoomRecord room, WriteCallback done) {
+  impl_->enqueue([room = std::move(room)](Connection& c) { return detail::insert_room(c, room); },
+                 std::move(done));
+}
+
+void Database::flush() {
+  if (impl_->writer) impl_->writer->flush();
+}
+
+WriterMetrics Database::metrics() const {
+  return impl_->writer ? impl_->writer->metrics() : WriterMetrics{};
+}
+
+Settings Database::settings() const { return impl_->settings; }
+
+std::optional<PlayerRecord> Database::find_player_by_name(std::string_view name) {
+  return impl_->read([&](Connection& c) { return detail::select_player_by_name(c, name); });
+}
+
+std::optional<PlayerRecord> Database::find_player_by_id(PlayerId id) {
+  return impl_->read([&](Connection& c) { return detail::select_player_by_id(c, id); });
+}
+
+std::optional<GameRecord> Database::load_game(std::string_view game_id) {
+  return impl_->read([&](Connection& c) { return detail::select_game(c, game_id); });
+}
+
+std::vector<std::string> Database::unfinished_games(std::optional<PlayerId> player) {
+  return impl_->read([&](Connection& c) { return detail::select_unfinished_games(c, player); });
+}
+
+LeaderboardPage Database::leaderboard(const BoardKey& board, std::int64_t limit,
+                                      std::int64_t offset) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_leaderboard(c, board, limit, offset); });
+}
+
+std::optional<LeaderboardPage> Database::leaderboard_around(const BoardKey& board,
+                                                            std::string_view player_name,
+                                                            std::int64_t radius) {
+  return impl_->read([&](Connection& c) {
+    return detail::select_leaderboard_around(c, board, player_name, radius);
+  });
+}
+
+std::vector<PlayerBest> Database::player_bests(PlayerId player) {
+  return impl_->read([&](Connection& c) { return detail::select_player_bests(c, player); });
+}
+
+std::optional<RoomRecord> Database::find_room(std::string_view code) {
+  return impl_->read([&](Connection& c) { return detail::select_room(c, code); });
+}
+
+std::string Database::leaderboard_query_plan() {
+  return impl_->read([](Connection& c) { return detail::explain_leaderboard(c); });
+}
+
+std::string Database::leaderboard_rank_query_plan() {
+  return impl_->read([](Connection& c) { return detail::explain_leaderboard_rank(c); });
+}
+
+}  // namespace tilecrush::storage

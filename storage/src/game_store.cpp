@@ -1,0 +1,287 @@
+#include <span>
+
+#include "codec.hpp"
+#include "stores.hpp"
+#include "tilecrush/storage/error.hpp"
+
+namespace tilecrush::storage::detail {
+namespace {
+
+constexpr std::string_view kInsertGame = R"sql(
+INSERT INTO games (id, player_id, mode, preset, width, height, colors, move_budget, refill,
+                   compress, board_width, board_height, board, seed, rules_version, ranked,
+                   score, move_count, created_at, first_move_at, room_code)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
+        ?20, ?21)
+)sql";
+
+constexpr std::string_view kInsertMove =
+    "INSERT INTO moves (game_id, seq, kind, ax, ay, bx, by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+
+constexpr std::string_view kUpdateProgress = R"sql(
+UPDATE games SET score = ?2, move_count = ?3, first_move_at = coalesce(first_move_at, ?4)
+WHERE id = ?1 AND state = 'playing'
+)sql";
+
+constexpr std::string_view kDeleteLastMove = R"sql(
+DELETE FROM moves
+WHERE game_id = ?1 AND seq = ?2 AND seq = (SELECT max(seq) FROM moves WHERE game_id = ?1)
+)sql";
+
+constexpr std::string_view kSelectForFinish =
+    "SELECT player_id, mode, preset, seed, ranked, state FROM games WHERE id = ?1";
+
+constexpr std::string_view kFinishGame = R"sql(
+UPDATE games SET state = 'over', score = ?2, move_count = ?3, over_reason = ?4,
+                 finished_at = ?5, duration_ms = ?6
+WHERE id = ?1
+)sql";
+
+constexpr std::string_view kSelectState = "SELECT state FROM games WHERE id = ?1";
+
+constexpr std::string_view kSelectGame = R"sql(
+SELECT g.id, g.player_id, p.name, g.mode, g.preset, g.width, g.height, g.colors, g.move_budget,
+       g.refill, g.compress, g.board_width, g.board_height, g.board, g.seed, g.rules_version,
+       g.ranked, g.score, g.move_count, g.state, g.over_reason, g.created_at, g.first_move_at,
+       g.finished_at, g.duration_ms, g.room_code
+FROM games AS g JOIN players AS p ON p.id = g.player_id
+WHERE g.id = ?1
+)sql";
+
+constexpr std::string_view kSelectMoves =
+    "SELECT kind, ax, ay, bx, by FROM moves WHERE game_id = ?1 ORDER BY seq";
+
+constexpr std::string_view kSelectPlaying =
+    "SELECT id FROM games WHERE state = 'playing' ORDER BY created_at, id";
+
+constexpr std::string_view kSelectPlayingOf = R"sql(
+SELECT id FROM games WHERE player_id = ?1 AND state = 'playing' ORDER BY created_at, id
+)sql";
+
+void bind_move(Statement& s, const std::string& game_id, std::int64_t seq, const game::Move& m) {
+  s.bind(1, game_id);
+  s.bind(2, seq);
+  s.bind(3, move_kind_text(m.kind));
+  s.bind(4, m.a.x);
+  s.bind(5, m.a.y);
+  if (m.kind == game::MoveKind::swap) {
+    s.bind(6, m.b.x);
+    s.bind(7, m.b.y);
+  }
+}
+
+// Why an update of a playing game changed nothing.
+WriteResult not_playing(Connection& c, const std::string& game_id) {
+  auto q = c.query(kSelectState);
+  q->bind(1, game_id);
+  if (!q->step()) return write_error(WriteStatus::not_found, "unknown game " + game_id);
+  return write_error(WriteStatus::conflict, "game " + game_id + " is over");
+}
+
+WriteResult update_progress(Connection& c, const std::string& game_id, std::int64_t score,
+                            std::int64_t move_count, std::optional<std::int64_t> first_move_at) {
+  auto q = c.query(kUpdateProgress);
+  q->bind(1, game_id);
+  q->bind(2, score);
+  q->bind(3, move_count);
+  q->bind(4, first_move_at);
+  q->run();
+  if (c.changes() == 0) return not_playing(c, game_id);
+  return write_ok();
+}
+
+game::Board read_board(const Statement& s, int width_col, int height_col, int cells_col) {
+  const auto width = s.get_int(width_col);
+  const auto height = s.get_int(height_col);
+  auto cells = s.get_blob(cells_col);
+  if (width < 1 || height < 1 || width > game::kMaxSide || height > game::kMaxSide ||
+      cells.size() != static_cast<std::size_t>(width * height)) {
+    throw StorageError("stored board has a wrong size");
+  }
+  game::Board board(static_cast<int>(width), static_cast<int>(height));
+  board.cells() = std::move(cells);
+  return board;
+}
+
+}  // namespace
+
+WriteResult insert_game(Connection& c, const GameRecord& game) {
+  const game::GameSetup& setup = game.setup;
+  if (game.id.empty()) return write_error(WriteStatus::invalid, "empty game id");
+  if (game.ranked && setup.preset.empty()) {
+    return write_error(WriteStatus::invalid, "a ranked game needs a preset");
+  }
+  {
+    auto q = c.query(kInsertGame);
+    q->bind(1, game.id);
+    q->bind(2, game.player_id);
+    q->bind(3, mode_text(setup.mode));
+    if (!setup.preset.empty()) q->bind(4, setup.preset);
+    q->bind(5, setup.width);
+    q->bind(6, setup.height);
+    q->bind(7, setup.colors);
+    q->bind(8, setup.moves);
+    q->bind(9, setup.refill ? 1 : 0);
+    q->bind(10, setup.compress ? 1 : 0);
+    if (setup.board) {
+      q->bind(11, setup.board->width());
+      q->bind(12, setup.board->height());
+      q->bind_blob(13, std::span<const std::uint8_t>(setup.board->cells()));
+    }
+    q->bind(14, setup.seed);
+    q->bind(15, game.rules_version);
+    q->bind(16, game.ranked ? 1 : 0);
+    q->bind(17, game.score);
+    q->bind(18, game.move_count);
+    q->bind(19, game.created_at);
+    q->bind(20, game.first_move_at);
+    q->bind(21, game.room_code);
+    try {
+      q->run();
+    } catch (const StorageError& e) {
+      if (is_primary_key_violation(e.sqlite_code())) {
+        return write_error(WriteStatus::conflict, "game id exists: " + game.id);
+      }
+      if (is_foreign_key_violation(e.sqlite_code())) {
+        return write_error(WriteStatus::not_found,
+                           "unknown player " + std::to_string(game.player_id));
+      }
+      throw;
+    }
+  }
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    auto q = c.query(kInsertMove);
+    bind_move(*q, game.id, static_cast<std::int64_t>(i), game.moves[i]);
+    q->run();
+  }
+  return write_ok();
+}
+
+WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t seq,
+                        const game::Move& move, std::int64_t score, std::int64_t move_count,
+                        std::optional<std::int64_t> first_move_at) {
+  if (auto r = update_progress(c, game_id, score, move_count, first_move_at); !r.ok()) return r;
+  auto q = c.query(kInsertMove);
+  bind_move(*q, game_id, seq, move);
+  try {
+    q->run();
+  } catch (const StorageError& e) {
+    if (is_primary_key_violation(e.sqlite_code())) {
+      return write_error(WriteStatus::conflict,
+                         "move " + std::to_string(seq) + " of " + game_id + " exists");
+    }
+    throw;
+  }
+  return write_ok();
+}
+
+WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int64_t seq,
+                             std::int64_t score, std::int64_t move_count) {
+  if (auto r = update_progress(c, game_id, score, move_count, std::nullopt); !r.ok()) return r;
+  auto q = c.query(kDeleteLastMove);
+  q->bind(1, game_id);
+  q->bind(2, seq);
+  q->run();
+  if (c.changes() == 0) {
+    return write_error(WriteStatus::not_found,
+                       "move " + std::to_string(seq) + " is not the last of " + game_id);
+  }
+  return write_ok();
+}
+
+WriteResult finish_game(Connection& c, const GameResult& result) {
+  if (result.over_reason == game::OverReason::none) {
+    return write_error(WriteStatus::invalid, "a finished game needs a reason");
+  }
+  CountedGame counted;
+  bool ranked = false;
+  {
+    auto q = c.query(kSelectForFinish);
+    q->bind(1, result.game_id);
+    if (!q->step()) return write_error(WriteStatus::not_found, "unknown game " + result.game_id);
+    if (parse_game_state(q->get_text(5)) == GameState::over) {
+      return write_error(WriteStatus::conflict, "game " + result.game_id + " is already over");
+    }
+    ranked = q->get_int(4) != 0;
+    counted.player_id = q->get_int(0);
+    counted.board.mode = parse_mode_text(q->get_text(1));
+    counted.board.preset = q->get_text(2);
+    counted.board.seed = q->get_text(3);
+  }
+  {
+    auto q = c.query(kFinishGame);
+    q->bind(1, result.game_id);
+    q->bind(2, result.score);
+    q->bind(3, result.move_count);
+    q->bind(4, over_reason_text(result.over_reason));
+    q->bind(5, result.finished_at);
+    q->bind(6, result.duration_ms);
+    q->run();
+  }
+  if (ranked) {
+    counted.game_id = result.game_id;
+    counted.score = result.score;
+    counted.move_count = result.move_count;
+    counted.duration_ms = result.duration_ms;
+    counted.finished_at = result.finished_at;
+    record_counted_game(c, counted);
+    count_played_game(c, counted.player_id);
+  }
+  return write_ok();
+}
+
+std::optional<GameRecord> select_game(Connection& c, std::string_view game_id) {
+  ReadTransaction snapshot(c);
+  GameRecord game;
+  {
+    auto q = c.query(kSelectGame);
+    q->bind(1, game_id);
+    if (!q->step()) return std::nullopt;
+    const Statement& s = *q;
+    game.id = s.get_text(0);
+    game.player_id = s.get_int(1);
+    game.player_name = s.get_text(2);
+    game::GameSetup& setup = game.setup;
+    setup.mode = parse_mode_text(s.get_text(3));
+    setup.preset = s.get_optional_text(4).value_or("");
+    setup.width = static_cast<int>(s.get_int(5));
+    setup.height = static_cast<int>(s.get_int(6));
+    setup.colors = static_cast<int>(s.get_int(7));
+    if (auto budget = s.get_optional_int(8)) setup.moves = static_cast<int>(*budget);
+    setup.refill = s.get_int(9) != 0;
+    setup.compress = s.get_int(10) != 0;
+    if (!s.is_null(13)) setup.board = read_board(s, 11, 12, 13);
+    setup.seed = s.get_text(14);
+    game.rules_version = static_cast<int>(s.get_int(15));
+    game.ranked = s.get_int(16) != 0;
+    game.score = s.get_int(17);
+    game.move_count = s.get_int(18);
+    game.state = parse_game_state(s.get_text(19));
+    if (auto reason = s.get_optional_text(20)) game.over_reason = parse_over_reason(*reason);
+    game.created_at = s.get_int(21);
+    game.first_move_at = s.get_optional_int(22);
+    game.finished_at = s.get_optional_int(23);
+    game.duration_ms = s.get_optional_int(24);
+    game.room_code = s.get_optional_text(25);
+  }
+  auto q = c.query(kSelectMoves);
+  q->bind(1, game_id);
+  while (q->step()) {
+    game::Move move;
+    move.kind = parse_move_kind(q->get_text(0));
+    move.a = {static_cast<int>(q->get_int(1)), static_cast<int>(q->get_int(2))};
+    if (!q->is_null(3)) move.b = {static_cast<int>(q->get_int(3)), static_cast<int>(q->get_int(4))};
+    game.moves.push_back(move);
+  }
+  return game;
+}
+
+std::vector<std::string> select_unfinished_games(Connection& c, std::optional<PlayerId> player) {
+  auto q = c.query(player ? kSelectPlayingOf : kSelectPlaying);
+  if (player) q->bind(1, *player);
+  std::vector<std::string> ids;
+  while (q->step()) ids.push_back(q->get_text(0));
+  return ids;
+}
+
+}  // namespace tilecrush::storage::detail

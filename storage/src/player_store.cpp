@@ -1,0 +1,71 @@
+#include "codec.hpp"
+#include "stores.hpp"
+#include "tilecrush/storage/error.hpp"
+
+namespace tilecrush::storage::detail {
+namespace {
+
+constexpr std::string_view kInsertPlayer =
+    "INSERT INTO players (name, token_hash, created_at) VALUES (?1, ?2, ?3)";
+
+constexpr std::string_view kCountPlayedGame =
+    "UPDATE players SET games_played = games_played + 1 WHERE id = ?1";
+
+// `name = ?1` compares with the column's NOCASE collation and uses its
+// unique index.
+constexpr std::string_view kSelectByName =
+    "SELECT id, name, token_hash, created_at, games_played FROM players WHERE name = ?1";
+
+constexpr std::string_view kSelectById =
+    "SELECT id, name, token_hash, created_at, games_played FROM players WHERE id = ?1";
+
+std::optional<PlayerRecord> read_player(Statement& s) {
+  if (!s.step()) return std::nullopt;
+  PlayerRecord player;
+  player.id = s.get_int(0);
+  player.name = s.get_text(1);
+  player.token_hash = s.get_text(2);
+  player.created_at = s.get_int(3);
+  player.games_played = s.get_int(4);
+  return player;
+}
+
+}  // namespace
+
+WriteResult insert_player(Connection& c, const std::string& name, const std::string& token_hash,
+                          std::int64_t created_at) {
+  if (name.empty()) return write_error(WriteStatus::invalid, "empty player name");
+  auto q = c.query(kInsertPlayer);
+  q->bind(1, name);
+  q->bind(2, token_hash);
+  q->bind(3, created_at);
+  try {
+    q->run();
+  } catch (const StorageError& e) {
+    if (is_unique_violation(e.sqlite_code())) {
+      return write_error(WriteStatus::name_taken, "name taken: " + name);
+    }
+    throw;
+  }
+  return write_ok(c.last_insert_rowid());
+}
+
+void count_played_game(Connection& c, PlayerId player) {
+  auto q = c.query(kCountPlayedGame);
+  q->bind(1, player);
+  q->run();
+}
+
+std::optional<PlayerRecord> select_player_by_name(Connection& c, std::string_view name) {
+  auto q = c.query(kSelectByName);
+  q->bind(1, name);
+  return read_player(*q);
+}
+
+std::optional<PlayerRecord> select_player_by_id(Connection& c, PlayerId id) {
+  auto q = c.query(kSelectById);
+  q->bind(1, id);
+  return read_player(*q);
+}
+
+}  // namespace tilecrush::storage::detail

@@ -1,0 +1,182 @@
+#include "schema.hpp"
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "tilecrush/storage/database.hpp"
+#include "tilecrush/storage/error.hpp"
+
+namespace tilecrush::storage::detail {
+namespace {
+
+// Times are milliseconds since the Unix epoch. Booleans are 0/1. Mode, move
+// kind, state and over reason are stored by name so the file reads plainly
+// and does not depend on enum order.
+constexpr std::string_view kV1PlayersGamesMoves = R"sql(
+CREATE TABLE players (
+  id           INTEGER PRIMARY KEY,
+  name         TEXT NOT NULL COLLATE NOCASE UNIQUE,
+  token_hash   TEXT NOT NULL,
+  created_at   INTEGER NOT NULL,
+  games_played INTEGER NOT NULL DEFAULT 0
+) STRICT;
+
+CREATE TABLE games (
+  id            TEXT PRIMARY KEY,
+  player_id     INTEGER NOT NULL REFERENCES players(id),
+  mode          TEXT NOT NULL CHECK (mode IN ('same', 'match3', 'hidden')),
+  preset        TEXT,
+  width         INTEGER NOT NULL,
+  height        INTEGER NOT NULL,
+  colors        INTEGER NOT NULL,
+  move_budget   INTEGER,
+  refill        INTEGER NOT NULL,
+  compress      INTEGER NOT NULL,
+  board_width   INTEGER,
+  board_height  INTEGER,
+  board         BLOB,
+  seed          TEXT NOT NULL,
+  rules_version INTEGER NOT NULL,
+  ranked        INTEGER NOT NULL,
+  score         INTEGER NOT NULL DEFAULT 0,
+  move_count    INTEGER NOT NULL DEFAULT 0,
+  state         TEXT NOT NULL DEFAULT 'playing' CHECK (state IN ('playing', 'over')),
+  over_reason   TEXT,
+  created_at    INTEGER NOT NULL,
+  first_move_at INTEGER,
+  finished_at   INTEGER,
+  duration_ms   INTEGER,
+  room_code     TEXT,
+  CHECK (ranked = 0 OR preset IS NOT NULL)
+) STRICT;
+
+CREATE INDEX games_by_player ON games (player_id, created_at);
+CREATE INDEX games_playing ON games (created_at) WHERE state = 'playing';
+
+CREATE TABLE moves (
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  seq     INTEGER NOT NULL,
+  kind    TEXT NOT NULL CHECK (kind IN ('click', 'swap', 'peek', 'select', 'unselect')),
+  ax      INTEGER NOT NULL,
+  ay      INTEGER NOT NULL,
+  bx      INTEGER,
+  by      INTEGER,
+  PRIMARY KEY (game_id, seq)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+// tiebreak: move_count for same and match3, duration_ms for hidden, so one
+// index serves every mode's order.
+constexpr std::string_view kV2Leaderboards = R"sql(
+CREATE TABLE leaderboard (
+  mode        TEXT NOT NULL,
+  preset      TEXT NOT NULL,
+  seed        TEXT NOT NULL,
+  player_id   INTEGER NOT NULL REFERENCES players(id),
+  score       INTEGER NOT NULL,
+  tiebreak    INTEGER NOT NULL,
+  move_count  INTEGER NOT NULL,
+  duration_ms INTEGER NOT NULL,
+  attempts    INTEGER NOT NULL,
+  game_id     TEXT NOT NULL REFERENCES games(id),
+  finished_at INTEGER NOT NULL,
+  PRIMARY KEY (mode, preset, seed, player_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX leaderboard_order
+  ON leaderboard (mode, preset, seed, score DESC, tiebreak, finished_at, player_id);
+
+-- Entries per board, so that a page's total is one row, not a count.
+CREATE TABLE leaderboard_boards (
+  mode    TEXT NOT NULL,
+  preset  TEXT NOT NULL,
+  seed    TEXT NOT NULL,
+  entries INTEGER NOT NULL,
+  PRIMARY KEY (mode, preset, seed)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE player_bests (
+  player_id   INTEGER NOT NULL REFERENCES players(id),
+  mode        TEXT NOT NULL,
+  preset      TEXT NOT NULL,
+  seed        TEXT NOT NULL,
+  score       INTEGER NOT NULL,
+  game_id     TEXT NOT NULL REFERENCES games(id),
+  achieved_at INTEGER NOT NULL,
+  PRIMARY KEY (player_id, mode, preset)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+constexpr std::string_view kV3Rooms = R"sql(
+CREATE TABLE rooms (
+  id             INTEGER PRIMARY KEY,
+  code           TEXT NOT NULL,
+  mode           TEXT NOT NULL,
+  preset         TEXT,
+  seed           TEXT NOT NULL,
+  host_player_id INTEGER REFERENCES players(id),
+  created_at     INTEGER NOT NULL,
+  finished_at    INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX rooms_by_code ON rooms (code, finished_at);
+
+CREATE TABLE room_results (
+  room_id    INTEGER NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+  player_id  INTEGER NOT NULL REFERENCES players(id),
+  rank       INTEGER NOT NULL,
+  score      INTEGER NOT NULL,
+  move_count INTEGER NOT NULL,
+  game_id    TEXT REFERENCES games(id),
+  PRIMARY KEY (room_id, player_id)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
+    kV1PlayersGamesMoves,
+    kV2Leaderboards,
+    kV3Rooms,
+};
+
+}  // namespace
+
+int schema_version(Connection& connection) {
+  return static_cast<int>(connection.scalar_int("PRAGMA user_version"));
+}
+
+namespace {
+
+void refuse_newer(int version) {
+  if (version > kSchemaVersion) {
+    throw StorageError("database schema version " + std::to_string(version) +
+                       " is newer than this build's " + std::to_string(kSchemaVersion));
+  }
+}
+
+}  // namespace
+
+void migrate(Connection& connection, int target) {
+  if (target > kSchemaVersion) target = kSchemaVersion;
+  const int start = schema_version(connection);
+  refuse_newer(start);
+  for (int next = start + 1; next <= target; ++next) {
+    connection.execute("BEGIN IMMEDIATE");
+    try {
+      // Re-read under the write lock: another process may have migrated.
+      const int current = schema_version(connection);
+      refuse_newer(current);
+      if (current == next - 1) {
+        connection.execute(kMigrations[static_cast<std::size_t>(next - 1)]);
+        // PRAGMA takes no parameters; the value is this build's constant.
+        connection.execute("PRAGMA user_version = " + std::to_string(next));
+      }
+      connection.execute("COMMIT");
+    } catch (...) {
+      if (connection.in_transaction()) connection.execute("ROLLBACK");
+      throw;
+    }
+  }
+}
+
+}  // namespace tilecrush::storage::detail

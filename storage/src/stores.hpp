@@ -1,0 +1,64 @@
+// The SQL behind every Database operation, one function per operation.
+//
+// Write functions run on the writer connection inside the operation's
+// savepoint: they return a refusal as a WriteResult (the savepoint is then
+// rolled back) and throw StorageError for faults. Read functions run on a
+// reader connection.
+//
+// Thread safety: none; each call uses one connection on its owning thread.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "connection.hpp"
+#include "tilecrush/storage/records.hpp"
+
+namespace tilecrush::storage::detail {
+
+// players (player_store.cpp)
+WriteResult insert_player(Connection& c, const std::string& name, const std::string& token_hash,
+                          std::int64_t created_at);
+void count_played_game(Connection& c, PlayerId player);
+std::optional<PlayerRecord> select_player_by_name(Connection& c, std::string_view name);
+std::optional<PlayerRecord> select_player_by_id(Connection& c, PlayerId id);
+
+// games and moves (game_store.cpp)
+WriteResult insert_game(Connection& c, const GameRecord& game);
+WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t seq,
+                        const game::Move& move, std::int64_t score, std::int64_t move_count,
+                        std::optional<std::int64_t> first_move_at);
+WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int64_t seq,
+                             std::int64_t score, std::int64_t move_count);
+WriteResult finish_game(Connection& c, const GameResult& result);
+std::optional<GameRecord> select_game(Connection& c, std::string_view game_id);
+std::vector<std::string> select_unfinished_games(Connection& c, std::optional<PlayerId> player);
+
+// leaderboards and bests (leaderboard_store.cpp)
+struct CountedGame {
+  BoardKey board;
+  PlayerId player_id = 0;
+  std::string game_id;
+  std::int64_t score = 0;
+  std::int64_t move_count = 0;
+  std::int64_t duration_ms = 0;
+  std::int64_t finished_at = 0;
+};
+// Leaderboard entry (best of, attempts + 1) and the player's best.
+void record_counted_game(Connection& c, const CountedGame& game);
+LeaderboardPage select_leaderboard(Connection& c, const BoardKey& board, std::int64_t limit,
+                                   std::int64_t offset);
+std::optional<LeaderboardPage> select_leaderboard_around(Connection& c, const BoardKey& board,
+                                                         std::string_view player_name,
+                                                         std::int64_t radius);
+std::vector<PlayerBest> select_player_bests(Connection& c, PlayerId player);
+std::string explain_leaderboard(Connection& c);
+std::string explain_leaderboard_rank(Connection& c);
+
+// rooms (room_store.cpp)
+WriteResult insert_room(Connection& c, const RoomRecord& room);
+std::optional<RoomRecord> select_room(Connection& c, std::string_view code);
+
+}  // namespace tilecrush::storage::detail

@@ -1,0 +1,191 @@
+#include "write_queue.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <utility>
+
+#include "codec.hpp"
+#include "tilecrush/storage/error.hpp"
+
+namespace tilecrush::storage::detail {
+namespace {
+
+constexpr std::string_view kBegin = "BEGIN IMMEDIATE";
+constexpr std::string_view kCommit = "COMMIT";
+constexpr std::string_view kRollback = "ROLLBACK";
+constexpr std::string_view kSavepoint = "SAVEPOINT op";
+constexpr std::string_view kRollbackToSavepoint = "ROLLBACK TO op";
+constexpr std::string_view kRelease = "RELEASE op";
+
+WriteResult failure(std::string message) {
+  return write_error(WriteStatus::failed, std::move(message));
+}
+
+}  // namespace
+
+WriteQueue::WriteQueue(Connection& connection, std::size_t max_batch)
+    : connection_(connection),
+      max_batch_(std::max<std::size_t>(max_batch, 1)),
+      thread_([this] { loop(); }) {
+  writer_id_ = thread_.get_id();
+}
+
+WriteQueue::~WriteQueue() { stop(); }
+
+bool WriteQueue::push(WriteOp&& op) {
+  bool was_empty = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return false;
+    was_empty = queue_.empty();
+    queue_.push_back(std::move(op));
+    ++pushed_;
+  }
+  // The writer sleeps only on an empty queue (it checks under the lock), so
+  // only the push that ends emptiness needs to wake it.
+  if (was_empty) work_ready_.notify_one();
+  return true;
+}
+
+void WriteQueue::flush() {
+  if (std::this_thread::get_id() == writer_id_) return;
+  std::unique_lock lock(mutex_);
+  const std::uint64_t target = pushed_;
+  work_done_.wait(lock, [&] { return completed_ >= target; });
+}
+
+void WriteQueue::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  work_ready_.notify_all();
+  if (thread_.joinable() && std::this_thread::get_id() != writer_id_) thread_.join();
+}
+
+WriterMetrics WriteQueue::metrics() const {
+  std::lock_guard lock(mutex_);
+  WriterMetrics m = metrics_;
+  m.queue_depth = queue_.size();
+  return m;
+}
+
+void WriteQueue::loop() {
+  std::vector<WriteOp> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      work_ready_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+      if (queue_.empty()) return;  // stopping, and everything is committed
+      const std::size_t n = std::min(queue_.size(), max_batch_);
+      batch.clear();
+      for (std::size_t i = 0; i < n; ++i) {
+        batch.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+      }
+    }
+    run_batch(batch);
+  }
+}
+
+WriteResult WriteQueue::run_one(WriteOp& op) {
+  try {
+    connection_.query(kSavepoint)->run();
+  } catch (const StorageError& e) {
+    return failure(e.what());
+  }
+  WriteResult result;
+  try {
+    result = op.run(connection_);
+  } catch (const std::exception& e) {
+    result = failure(e.what());
+  }
+  try {
+    if (!result.ok()) connection_.query(kRollbackToSavepoint)->run();
+    connection_.query(kRelease)->run();
+  } catch (const StorageError& e) {
+    if (result.ok()) result = failure(e.what());
+  }
+  return result;
+}
+
+void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
+  const auto started = std::chrono::steady_clock::now();
+  std::vector<WriteResult> results(batch.size());
+  std::uint64_t commits = 0;
+  std::size_t open_from = 0;  // first operation of the open transaction
+  bool open = false;
+  // Everything since open_from that looked fine was lost with its transaction.
+  const auto lose_open = [&](std::size_t end, const std::string& why) {
+    for (std::size_t j = open_from; j < end; ++j) {
+      if (results[j].ok()) results[j] = failure(why);
+    }
+    open = false;
+  };
+
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (!open) {
+      try {
+        connection_.query(kBegin)->run();
+        open = true;
+        open_from = i;
+      } catch (const StorageError& e) {
+        // Another process holds the write lock past busy_timeout, or the
+        // file is unusable: retrying per operation would only wait longer.
+        for (std::size_t j = i; j < batch.size(); ++j) {
+          results[j] = failure(std::string("cannot begin: ") + e.what());
+        }
+        break;
+      }
+    }
+    results[i] = run_one(batch[i]);
+    if (!connection_.in_transaction()) {
+      // SQLite rolls a whole transaction back on some errors (disk full, I/O).
+      lose_open(i + 1, "transaction rolled back: " + results[i].message);
+    }
+  }
+  if (open) {
+    try {
+      connection_.query(kCommit)->run();
+      ++commits;
+    } catch (const StorageError& e) {
+      if (connection_.in_transaction()) {
+        try {
+          connection_.query(kRollback)->run();
+        } catch (const StorageError&) {
+        }
+      }
+      lose_open(batch.size(), std::string("commit failed: ") + e.what());
+    }
+  }
+  const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(
+      std::chrono::steady_clock::now() - started);
+
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (!batch[i].done) continue;
+    try {
+      batch[i].done(results[i]);
+    } catch (...) {
+      // A callback must not throw; the writer has to outlive a bad one.
+    }
+  }
+
+  const auto ok = static_cast<std::uint64_t>(
+      std::count_if(results.begin(), results.end(), [](const WriteResult& r) { return r.ok(); }));
+  {
+    std::lock_guard lock(mutex_);
+    metrics_.batches_committed += commits;
+    metrics_.ops_committed += ok;
+    metrics_.ops_failed += batch.size() - ok;
+    metrics_.last_batch_size = batch.size();
+    metrics_.max_batch_size = std::max<std::uint64_t>(metrics_.max_batch_size, batch.size());
+    metrics_.last_commit_latency_ns = static_cast<std::uint64_t>(elapsed.count());
+    metrics_.total_commit_latency_ns += static_cast<std::uint64_t>(elapsed.count());
+    completed_ += batch.size();
+  }
+  work_done_.notify_all();
+  batch.clear();  // release the callbacks' captures outside the lock
+}
+
+}  // namespace tilecrush::storage::detail

@@ -1,0 +1,73 @@
+// The single writer thread and its queue: group commit.
+//
+// The thread takes everything queued when it starts a transaction (at most
+// max_batch operations), runs each in its own savepoint, commits once, then
+// calls each operation's callback with its result. An operation that fails
+// is rolled back to its savepoint alone; if SQLite aborts the whole
+// transaction, or COMMIT fails, every operation of it is reported failed.
+//
+// Thread safety: push(), flush() and metrics() may be called from any thread.
+// stop() is called once, by the owner.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "connection.hpp"
+#include "tilecrush/storage/records.hpp"
+
+namespace tilecrush::storage::detail {
+
+struct WriteOp {
+  // Runs on the writer thread inside the operation's savepoint.
+  std::function<WriteResult(Connection&)> run;
+  WriteCallback done;  // may be empty
+};
+
+class WriteQueue {
+ public:
+  // `connection` is used only by the writer thread until stop() returns.
+  WriteQueue(Connection& connection, std::size_t max_batch);
+  ~WriteQueue();
+  WriteQueue(const WriteQueue&) = delete;
+  WriteQueue& operator=(const WriteQueue&) = delete;
+
+  // Queues the operation (moving from it) and returns true; returns false and
+  // leaves `op` untouched once stop() has begun.
+  bool push(WriteOp&& op);
+  // Waits until every operation pushed before the call is committed and its
+  // callback has returned. Returns at once on the writer thread itself.
+  void flush();
+  // Drains the queue, then ends the thread. Idempotent.
+  void stop();
+
+  WriterMetrics metrics() const;
+
+ private:
+  void loop();
+  void run_batch(std::vector<WriteOp>& batch);
+  WriteResult run_one(WriteOp& op);
+
+  Connection& connection_;
+  const std::size_t max_batch_;
+
+  mutable std::mutex mutex_;
+  std::condition_variable work_ready_;
+  std::condition_variable work_done_;
+  std::deque<WriteOp> queue_;
+  std::uint64_t pushed_ = 0;     // operations ever queued
+  std::uint64_t completed_ = 0;  // operations whose callback has run
+  bool stopping_ = false;
+  WriterMetrics metrics_;  // queue_depth is filled in by metrics()
+
+  std::thread thread_;  // starts once everything above exists
+  std::thread::id writer_id_;  // set before the constructor returns, then constant
+};
+
+}  // namespace tilecrush::storage::detail

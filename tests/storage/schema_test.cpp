@@ -1,0 +1,142 @@
+// Opening, migrations, pragmas, reopening, closing.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "connection.hpp"
+#include "schema.hpp"
+#include "test_support.hpp"
+
+namespace tilecrush::storage {
+namespace {
+
+using testing::TempDir;
+using testing::numbered;
+using testing::make_player;
+using testing::options_for;
+
+std::set<std::string> schema_objects(const std::string& path) {
+  detail::Connection c(path, detail::OpenMode::read_only, std::chrono::milliseconds(1000));
+  auto q = c.query("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'");
+  std::set<std::string> names;
+  while (q->step()) names.insert(q->get_text(0));
+  return names;
+}
+
+TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
+  TempDir dir;
+  Database db(options_for(dir.file()));
+  const Settings s = db.settings();
+  EXPECT_EQ(s.journal_mode, "wal");
+  EXPECT_EQ(s.synchronous, 1);  // NORMAL
+  EXPECT_TRUE(s.foreign_keys);
+  EXPECT_EQ(s.schema_version, kSchemaVersion);
+
+  const std::set<std::string> expected = {
+      "players",     "games",        "games_by_player", "games_playing", "moves",
+      "leaderboard", "leaderboard_order", "leaderboard_boards", "player_bests", "rooms", "rooms_by_code",
+      "room_results"};
+  EXPECT_EQ(schema_objects(dir.file()), expected);
+}
+
+TEST(Schema, FullSynchronousIsAnOption) {
+  TempDir dir;
+  Options options = options_for(dir.file());
+  options.synchronous = Synchronous::full;
+  Database db(options);
+  EXPECT_EQ(db.settings().synchronous, 2);
+}
+
+TEST(Schema, ReopeningAppliesNothingTwice) {
+  TempDir dir;
+  {
+    Database db(options_for(dir.file()));
+    make_player(db, "alice");
+  }
+  const auto before = schema_objects(dir.file());
+  Database db(options_for(dir.file()));
+  EXPECT_EQ(db.settings().schema_version, kSchemaVersion);
+  EXPECT_EQ(schema_objects(dir.file()), before);
+  ASSERT_TRUE(db.find_player_by_name("alice").has_value());
+}
+
+TEST(Schema, UpgradesAnOlderFileKeepingItsData) {
+  TempDir dir;
+  {
+    detail::Connection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
+    detail::migrate(c, 1);
+    EXPECT_EQ(detail::schema_version(c), 1);
+    c.execute("INSERT INTO players (name, token_hash, created_at) VALUES ('old', 'h', 5)");
+  }
+  EXPECT_EQ(schema_objects(dir.file()).count("leaderboard"), 0u);
+
+  Database db(options_for(dir.file()));
+  EXPECT_EQ(db.settings().schema_version, kSchemaVersion);
+  const auto old = db.find_player_by_name("old");
+  ASSERT_TRUE(old.has_value());
+  const BoardKey board{game::Mode::same, "easy", "s"};
+  ASSERT_TRUE(testing::play_ranked(db, "g1", old->id, board, 10, 3, 100, 2000).ok());
+  EXPECT_EQ(db.leaderboard(board, 10, 0).total, 1);
+}
+
+TEST(Schema, RefusesAFileFromANewerBuild) {
+  TempDir dir;
+  {
+    Database db(options_for(dir.file()));
+  }
+  {
+    detail::Connection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
+    c.execute("PRAGMA user_version = 99");
+  }
+  EXPECT_THROW(Database db(options_for(dir.file())), StorageError);
+}
+
+TEST(Schema, UnopenablePathThrows) {
+  TempDir dir;
+  EXPECT_THROW(Database db(options_for(dir.file("missing-dir/x.db"))), StorageError);
+}
+
+TEST(Schema, ReadOnlyHandleNeedsAnExistingFileAndRefusesWrites) {
+  TempDir dir;
+  Options read_only = options_for(dir.file());
+  read_only.read_only = true;
+  EXPECT_THROW(Database db(read_only), StorageError);
+
+  Database writer(options_for(dir.file()));
+  Database reader(read_only);
+  EXPECT_EQ(reader.settings().schema_version, kSchemaVersion);
+  WriteResult result;
+  reader.create_player("bob", "h", 1, [&](const WriteResult& r) { result = r; });
+  EXPECT_EQ(result.status, WriteStatus::closed);  // reported at once
+  reader.flush();
+  EXPECT_FALSE(writer.find_player_by_name("bob").has_value());
+}
+
+TEST(Schema, CloseCheckpointsTheWalIntoTheMainFile) {
+  TempDir dir;
+  Database db(options_for(dir.file()));
+  for (int i = 0; i < 50; ++i) db.create_player(numbered("p", i), "h", i);
+  db.flush();
+  const std::string wal = dir.file() + "-wal";
+  ASSERT_TRUE(std::filesystem::exists(wal));
+  EXPECT_GT(std::filesystem::file_size(wal), 0u);
+  db.close();
+  EXPECT_TRUE(!std::filesystem::exists(wal) || std::filesystem::file_size(wal) == 0);
+  db.close();  // idempotent
+
+  Options read_only = options_for(dir.file());
+  read_only.read_only = true;
+  Database reader(read_only);
+  EXPECT_TRUE(reader.find_player_by_name("p49").has_value());
+}
+
+TEST(Schema, ReadsAfterCloseThrow) {
+  TempDir dir;
+  Database db(options_for(dir.file()));
+  db.close();
+  EXPECT_THROW(db.find_player_by_name("x"), StorageError);
+}
+
+}  // namespace
+}  // namespace tilecrush::storage
