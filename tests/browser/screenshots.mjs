@@ -1,0 +1,58 @@
+// Takes the README's screenshots: each mode at desktop and phone width,
+// after a few moves, into docs/screenshots/. Run from tests/browser:
+//   TILECRUSH_SERVER=../../build/release/server/tilecrush_server node screenshots.mjs
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch } from './lib/chromium.mjs';
+import { startServer, REPO } from './lib/server.mjs';
+import { openPage, waitIdle, gameView, clickCell, hoverCell, groupOf } from './lib/harness.mjs';
+
+const OUT = path.join(REPO, 'docs', 'screenshots');
+const SIZES = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } };
+const GAMES = [
+  { mode: 'same', preset: 'normal', seed: 'readme' },
+  { mode: 'match3', preset: 'classic', seed: 'readme' },
+  { mode: 'hidden', preset: 'classic', seed: 'readme' },
+];
+
+async function playALittle(page, mode) {
+  const v = await gameView(page);
+  if (mode === 'same') {
+    for (let y = 0; y < v.height; y++) {
+      for (let x = 0; x < v.width; x++) {
+        if (v.board[y][x] > 0 && groupOf(v.board, x, y).length >= 3) {
+          await clickCell(page, x, y);
+          await waitIdle(page);
+          const after = await gameView(page);
+          await hoverCell(page, Math.min(x + 2, after.width - 1), after.height - 1);
+          return;
+        }
+      }
+    }
+  } else if (mode === 'hidden') {
+    await hoverCell(page, 2, 2);
+    await page.waitForTimeout(300);
+  }
+}
+
+const server = await startServer();
+const browser = await launch();
+fs.mkdirSync(OUT, { recursive: true });
+try {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    for (const g of GAMES) {
+      const page = await openPage({ browser, server }, { name: `shots_${size}_${g.mode}_${Date.now() % 100000}`, viewport, anim: 0.05 });
+      await page.goto(`${server.base}/?mode=${g.mode}&preset=${g.preset}&seed=${g.seed}`);
+      await waitIdle(page);
+      await playALittle(page, g.mode);
+      await page.waitForTimeout(400);
+      const file = path.join(OUT, `${g.mode}-${size}.png`);
+      await page.screenshot({ path: file, fullPage: size === 'phone' });
+      console.log('wrote', path.relative(REPO, file));
+      await page.context().close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
