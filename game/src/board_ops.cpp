@@ -4,31 +4,55 @@
 
 namespace tilecrush::game::ops {
 
+int fill_group(const Board& board, int x, int y, FillScratch& scratch) {
+  const int w = board.width();
+  const int h = board.height();
+  const std::uint8_t* cells = board.cells().data();
+  const std::uint8_t color = cells[y * w + x];
+  int n = 0;
+  const auto add = [&](int cx, int cy) {
+    const int i = cy * w + cx;
+    scratch.mark(i);
+    const auto k = static_cast<std::size_t>(n++);
+    scratch.cells[k] = static_cast<std::uint16_t>(i);
+    scratch.xs[k] = static_cast<std::uint8_t>(cx);
+    scratch.ys[k] = static_cast<std::uint8_t>(cy);
+  };
+  const auto joins = [&](int i) { return cells[i] == color && !scratch.is_seen(i); };
+  add(x, y);
+  // Breadth-first, neighbours left, right, up, down: the order group_at
+  // has always returned.
+  for (int k = 0; k < n; ++k) {
+    const int cx = scratch.xs[static_cast<std::size_t>(k)];
+    const int cy = scratch.ys[static_cast<std::size_t>(k)];
+    const int i = scratch.cells[static_cast<std::size_t>(k)];
+    if (cx > 0 && joins(i - 1)) add(cx - 1, cy);
+    if (cx + 1 < w && joins(i + 1)) add(cx + 1, cy);
+    if (cy > 0 && joins(i - w)) add(cx, cy - 1);
+    if (cy + 1 < h && joins(i + w)) add(cx, cy + 1);
+  }
+  return n;
+}
+
 std::vector<Point> group_at(const Board& board, Point p) {
   std::vector<Point> group;
-  if (!board.contains(p.x, p.y)) return group;
-  const std::uint8_t color = board.at(p.x, p.y);
-  if (color == 0) return group;
-  const int w = board.width();
-  // A board is at most 40 x 40: a fixed bitmap avoids hashing.
-  std::array<bool, kMaxSide * kMaxSide> seen{};
-  group.push_back(p);
-  seen[static_cast<std::size_t>(p.y * w + p.x)] = true;
-  for (std::size_t i = 0; i < group.size(); ++i) {
-    const Point c = group[i];
-    const Point next[4] = {{c.x - 1, c.y}, {c.x + 1, c.y}, {c.x, c.y - 1}, {c.x, c.y + 1}};
-    for (const Point n : next) {
-      if (!board.contains(n.x, n.y) || board.at(n.x, n.y) != color) continue;
-      auto& s = seen[static_cast<std::size_t>(n.y * w + n.x)];
-      if (s) continue;
-      s = true;
-      group.push_back(n);
-    }
+  if (!board.contains(p.x, p.y) || board.at(p.x, p.y) == 0) return group;
+  FillScratch scratch;  // left uninitialised but for the bitmap
+  scratch.clear_seen();
+  const int n = fill_group(board, p.x, p.y, scratch);
+  group.reserve(static_cast<std::size_t>(n));
+  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+    group.push_back(Point{scratch.xs[i], scratch.ys[i]});
   }
   return group;
 }
 
-int group_size(const Board& board, Point p) { return static_cast<int>(group_at(board, p).size()); }
+int group_size(const Board& board, Point p) {
+  if (!board.contains(p.x, p.y) || board.at(p.x, p.y) == 0) return 0;
+  FillScratch scratch;
+  scratch.clear_seen();
+  return fill_group(board, p.x, p.y, scratch);
+}
 
 bool has_group_of_two(const Board& board) {
   const int w = board.width();
@@ -45,20 +69,30 @@ bool has_group_of_two(const Board& board) {
 }
 
 void apply_gravity(Board& board, std::vector<std::array<int, 3>>& moves) {
+  apply_gravity(board, 0, board.width() - 1, moves);
+}
+
+void apply_gravity(Board& board, int first_x, int last_x, std::vector<std::array<int, 3>>& moves) {
   const int w = board.width();
   const int h = board.height();
-  for (int x = 0; x < w; ++x) {
-    int write_y = h - 1;
-    for (int y = h - 1; y >= 0; --y) {
-      const std::uint8_t c = board.at(x, y);
+  std::uint8_t* cells = board.cells().data();
+  // A column's moves go to a local buffer first: stores through the byte
+  // pointer could alias the vector, which would reload it at every cell.
+  std::array<std::array<int, 3>, kMaxSide> column;
+  for (int x = first_x; x <= last_x; ++x) {
+    std::size_t n = 0;
+    int y = h - 1;
+    while (y >= 0 && cells[y * w + x] != 0) --y;  // the settled bottom
+    int write_y = y;
+    for (; y >= 0; --y) {
+      const std::uint8_t c = cells[y * w + x];
       if (c == 0) continue;
-      if (y != write_y) {
-        board.set(x, write_y, c);
-        board.set(x, y, 0);
-        moves.push_back({x, y, write_y});
-      }
+      cells[write_y * w + x] = c;
+      cells[y * w + x] = 0;
+      column[n++] = {x, y, write_y};
       --write_y;
     }
+    moves.insert(moves.end(), column.begin(), column.begin() + static_cast<std::ptrdiff_t>(n));
   }
 }
 

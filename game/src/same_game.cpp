@@ -17,16 +17,19 @@ std::int64_t group_points(std::size_t n) {
 
 class SameGame final : public Game {
  public:
-  SameGame(const GameSetup& setup, Board board, int colors) : Game(setup, std::move(board), colors) {
+  SameGame(const GameSetup& setup, Board board, int colors)
+      : Game(setup, std::move(board), colors) {
     end_if_stuck_at_start();
   }
 
   Outcome preview(Point p, Preview& out) const override {
     if (over()) return Outcome::refuse(Status::not_allowed, "the game is over");
-    std::vector<Point> group = ops::group_at(board_, p);
-    if (const Outcome refused = refuse_group(group); !refused.ok()) return refused;
-    out.points = group_points(group.size());
-    out.cells = std::move(group);
+    ops::FillScratch scratch;
+    const int n = fill_at(p, scratch);
+    if (const Outcome refused = refuse_group(n); !refused.ok()) return refused;
+    out.points = group_points(static_cast<std::size_t>(n));
+    out.cells.clear();
+    append_points(scratch, n, out.cells);
     return Outcome::success();
   }
 
@@ -71,31 +74,71 @@ class SameGame final : public Game {
   bool accepts(MoveKind kind) const override { return kind == MoveKind::click; }
 
   Outcome do_apply(const Move& move, EventList& events) override {
-    std::vector<Point> group = ops::group_at(board_, move.a);
-    if (const Outcome refused = refuse_group(group); !refused.ok()) return refused;
+    ops::FillScratch scratch;
+    const int n = fill_at(move.a, scratch);
+    if (const Outcome refused = refuse_group(n); !refused.ok()) return refused;
 
     history_cells_.insert(history_cells_.end(), board_.cells().begin(), board_.cells().end());
     history_scores_.push_back(score_);
 
-    for (const Point p : group) board_.set(p.x, p.y, 0);
-    const std::int64_t delta = group_points(group.size());
+    const int w = board_.width();
+    const int h = board_.height();
+    RemoveEvent remove;
+    remove.cells.reserve(static_cast<std::size_t>(n));
+    append_points(scratch, n, remove.cells);
+    int first_x = w, last_x = -1;
+    std::uint8_t* cells = board_.cells().data();
+    for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+      cells[scratch.cells[i]] = 0;
+      first_x = std::min(first_x, static_cast<int>(scratch.xs[i]));
+      last_x = std::max(last_x, static_cast<int>(scratch.xs[i]));
+    }
+    const std::int64_t delta = group_points(static_cast<std::size_t>(n));
     score_ += delta;
-    events.emplace_back(RemoveEvent{std::move(group), 0});
+    events.emplace_back(std::move(remove));
     events.emplace_back(ScoreEvent{delta, score_});
 
+    // Only the columns the group touched can fall or become empty.
     FallEvent fall;
-    ops::apply_gravity(board_, fall.moves);
+    fall.moves.reserve(static_cast<std::size_t>((last_x - first_x + 1) * h));
+    ops::apply_gravity(board_, first_x, last_x, fall.moves);
     if (!fall.moves.empty()) events.emplace_back(std::move(fall));
-    ShiftEvent shift;
-    ops::compress_columns(board_, shift.moves);
-    if (!shift.moves.empty()) events.emplace_back(std::move(shift));
+    bool emptied = false;
+    for (int x = first_x; x <= last_x && !emptied; ++x) emptied = cells[(h - 1) * w + x] == 0;
+    if (emptied) {
+      ShiftEvent shift;
+      shift.moves.reserve(static_cast<std::size_t>(w));
+      ops::compress_columns(board_, shift.moves);
+      if (!shift.moves.empty()) events.emplace_back(std::move(shift));
+    }
     return Outcome::success();
   }
 
+  // The board is always settled (gravity and compression after every click
+  // and before play): it is empty exactly when its bottom-left cell is, the
+  // filled columns are the first ones, and a row without a tile has none
+  // above it.
   OverReason check_over() const override {
-    if (board_.empty()) return OverReason::cleared;
-    if (!ops::has_group_of_two(board_)) return OverReason::no_moves;
-    return OverReason::none;
+    const int w = board_.width();
+    const int h = board_.height();
+    const std::uint8_t* cells = board_.cells().data();
+    const std::uint8_t* bottom = cells + (h - 1) * w;
+    int columns = 0;
+    while (columns < w && bottom[columns] != 0) ++columns;
+    if (columns == 0) return OverReason::cleared;
+    // Bottom row first: pairs are most often found there.
+    for (int y = h - 1; y >= 0; --y) {
+      const std::uint8_t* row = cells + y * w;
+      bool any = false;
+      for (int x = 0; x < columns; ++x) {
+        const std::uint8_t c = row[x];
+        if (c == 0) continue;
+        any = true;
+        if ((x + 1 < w && row[x + 1] == c) || (y > 0 && row[x - w] == c)) return OverReason::none;
+      }
+      if (!any) break;
+    }
+    return OverReason::no_moves;
   }
 
   std::int64_t end_bonus(OverReason reason) const override {
@@ -103,23 +146,38 @@ class SameGame final : public Game {
   }
 
  private:
-  static Outcome refuse_group(const std::vector<Point>& group) {
-    if (group.empty()) return Outcome::refuse(Status::invalid_move, "no tile there");
-    if (group.size() < 2) return Outcome::refuse(Status::invalid_move, "a single tile cannot be removed");
+  static Outcome refuse_group(int size) {
+    if (size == 0) return Outcome::refuse(Status::invalid_move, "no tile there");
+    if (size < 2) return Outcome::refuse(Status::invalid_move, "a single tile cannot be removed");
     return Outcome::success();
+  }
+
+  // Size of the group at p, its cells in scratch.cells; 0 outside the board
+  // or on an empty cell.
+  int fill_at(Point p, ops::FillScratch& scratch) const {
+    if (!board_.contains(p.x, p.y) || board_.at(p.x, p.y) == 0) return 0;
+    scratch.clear_seen();
+    return ops::fill_group(board_, p.x, p.y, scratch);
+  }
+
+  static void append_points(const ops::FillScratch& scratch, int n, std::vector<Point>& out) {
+    for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+      out.push_back(Point{scratch.xs[i], scratch.ys[i]});
+    }
   }
 
   // Calls f(first cell in row-major order, size) once per group.
   template <typename F>
   void for_each_group(F&& f) const {
-    std::vector<bool> seen(board_.cells().size(), false);
+    ops::FillScratch scratch;
+    scratch.clear_seen();
     const int w = board_.width();
+    const std::uint8_t* cells = board_.cells().data();
     for (int y = 0; y < board_.height(); ++y) {
       for (int x = 0; x < w; ++x) {
-        if (seen[static_cast<std::size_t>(y * w + x)] || board_.at(x, y) == 0) continue;
-        const std::vector<Point> group = ops::group_at(board_, {x, y});
-        for (const Point p : group) seen[static_cast<std::size_t>(p.y * w + p.x)] = true;
-        f(Point{x, y}, group.size());
+        const int i = y * w + x;
+        if (cells[i] == 0 || scratch.is_seen(i)) continue;
+        f(Point{x, y}, static_cast<std::size_t>(ops::fill_group(board_, x, y, scratch)));
       }
     }
   }
