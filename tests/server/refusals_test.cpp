@@ -1,0 +1,229 @@
+// invalid_move and not_allowed in every mode; after every refusal the game
+// is unchanged (resume gives the same view and hash as the local engine).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "itest_util.hpp"
+#include "test_server.hpp"
+
+namespace tilecrush::testing {
+namespace {
+
+// One player's game on the server next to its local engine copy.
+struct Tracked {
+  WsClient* client;
+  std::string id;
+  std::unique_ptr<game::Game> local;
+
+  json msg(json fields) const {
+    fields["game_id"] = id;
+    return fields;
+  }
+  void refused(json fields, const std::string& code) {
+    SCOPED_TRACE(fields.dump());
+    EXPECT_TRUE(is_error(client->request(msg(std::move(fields))), code));
+    expect_resume_matches(*client, id, *local);
+  }
+  void play(const game::Move& m) { play_move(*client, id, *local, m); }
+};
+
+Tracked start(WsClient& c, json request, game::GameSetup setup) {
+  const json view = start_game(c, std::move(request));
+  Tracked t{&c, view.value("game_id", ""), nullptr};
+  setup.seed = view.value("seed", "");
+  t.local = make_local(setup);
+  if (t.local) {
+    EXPECT_EQ(view, expected_view(*t.local, t.id, view));
+  }
+  return t;
+}
+
+json click(int x, int y) { return {{"type", "click"}, {"x", x}, {"y", y}}; }
+json swap(int ax, int ay, int bx, int by) { return {{"type", "swap"}, {"a", {ax, ay}}, {"b", {bx, by}}}; }
+json cell(const char* type, int x, int y) { return {{"type", type}, {"x", x}, {"y", y}}; }
+
+TEST(Refusals, SameGameInvalidMoves) {
+  TestServer ts;
+  WsClient c(ts.port());
+  c.hello("refusals-same");
+  Tracked t = start(c, {{"mode", "same"}, {"preset", "easy"}, {"seed", "refusals"}},
+                    preset_setup(game::Mode::same, "easy", "refusals"));
+  ASSERT_TRUE(t.local);
+  const int w = t.local->width();
+  const int h = t.local->height();
+  for (const json& m : {click(-1, 0), click(0, -1), click(w, 0), click(0, h), click(2147483647, 0)}) {
+    t.refused(m, "invalid_move");
+  }
+  // A group of one, found on the engine's board; its preview is refused too.
+  std::optional<game::Point> single;
+  for (int y = 0; y < h && !single; ++y) {
+    for (int x = 0; x < w && !single; ++x) {
+      game::Preview p;
+      if (!t.local->preview({x, y}, p).ok()) single = game::Point{x, y};
+    }
+  }
+  ASSERT_TRUE(single) << "the test board has no group of one; pick another seed";
+  t.refused(click(single->x, single->y), "invalid_move");
+  t.refused(cell("preview", single->x, single->y), "invalid_move");
+  t.refused(cell("preview", w, 0), "invalid_move");
+
+  // An empty cell: a custom board with a hole after gravity.
+  game::GameSetup holed;
+  holed.mode = game::Mode::same;
+  holed.board = board_from_rows(json{{0, 1, 2}, {1, 1, 2}});
+  Tracked t2 = start(c, {{"mode", "same"}, {"board", {{0, 1, 2}, {1, 1, 2}}}}, holed);
+  ASSERT_TRUE(t2.local);
+  t2.refused(click(0, 0), "invalid_move");
+  t2.refused(cell("preview", 0, 0), "invalid_move");
+}
+
+TEST(Refusals, SameGameNotAllowed) {
+  TestServer ts;
+  WsClient c(ts.port());
+  c.hello("refusals-same2");
+  Tracked t = start(c, {{"mode", "same"}, {"preset", "easy"}, {"seed", "undo"}},
+                    preset_setup(game::Mode::same, "easy", "undo"));
+  ASSERT_TRUE(t.local);
+  t.refused({{"type", "undo"}}, "not_allowed");
+  // Undo is allowed in a ranked Same Game, back to the start and no further.
+  game::Hint hint;
+  ASSERT_TRUE(t.local->hint(hint).ok());
+  t.play(hint.move);
+  ASSERT_TRUE(t.local->hint(hint).ok());
+  t.play(hint.move);
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_TRUE(t.local->undo().ok());
+    const json reply = c.request(t.msg({{"type", "undo"}}));
+    ASSERT_EQ(reply["type"], "game") << reply;
+    EXPECT_EQ(reply["game"], expected_view(*t.local, t.id, reply["game"]));
+  }
+  t.refused({{"type", "undo"}}, "not_allowed");
+
+  // A finished game (cleared): nothing more is allowed.
+  game::GameSetup tiny;
+  tiny.mode = game::Mode::same;
+  tiny.board = board_from_rows(json{{1, 1}, {2, 2}});
+  Tracked done = start(c, {{"mode", "same"}, {"board", {{1, 1}, {2, 2}}}}, tiny);
+  ASSERT_TRUE(done.local);
+  done.play({game::MoveKind::click, {0, 0}, {}});
+  done.play({game::MoveKind::click, {0, 1}, {}});
+  ASSERT_TRUE(done.local->over());
+  EXPECT_EQ(done.local->over_reason(), game::OverReason::cleared);
+  done.refused({{"type", "undo"}}, "not_allowed");
+  done.refused({{"type", "hint"}}, "not_allowed");
+  done.refused(click(0, 1), "not_allowed");
+  done.refused({{"type", "resign"}}, "not_allowed");
+
+  // A resigned game likewise.
+  game::EventList ignored;
+  ASSERT_TRUE(t.local->resign(ignored).ok());
+  const json resigned = c.request(t.msg({{"type", "resign"}}));
+  EXPECT_EQ(resigned, protocol::events_reply(resigned["id"], t.id, *t.local, ignored));
+  t.refused({{"type", "resign"}}, "not_allowed");
+  t.refused({{"type", "undo"}}, "not_allowed");
+  t.refused({{"type", "hint"}}, "not_allowed");
+  t.refused(click(0, 9), "not_allowed");
+}
+
+TEST(Refusals, Match3InvalidMovesAndUndo) {
+  TestServer ts;
+  WsClient c(ts.port());
+  c.hello("refusals-m3");
+  Tracked t = start(c, {{"mode", "match3"}, {"preset", "classic"}, {"seed", "refusals"}},
+                    preset_setup(game::Mode::match3, "classic", "refusals"));
+  ASSERT_TRUE(t.local);
+  // An adjacent swap the engine refuses: it makes no run.
+  const auto legal = t.local->legal_moves();
+  std::optional<json> no_run;
+  for (int y = 0; y < t.local->height() && !no_run; ++y) {
+    for (int x = 0; x + 1 < t.local->width() && !no_run; ++x) {
+      const game::Move m{game::MoveKind::swap, {x, y}, {x + 1, y}};
+      const game::Move r{game::MoveKind::swap, {x + 1, y}, {x, y}};
+      if (std::find(legal.begin(), legal.end(), m) == legal.end() &&
+          std::find(legal.begin(), legal.end(), r) == legal.end()) {
+        no_run = swap(x, y, x + 1, y);
+      }
+    }
+  }
+  ASSERT_TRUE(no_run);
+  t.refused(*no_run, "invalid_move");
+  t.refused(swap(0, 0, 2, 0), "invalid_move");
+  t.refused(swap(0, 0, 1, 1), "invalid_move");
+  t.refused(swap(0, 0, 0, 0), "invalid_move");
+  t.refused(swap(-1, 0, 0, 0), "invalid_move");
+  t.refused(swap(7, 7, 8, 7), "invalid_move");
+  t.refused(click(0, 0), "bad_request");
+
+  // Ranked match-3: no undo, even after a move.
+  t.refused({{"type", "undo"}}, "not_allowed");
+  game::Hint hint;
+  ASSERT_TRUE(t.local->hint(hint).ok());
+  t.play(hint.move);
+  t.refused({{"type", "undo"}}, "not_allowed");
+
+  // Practice match-3: undo restores board, score, count and generator.
+  game::GameSetup practice;
+  practice.mode = game::Mode::match3;
+  practice.width = 7;
+  practice.height = 7;
+  practice.colors = 5;
+  Tracked p = start(c, {{"mode", "match3"}, {"width", 7}, {"height", 7}, {"colors", 5}}, practice);
+  ASSERT_TRUE(p.local);
+  p.refused({{"type", "undo"}}, "not_allowed");
+  std::mt19937 rng(5);
+  for (int i = 0; i < 3; ++i) p.play(pick_move(*p.local, rng));
+  ASSERT_TRUE(p.local->undo().ok());
+  const json undone = c.request(p.msg({{"type", "undo"}}));
+  ASSERT_EQ(undone["type"], "game") << undone;
+  EXPECT_EQ(undone["game"], expected_view(*p.local, p.id, undone["game"]));
+  for (int i = 0; i < 3; ++i) p.play(pick_move(*p.local, rng));  // spawns must still match
+}
+
+TEST(Refusals, HiddenInvalidMovesAndNotAllowed) {
+  TestServer ts;
+  WsClient c(ts.port());
+  c.hello("refusals-hidden");
+  // A T of colour 1 (five cells), single cells of 2 and 3 below its arms.
+  const json rows = {{1, 1, 1}, {2, 1, 2}, {3, 1, 3}};
+  game::GameSetup setup;
+  setup.mode = game::Mode::hidden;
+  setup.board = board_from_rows(rows);
+  Tracked t = start(c, {{"mode", "hidden"}, {"board", rows}}, setup);
+  ASSERT_TRUE(t.local);
+  t.refused({{"type", "hint"}}, "not_allowed");
+  t.refused({{"type", "undo"}}, "not_allowed");
+  t.refused(cell("peek", 3, 0), "invalid_move");
+  t.refused(cell("peek", 0, -1), "invalid_move");
+  t.refused(cell("select", 0, 1), "invalid_move");   // a group of one
+  t.refused(cell("select", 3, 3), "invalid_move");   // outside
+  t.refused(cell("unselect", 1, 0), "invalid_move"); // not selected
+  t.refused(click(1, 0), "bad_request");
+  t.refused(swap(0, 0, 1, 0), "bad_request");
+
+  t.play({game::MoveKind::peek, {0, 1}, {}});
+  t.play({game::MoveKind::select, {1, 0}, {}});
+  t.refused(cell("select", 0, 2), "invalid_move");   // not next to the selection
+  t.play({game::MoveKind::select, {0, 0}, {}});
+  t.play({game::MoveKind::select, {2, 0}, {}});
+  t.refused(cell("unselect", 1, 0), "invalid_move"); // would split the selection
+  t.play({game::MoveKind::select, {1, 1}, {}});
+  t.refused(cell("unselect", 1, 0), "invalid_move"); // three selected neighbours
+  t.refused(cell("select", 0, 1), "invalid_move");   // next to the selection, another colour
+  t.refused({{"type", "undo"}}, "not_allowed");
+  t.play({game::MoveKind::unselect, {0, 0}, {}});     // an end of the selection may go
+  t.play({game::MoveKind::select, {0, 0}, {}});
+  t.play({game::MoveKind::select, {1, 2}, {}});       // the whole group: removed
+  EXPECT_EQ(t.local->score(), 49);
+  // The 2s and 3s left are split by the empty middle column: over.
+  ASSERT_TRUE(t.local->over());
+  EXPECT_EQ(t.local->over_reason(), game::OverReason::no_moves);
+  t.refused({{"type", "hint"}}, "not_allowed");
+  t.refused({{"type", "undo"}}, "not_allowed");
+  t.refused({{"type", "resign"}}, "not_allowed");
+  t.refused(cell("peek", 0, 2), "not_allowed");
+  t.refused(cell("select", 0, 2), "not_allowed");
+}
+
+}  // namespace
+}  // namespace tilecrush::testing
