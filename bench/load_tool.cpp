@@ -10,6 +10,8 @@
 //                  [--mode same|match3|hidden|mix] [--threads T]
 //
 // Only loopback addresses are ever targeted; the run stops by itself.
+#include <malloc.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -272,6 +274,7 @@ int main(int argc, char** argv) {
                  "                      [--server-pid PID] [--mode same|match3|hidden|mix]\n";
     return 2;
   }
+  mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);  // see server/src/main.cpp
   net::io_context ioc;
   Stats stats;
   std::vector<std::shared_ptr<Player>> players;
