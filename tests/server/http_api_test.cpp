@@ -147,14 +147,14 @@ TEST(HttpApi, PracticeRecordsCarryTheirBoard) {
 // finish_game write may still be queued (GameService::register_game), so
 // /api/games/{id} is briefly 404 for a game the player was told is over
 // (and stays 404 if the process dies in between). Fails in about one round
-// in ten; 20 rounds per mode make it show almost every run.
+// in twenty; 50 rounds per mode make it show almost every run.
 TEST(HttpApi, APracticeGameWithNoMoveAtTheStartIsFinishedAndRecorded) {
   TestServer ts;
   WsClient c(ts.port());
   c.hello("stuck");
   const json rows = {{1, 2}, {2, 1}};
   int missing = 0;
-  for (int round = 0; round < 20; ++round) {
+  for (int round = 0; round < 50; ++round) {
     for (const std::string mode : {"same", "hidden"}) {
       SCOPED_TRACE(mode);
       const json view = start_game(c, {{"mode", mode}, {"board", rows}});
@@ -174,7 +174,7 @@ TEST(HttpApi, APracticeGameWithNoMoveAtTheStartIsFinishedAndRecorded) {
       EXPECT_TRUE(is_error(c.request({{"type", "resign"}, {"game_id", id}}), "not_allowed"));
     }
   }
-  EXPECT_EQ(missing, 0) << missing << " of 40 games answered over had no record yet";
+  EXPECT_EQ(missing, 0) << missing << " of 100 games answered over had no record yet";
 }
 
 TEST(HttpApi, HealthAndDailyBoards) {

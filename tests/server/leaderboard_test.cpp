@@ -201,7 +201,8 @@ TEST_F(LeaderboardTest, BadParametersAre400) {
 }
 
 TEST_F(LeaderboardTest, PlayerBestsAndGamesPlayed) {
-  const auto [easy_id, easy] = finish("best", game::Mode::same, "easy", "b1", hints(2));
+  finish("best", game::Mode::same, "easy", "b0", hints(1));
+  const auto [easy_id, easy] = finish("best", game::Mode::same, "easy", "b1", hints(8));
   finish("best", game::Mode::same, "easy", "b2");  // worse, other seed
   const auto [hid_id, hid] = finish("best", game::Mode::hidden, "large", "b1");
   // Practice games are not counted.
@@ -217,7 +218,9 @@ TEST_F(LeaderboardTest, PlayerBestsAndGamesPlayed) {
   const json p = get("/api/players/best");
   EXPECT_EQ(p["name"], "best");
   EXPECT_TRUE(p["created_at"].is_string());
-  EXPECT_EQ(p["games_played"], 3) << p;
+  EXPECT_EQ(p["games_played"], 4) << p;
+  // b1's score beat b0's: the best moved to b1.
+  ASSERT_GT(easy->score(), get("/api/leaderboard?mode=same&preset=easy&seed=b0")["entries"][0]["score"].get<std::int64_t>());
   ASSERT_EQ(p["bests"].size(), 2u) << p;
   const json expected_same = {{"mode", "same"}, {"preset", "easy"}, {"seed", "b1"},
                               {"score", easy->score()}, {"game_id", easy_id}};
@@ -233,6 +236,20 @@ TEST_F(LeaderboardTest, PlayerBestsAndGamesPlayed) {
   const json fresh = get("/api/players/newcomer");
   EXPECT_EQ(fresh["games_played"], 0);
   EXPECT_TRUE(fresh["bests"].empty());
+}
+
+TEST_F(LeaderboardTest, ABetterLaterGameReplacesTheEntry) {
+  finish("improver", game::Mode::match3, "classic", "again");
+  finish("other", game::Mode::match3, "classic", "again");
+  const auto [better_id, better] = finish("improver", game::Mode::match3, "classic", "again", hints(2));
+  ASSERT_GT(better->score(), 0);
+  const json page = get("/api/leaderboard?mode=match3&preset=classic&seed=again");
+  EXPECT_EQ(names(page), (std::vector<std::string>{"improver", "other"}));
+  EXPECT_EQ(page["entries"][0]["score"], better->score());
+  EXPECT_EQ(page["entries"][0]["move_count"], 2);
+  EXPECT_EQ(page["entries"][0]["attempts"], 2);
+  EXPECT_EQ(page["entries"][0]["game_id"], better_id);
+  EXPECT_EQ(page["entries"][1]["attempts"], 1);
 }
 
 TEST_F(LeaderboardTest, SeedsAndNamesAreFoundWhateverTheirCharacters) {
