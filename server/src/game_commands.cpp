@@ -59,25 +59,29 @@ void GameService::register_game(const std::shared_ptr<LiveGame>& live,
   record.room_code = live->room_code;
 
   metrics_.game_created();
-  live->pending_writes = 1;
-  games_.insert(live);
+  // A custom board with no move at all ends at once: its end is written in
+  // the same batch, and `committed` runs only after both writes.
   const bool over_at_start = live->game->over();
-  db_.create_game(std::move(record), [this, live, committed = std::move(committed)](
-                                         const storage::WriteResult& r) {
+  if (over_at_start) live->finished_at = live->created_at;
+  const int writes = over_at_start ? 2 : 1;
+  auto join = std::make_shared<WriteJoin>(writes, std::string());
+  auto on_write = [this, live, join, committed = std::move(committed)](
+                      const storage::WriteResult& r) {
     --live->pending_writes;
-    if (!r.ok()) {
+    if (!r.ok() && !join->failed.exchange(true)) {
       live->retired = true;
       games_.erase(live->id, live.get());
     }
-    if (committed) committed(r.ok());
-  });
+    if (--join->remaining > 0) return;
+    if (committed) committed(!join->failed);
+  };
+  live->pending_writes = writes;
+  games_.insert(live);
+  db_.create_game(std::move(record), on_write);
   if (over_at_start) {
-    // A custom board with no move at all: the game ends at once.
-    storage::GameResult result{live->id, live->game->score(), 0, live->game->over_reason(),
-                               live->created_at, 0};
-    live->finished_at = live->created_at;
-    ++live->pending_writes;
-    db_.finish_game(result, [live](const storage::WriteResult&) { --live->pending_writes; });
+    db_.finish_game({live->id, live->game->score(), 0, live->game->over_reason(),
+                     live->created_at, 0},
+                    on_write);
   }
 }
 
@@ -170,6 +174,7 @@ void GameService::handle(const RequestPtr& req, const protocol::Resume& cmd) {
   with_own_game(req, cmd.game_id, [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
     LiveGame& live = *self;
     answer(req, protocol::game_reply(req->id, protocol::game_view(*live.game, meta_of(live, now_()))));
+    if (rooms_ && live.room_code) rooms_->on_resume(req->conn, live);
     req->release();
   });
 }

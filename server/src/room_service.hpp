@@ -1,8 +1,9 @@
 // Multiplayer rooms: players race on the same seeded board, spectators watch.
 //
 // Thread safety: every method may be called from any connection's strand;
-// each room is guarded by its own mutex, never held during I/O (messages are
-// queued on the members' connections after it is released).
+// each room is guarded by its own mutex, never held during I/O (pushes are
+// only queued on the members' connections, which never blocks). The lock
+// order is in room_manager.hpp.
 #pragma once
 
 #include <memory>
@@ -21,6 +22,9 @@ class RoomService {
   // After every accepted move, undo or resign of a room game (game locked).
   virtual void on_game_progress(LiveGame& live, const game::EventList& events) = 0;
   virtual void on_disconnect(const std::shared_ptr<Connection>& conn) = 0;
+  // After a player resumed a room game on `conn` (game locked): reattaches
+  // them to the room.
+  virtual void on_resume(const std::shared_ptr<Connection>&, LiveGame&) {}
 };
 
 }  // namespace tilecrush::server

@@ -55,20 +55,24 @@ void WebsocketSession::do_read() {
 void WebsocketSession::on_read(error_code ec, std::size_t) {
   if (ec) return finish();
   auto self = std::static_pointer_cast<WebsocketSession>(shared_from_this());
+  // Every frame counts against the rate, binary ones included.
+  const RateLimiter::Verdict verdict = limiter_.take();
+  if (verdict == RateLimiter::Verdict::close) {
+    buffer_.consume(buffer_.size());
+    return close(websocket::close_code::policy_error);
+  }
   Reply reply(weak_from_this(), next_slot_++);
   if (!ws_.got_text()) {
     buffer_.consume(buffer_.size());
-    handler_.on_binary(self, std::move(reply));
+    if (verdict == RateLimiter::Verdict::refuse) {
+      handler_.on_message(self, std::string(), true, std::move(reply), [] {});
+    } else {
+      handler_.on_binary(self, std::move(reply));
+    }
     return do_read();
   }
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
-
-  const RateLimiter::Verdict verdict = limiter_.take();
-  if (verdict == RateLimiter::Verdict::close) {
-    reply = Reply();
-    return close(websocket::close_code::policy_error);
-  }
   auto done = [self]() { net::post(self->executor(), [self]() { self->do_read(); }); };
   handler_.on_message(self, std::move(text), verdict == RateLimiter::Verdict::refuse,
                       std::move(reply), std::move(done));
