@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "clock.hpp"
-#include "room_service.hpp"
+#include "room_manager.hpp"
 #include "websocket_session.hpp"
 
 #ifndef TILECRUSH_VERSION
@@ -38,6 +38,8 @@ Server::Server(const Config& config)
   db_ = std::make_unique<storage::Database>(options);
 
   service_ = std::make_unique<GameService>(*db_, metrics_, now_ms);
+  rooms_ = std::make_unique<RoomManager>(*service_, net::make_strand(ioc_), now_ms);
+  service_->set_rooms(rooms_.get());
   api_ = std::make_unique<HttpApi>(*db_, metrics_, now_ms, TILECRUSH_VERSION);
   metrics_.set_extra_source([this]() {
     const storage::WriterMetrics m = db_->metrics();

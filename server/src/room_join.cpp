@@ -1,0 +1,247 @@
+// RoomManager: joining a room (new players and spectators, returning
+// members) and reattaching a player who resumes their room game.
+//
+// A join that must show games (a spectator of a playing room, a player
+// coming back) locks those games before the room, as the lock order says:
+// with every game of the room locked, no move can happen between the views
+// it answers with and the member being added, so the member's first
+// room_events is exactly the move after its view. The answer leaves from the
+// joiner's strand before that handler returns, so pushes posted to the same
+// strand meanwhile follow it on the wire.
+#include <algorithm>
+
+#include "room_manager.hpp"
+#include "tilecrush/protocol/views.hpp"
+
+namespace tilecrush::server {
+
+using protocol::ErrorCode;
+
+namespace {
+
+constexpr int kMaxRetries = 3;
+
+protocol::GameViewMeta meta_of(const LiveGame& live, std::int64_t now) {
+  return {live.id, live.elapsed_ms(now), live.rules_version};
+}
+
+}  // namespace
+
+// The games of a playing room, looked up one after the other.
+struct RoomManager::GameSet {
+  std::vector<std::string> ids;
+  std::vector<std::string> names;
+  std::vector<std::shared_ptr<LiveGame>> games;
+};
+
+namespace {
+
+// Acquires set.ids[i..] in order, then calls `done` on `conn`'s strand.
+template <typename Set>
+void acquire_from(GameService& service, const std::shared_ptr<Connection>& conn,
+                  const std::shared_ptr<Set>& set, std::size_t i, std::function<void()> done) {
+  if (i == set->ids.size()) return done();
+  service.acquire_game(
+      conn, set->ids[i],
+      [&service, conn, set, i, done = std::move(done)](std::shared_ptr<LiveGame> live) mutable {
+        set->games[i] = std::move(live);
+        acquire_from(service, conn, set, i + 1, std::move(done));
+      });
+}
+
+}  // namespace
+
+void RoomManager::join(const GameService::RequestPtr& req, const protocol::JoinRoom& cmd) {
+  const std::int64_t player_id = *req->conn->state().player_id;
+  auto room = find(normalize_room_code(cmd.code));
+  if (!room) return refuse(req, ErrorCode::not_found, "no such room");
+  std::unique_lock lock(room->mutex);
+  if (room->removed) {
+    lock.unlock();
+    return refuse(req, ErrorCode::not_found, "no such room");
+  }
+  const bool lobby = room->phase == RoomPhase::lobby || room->phase == RoomPhase::starting;
+  RoomPlayerEntry* player = room->find_player(player_id);
+  if (player && !player->left) {
+    // A player coming back, whatever `as` says: members keep their role.
+    if (!lobby) {
+      std::string game_id = player->game_id;
+      lock.unlock();
+      return rejoin_player(req, room, std::move(game_id));
+    }
+    player->link.attach(req->conn);
+    std::string text = protocol::dump(protocol::room_reply(req->id, room->view()));
+    room->push_others(player_id, room->update_text());
+    lock.unlock();
+    return answer(req, std::move(text));
+  }
+  if (!cmd.spectator) {
+    std::string refusal;
+    if (player) {
+      refusal = "you left this room; you may join it as a spectator";
+    } else if (room->phase != RoomPhase::lobby) {
+      refusal = "the room has started";
+    } else if (room->players.size() >= limits_.max_players) {
+      refusal = "the room is full";
+    }
+    if (!refusal.empty()) {
+      lock.unlock();
+      return refuse(req, ErrorCode::not_allowed, refusal);
+    }
+    RoomPlayerEntry entry;
+    entry.player_id = player_id;
+    entry.name = req->conn->state().player_name;
+    entry.link.attach(req->conn);
+    room->players.push_back(std::move(entry));
+    index_add(player_id, room->code);
+    std::string text = protocol::dump(protocol::room_reply(req->id, room->view()));
+    room->push_others(player_id, room->update_text());
+    lock.unlock();
+    return answer(req, std::move(text));
+  }
+  if (!room->find_spectator(player_id) && room->spectators.size() >= limits_.max_spectators) {
+    lock.unlock();
+    return refuse(req, ErrorCode::not_allowed, "the room has too many spectators");
+  }
+  if (!lobby) {
+    lock.unlock();
+    return join_spectator(req, room);
+  }
+  RoomSpectatorEntry* spectator = room->find_spectator(player_id);
+  if (!spectator) {
+    room->spectators.push_back({player_id, req->conn->state().player_name, {}});
+    spectator = &room->spectators.back();
+    index_add(player_id, room->code);
+  }
+  spectator->link.attach(req->conn);
+  std::string text = protocol::dump(protocol::room_reply(req->id, room->view()));
+  room->push_others(player_id, room->update_text());
+  lock.unlock();
+  answer(req, std::move(text));
+}
+
+void RoomManager::rejoin_player(const GameService::RequestPtr& req,
+                                const std::shared_ptr<Room>& room, std::string game_id,
+                                int attempt) {
+  games_.acquire_game(
+      req->conn, game_id, [this, req, room, game_id, attempt](std::shared_ptr<LiveGame> live) {
+        if (!live) return refuse(req, ErrorCode::internal, "could not load your room game");
+        std::unique_lock game_lock(live->mutex);
+        if (live->retired) {
+          game_lock.unlock();
+          if (attempt >= kMaxRetries) return refuse(req, ErrorCode::internal, "game unavailable");
+          return rejoin_player(req, room, game_id, attempt + 1);
+        }
+        const std::int64_t player_id = *req->conn->state().player_id;
+        std::unique_lock lock(room->mutex);
+        RoomPlayerEntry* player = room->removed ? nullptr : room->find_player(player_id);
+        if (!player || player->left) {
+          const ErrorCode code = room->removed ? ErrorCode::not_found : ErrorCode::not_allowed;
+          lock.unlock();
+          game_lock.unlock();
+          return refuse(req, code, "you are no longer in this room");
+        }
+        player->link.attach(req->conn);
+        nlohmann::json reply = protocol::room_reply(req->id, room->view());
+        // Addition to protocol.md: a returning player gets their own game back.
+        reply["game"] = protocol::game_view(*live->game, meta_of(*live, now_()));
+        std::string text = protocol::dump(reply);
+        room->push_others(player_id, room->update_text());
+        std::string finished = room->phase == RoomPhase::finished ? room->finished_text() : "";
+        lock.unlock();
+        game_lock.unlock();
+        answer(req, std::move(text));
+        if (!finished.empty()) req->conn->push(std::move(finished));
+      });
+}
+
+void RoomManager::join_spectator(const GameService::RequestPtr& req,
+                                 const std::shared_ptr<Room>& room, int attempt) {
+  auto set = std::make_shared<GameSet>();
+  {
+    std::lock_guard lock(room->mutex);
+    if (room->removed) {
+      set = nullptr;
+    } else {
+      for (const RoomPlayerEntry& p : room->players) {
+        set->ids.push_back(p.game_id);
+        set->names.push_back(p.name);
+      }
+      set->games.resize(set->ids.size());
+    }
+  }
+  if (!set) return refuse(req, ErrorCode::not_found, "no such room");
+  acquire_from(games_, req->conn, set, 0, [this, req, room, set, attempt]() {
+    complete_spectator_join(req, room, set, attempt);
+  });
+}
+
+void RoomManager::complete_spectator_join(const GameService::RequestPtr& req,
+                                          const std::shared_ptr<Room>& room,
+                                          const std::shared_ptr<GameSet>& set, int attempt) {
+  if (std::any_of(set->games.begin(), set->games.end(), [](const auto& g) { return !g; })) {
+    return refuse(req, ErrorCode::internal, "could not load the room's games");
+  }
+  // In the players' order: the one order every multi-game lock uses.
+  std::vector<std::unique_lock<std::mutex>> game_locks;
+  game_locks.reserve(set->games.size());
+  for (const auto& live : set->games) game_locks.emplace_back(live->mutex);
+  if (std::any_of(set->games.begin(), set->games.end(),
+                  [](const auto& g) { return g->retired.load(); })) {
+    game_locks.clear();
+    if (attempt >= kMaxRetries) return refuse(req, ErrorCode::internal, "games unavailable");
+    return join_spectator(req, room, attempt + 1);
+  }
+  const std::int64_t player_id = *req->conn->state().player_id;
+  std::unique_lock lock(room->mutex);
+  std::string refusal;
+  ErrorCode code = ErrorCode::not_allowed;
+  RoomSpectatorEntry* spectator = room->removed ? nullptr : room->find_spectator(player_id);
+  if (room->removed) {
+    code = ErrorCode::not_found;
+    refusal = "no such room";
+  } else if (!spectator && room->spectators.size() >= limits_.max_spectators) {
+    refusal = "the room has too many spectators";
+  }
+  if (!refusal.empty()) {
+    lock.unlock();
+    game_locks.clear();
+    return refuse(req, code, refusal);
+  }
+  if (!spectator) {
+    room->spectators.push_back({player_id, req->conn->state().player_name, {}});
+    spectator = &room->spectators.back();
+    index_add(player_id, room->code);
+  }
+  spectator->link.attach(req->conn);
+  const std::int64_t now = now_();
+  nlohmann::json games = nlohmann::json::object();
+  for (std::size_t i = 0; i < set->games.size(); ++i) {
+    games[set->names[i]] = protocol::game_view(*set->games[i]->game, meta_of(*set->games[i], now));
+  }
+  std::string text = protocol::dump(protocol::room_reply(req->id, room->view(), std::move(games)));
+  room->push_others(player_id, room->update_text());
+  std::string finished = room->phase == RoomPhase::finished ? room->finished_text() : "";
+  lock.unlock();
+  game_locks.clear();
+  answer(req, std::move(text));
+  if (!finished.empty()) req->conn->push(std::move(finished));
+}
+
+void RoomManager::on_resume(const std::shared_ptr<Connection>& conn, LiveGame& live) {
+  if (!live.room_code) return;
+  auto room = find(*live.room_code);
+  if (!room) return;
+  std::lock_guard lock(room->mutex);
+  if (room->removed) return;
+  RoomPlayerEntry* player = room->find_player(live.player_id);
+  if (!player || player->left || player->game_id != live.id || player->link.is(conn.get())) {
+    return;
+  }
+  player->link.attach(conn);
+  // The player gets the room back through the same update as everyone else.
+  room->push_all(room->update_text());
+  if (room->phase == RoomPhase::finished) player->link.push(room->finished_text());
+}
+
+}  // namespace tilecrush::server

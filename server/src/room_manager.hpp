@@ -1,0 +1,109 @@
+// The rooms of protocol.md ("Rooms"): create, join (as player or
+// spectator), leave, start; live progress and events of every player's game
+// to the other members; standings when everyone is over; reconnection by
+// player id; cleanup of abandoned and finished rooms.
+//
+// Thread safety: every public method may be called from any thread (the
+// request handlers run on their connection's strand; on_game_progress runs
+// with that game's mutex held). Three kinds of locks, always taken in this
+// order, each one optional:
+//
+//   LiveGame::mutex (one or several of one room, in its players' order)
+//     -> Room::mutex
+//       -> RoomManager::map_mutex_ (rooms_, by_player_, hosted_)
+//
+// So: no game lock is ever taken while holding a room or the map lock (a
+// path that needs a game view drops the room lock, takes the game locks,
+// then the room lock again), and the map lock is innermost and held briefly.
+// Room mutexes are never nested. No lock is held during I/O: pushes only
+// queue on the connections, storage writes only queue on the writer.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "game_service.hpp"
+#include "room.hpp"
+#include "room_service.hpp"
+
+namespace tilecrush::server {
+
+class RoomManager final : public RoomService {
+ public:
+  using NowFn = std::function<std::int64_t()>;
+
+  // Sweeps every limits.sweep_every on `timer_executor` (a strand) until
+  // destroyed; destroy it only once that executor's threads have stopped.
+  RoomManager(GameService& games, net::any_io_executor timer_executor, NowFn now,
+              RoomLimits limits = {});
+  ~RoomManager() override;
+
+  void create(const GameService::RequestPtr& req, const protocol::CreateRoom& cmd) override;
+  void join(const GameService::RequestPtr& req, const protocol::JoinRoom& cmd) override;
+  void leave(const GameService::RequestPtr& req, const protocol::LeaveRoom& cmd) override;
+  void start(const GameService::RequestPtr& req, const protocol::StartRoom& cmd) override;
+  void on_game_progress(LiveGame& live, const game::EventList& events) override;
+  void on_disconnect(const std::shared_ptr<Connection>& conn) override;
+  void on_resume(const std::shared_ptr<Connection>& conn, LiveGame& live) override;
+
+  // One cleanup pass at the current time (the timer calls it); returns how
+  // many rooms were removed.
+  std::size_t sweep();
+
+  std::size_t room_count() const;
+  // Players with at least one room in the per-player index (for tests).
+  std::size_t indexed_players() const;
+
+ private:
+  struct StartState;
+  struct GameSet;
+
+  std::shared_ptr<Room> find(const std::string& code) const;
+  // Direct answers; both let the connection read its next message. Called
+  // without any lock (they may write to the socket).
+  void refuse(const GameService::RequestPtr& req, protocol::ErrorCode code,
+              std::string_view message);
+  void answer(const GameService::RequestPtr& req, std::string text);
+  void schedule_sweep();
+  // With the room locked: takes it out of the map and the indexes.
+  void remove_room_locked(Room& room);
+  // With the room locked: the room is no longer open for its creator.
+  void release_open_locked(Room& room);
+  void index_add(std::int64_t player_id, const std::string& code);
+  void index_remove(std::int64_t player_id, const std::string& code);
+  // With the room locked and every player over: standings, pushes, storage.
+  void finish_locked(Room& room);
+  // A player who left for good is over; ends the room when everyone is.
+  void after_player_left_locked(Room& room);
+
+  // Joins that need game views: the room's games are locked (in player
+  // order) before the room.
+  void rejoin_player(const GameService::RequestPtr& req, const std::shared_ptr<Room>& room,
+                     std::string game_id, int attempt = 0);
+  void join_spectator(const GameService::RequestPtr& req, const std::shared_ptr<Room>& room,
+                      int attempt = 0);
+  void complete_spectator_join(const GameService::RequestPtr& req,
+                               const std::shared_ptr<Room>& room,
+                               const std::shared_ptr<GameSet>& set, int attempt);
+  void complete_start(const std::shared_ptr<StartState>& state);
+
+  GameService& games_;
+  NowFn now_;
+  RoomLimits limits_;
+  net::steady_timer timer_;
+
+  mutable std::mutex map_mutex_;
+  std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+  // Rooms each player is a member of (player entry or spectator entry).
+  std::unordered_map<std::int64_t, std::vector<std::string>> by_player_;
+  // Open rooms (lobby, starting, playing) each player created.
+  std::unordered_map<std::int64_t, std::size_t> hosted_;
+};
+
+}  // namespace tilecrush::server

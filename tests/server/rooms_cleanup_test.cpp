@@ -1,0 +1,214 @@
+// Cleanup of abandoned rooms with a clock the test moves: the RoomManager is
+// driven directly (no sockets) through fake connections, so that minutes of
+// absence take no time. Checks that rooms and the per-player index empty
+// out and that a player's open-room allowance comes back.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <future>
+#include <mutex>
+
+#include "game_service.hpp"
+#include "metrics.hpp"
+#include "room_manager.hpp"
+#include "test_server.hpp"
+
+namespace tilecrush::testing {
+namespace {
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+using server::GameService;
+using server::net::io_context;
+
+// A connection that records what it is sent.
+class FakeConnection final : public server::Connection {
+ public:
+  explicit FakeConnection(io_context& ioc) : strand_(server::net::make_strand(ioc)) {}
+  server::net::any_io_executor executor() override { return strand_; }
+  void push(std::string message) override {
+    std::lock_guard lock(mutex_);
+    pushes_.push_back(json::parse(message));
+  }
+  void close(server::websocket::close_code) override {}
+  const std::string& remote_address() const override { return address_; }
+
+  std::vector<json> answers() {
+    std::lock_guard lock(mutex_);
+    return answers_;
+  }
+  std::vector<json> pushes_of(const std::string& type) {
+    std::lock_guard lock(mutex_);
+    std::vector<json> out;
+    for (const json& m : pushes_) {
+      if (m["type"] == type) out.push_back(m);
+    }
+    return out;
+  }
+
+ protected:
+  void fill_slot(std::uint64_t, std::optional<std::string> message) override {
+    std::lock_guard lock(mutex_);
+    if (message) answers_.push_back(json::parse(*message));
+  }
+
+ private:
+  server::net::any_io_executor strand_;
+  std::string address_ = "test";
+  std::mutex mutex_;
+  std::vector<json> answers_;
+  std::vector<json> pushes_;
+};
+
+class RoomsCleanupTest : public ::testing::Test {
+ protected:
+  RoomsCleanupTest() : db_(options(dir_)) { service_.set_rooms(&rooms_); }
+  ~RoomsCleanupTest() override {
+    // Stops the writer thread now: the callbacks it still holds keep
+    // requests, and so connections and their strands, alive, which must all
+    // go before the io_context does.
+    db_.close();
+    service_.set_rooms(nullptr);
+  }
+
+  static storage::Options options(const std::filesystem::path& dir) {
+    storage::Options o;
+    o.path = (dir / "rooms.db").string();
+    return o;
+  }
+
+  std::shared_ptr<FakeConnection> connect(const std::string& name) {
+    auto conn = std::make_shared<FakeConnection>(ioc_);
+    const auto found = db_.find_player_by_name(name);
+    if (found) {
+      conn->state().player_id = found->id;
+    } else {
+      std::promise<std::int64_t> id;
+      db_.create_player(name, "hash-" + name, now_,
+                        [&id](const storage::WriteResult& r) { id.set_value(r.id); });
+      conn->state().player_id = id.get_future().get();
+    }
+    conn->state().player_name = name;
+    return conn;
+  }
+
+  GameService::RequestPtr request(const std::shared_ptr<FakeConnection>& conn) {
+    return std::make_shared<GameService::Request>(GameService::Request{
+        conn, next_id_++, server::Reply(conn, slot_++), std::chrono::steady_clock::now(), {}});
+  }
+
+  // Lets storage commit and the connections' strands run.
+  void settle() {
+    db_.flush();
+    ioc_.restart();
+    ioc_.poll();
+  }
+
+  json last_answer(const std::shared_ptr<FakeConnection>& conn) {
+    settle();
+    const auto answers = conn->answers();
+    return answers.empty() ? json::object() : answers.back();
+  }
+
+  std::string create(const std::shared_ptr<FakeConnection>& conn) {
+    rooms_.create(request(conn), {game::Mode::same, "easy", std::string("cleanup")});
+    const json answer = last_answer(conn);
+    return answer.value("room", json::object()).value("code", "");
+  }
+
+  void advance(std::chrono::milliseconds by) { now_ += by.count(); }
+
+  std::filesystem::path dir_ = make_temp_dir("tilecrush-rooms-");
+  storage::Database db_;
+  server::Metrics metrics_;
+  std::atomic<std::int64_t> now_{1'700'000'000'000};
+  GameService service_{db_, metrics_, [this]() { return now_.load(); }};
+  io_context ioc_;
+  server::RoomManager rooms_{service_, server::net::make_strand(ioc_),
+                             [this]() { return now_.load(); }};
+  std::uint64_t slot_ = 0;
+  std::int64_t next_id_ = 1;
+};
+
+TEST_F(RoomsCleanupTest, AnAbandonedLobbyGoesAfterTheGracePeriod) {
+  auto ann = connect("ann");
+  auto bob = connect("bob");
+  const std::string code = create(ann);
+  ASSERT_EQ(code.size(), 6u);
+  rooms_.join(request(bob), {code, false});
+  EXPECT_EQ(last_answer(bob)["room"]["players"].size(), 2u);
+  EXPECT_EQ(rooms_.indexed_players(), 2u);
+
+  rooms_.on_disconnect(ann);
+  rooms_.on_disconnect(bob);
+  advance(2min);
+  EXPECT_EQ(rooms_.sweep(), 0u);
+  EXPECT_EQ(rooms_.room_count(), 1u);
+  advance(2min);
+  EXPECT_EQ(rooms_.sweep(), 1u);
+  EXPECT_EQ(rooms_.room_count(), 0u);
+  EXPECT_EQ(rooms_.indexed_players(), 0u);
+}
+
+TEST_F(RoomsCleanupTest, AbsentPlayersCountAsGoneAndFinishedRoomsAreForgotten) {
+  auto ann = connect("ann");
+  auto bob = connect("bob");
+  const std::string code = create(ann);
+  rooms_.join(request(bob), {code, false});
+  settle();
+  rooms_.start(request(ann), {code});
+  EXPECT_EQ(last_answer(ann)["room"]["state"], "playing");
+  const auto started = ann->pushes_of("room_started");
+  ASSERT_EQ(started.size(), 1u);
+  const std::string ann_game = started[0]["game"]["game_id"];
+
+  // bob goes away during play: after the grace period he counts as gone.
+  rooms_.on_disconnect(bob);
+  advance(4min);
+  rooms_.sweep();
+  EXPECT_TRUE(ann->pushes_of("room_finished").empty());
+  advance(2min);
+  rooms_.sweep();
+  const auto updates = ann->pushes_of("room");
+  ASSERT_FALSE(updates.empty());
+  EXPECT_TRUE(updates.back()["room"]["players"][1]["over"].get<bool>());
+
+  // ann resigns: everyone is over, the room finishes and is stored.
+  service_.on_message(ann, R"({"type":"resign","id":1,"game_id":")" + ann_game + R"("})", false,
+                      server::Reply(ann, slot_++), [] {});
+  settle();
+  const auto finished = ann->pushes_of("room_finished");
+  ASSERT_EQ(finished.size(), 1u);
+  EXPECT_EQ(finished[0]["standings"].size(), 2u);
+  const auto stored = db_.find_room(code);
+  ASSERT_TRUE(stored.has_value());
+  EXPECT_EQ(stored->standings.size(), 2u);
+
+  // Still joinable for a while, then forgotten.
+  advance(4min);
+  EXPECT_EQ(rooms_.sweep(), 0u);
+  advance(2min);
+  EXPECT_EQ(rooms_.sweep(), 1u);
+  EXPECT_EQ(rooms_.room_count(), 0u);
+  EXPECT_EQ(rooms_.indexed_players(), 0u);
+
+  // ann's allowance of open rooms is whole again.
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(create(ann).size(), 6u);
+  EXPECT_EQ(create(ann), "");
+}
+
+TEST_F(RoomsCleanupTest, APlayingRoomWithoutMovesEnds) {
+  auto ann = connect("ann");
+  const std::string code = create(ann);
+  rooms_.start(request(ann), {code});
+  EXPECT_EQ(last_answer(ann)["room"]["state"], "playing");
+  advance(29min);
+  rooms_.sweep();
+  EXPECT_TRUE(ann->pushes_of("room_finished").empty());
+  advance(2min);
+  rooms_.sweep();
+  EXPECT_EQ(ann->pushes_of("room_finished").size(), 1u);
+}
+
+}  // namespace
+}  // namespace tilecrush::testing
