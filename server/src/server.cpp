@@ -44,29 +44,26 @@ Server::Server(const Config& config)
   metrics_.set_extra_source([this]() {
     const storage::WriterMetrics m = db_->metrics();
     std::string out;
-    out += "# HELP tilecrush_db_queue_depth Writes queued for the database.\n";
-    out += "# TYPE tilecrush_db_queue_depth gauge\n";
-    out += "tilecrush_db_queue_depth " + std::to_string(m.queue_depth) + "\n";
-    out += "# HELP tilecrush_db_batches_total Write transactions committed.\n";
-    out += "# TYPE tilecrush_db_batches_total counter\n";
-    out += "tilecrush_db_batches_total " + std::to_string(m.batches_committed) + "\n";
-    out += "# HELP tilecrush_db_ops_total Writes committed.\n";
-    out += "# TYPE tilecrush_db_ops_total counter\n";
-    out += "tilecrush_db_ops_total " + std::to_string(m.ops_committed) + "\n";
-    out += "# HELP tilecrush_db_ops_failed_total Writes refused or lost.\n";
-    out += "# TYPE tilecrush_db_ops_failed_total counter\n";
-    out += "tilecrush_db_ops_failed_total " + std::to_string(m.ops_failed) + "\n";
-    out += "# HELP tilecrush_db_commit_seconds_total Time spent in write transactions.\n";
-    out += "# TYPE tilecrush_db_commit_seconds_total counter\n";
-    out += "tilecrush_db_commit_seconds_total " +
-           std::to_string(static_cast<double>(m.total_commit_latency_ns) / 1e9) + "\n";
-    out += "# HELP tilecrush_db_last_commit_seconds Duration of the last write transaction.\n";
-    out += "# TYPE tilecrush_db_last_commit_seconds gauge\n";
-    out += "tilecrush_db_last_commit_seconds " +
-           std::to_string(static_cast<double>(m.last_commit_latency_ns) / 1e9) + "\n";
-    out += "# HELP tilecrush_live_games Games held in memory.\n";
-    out += "# TYPE tilecrush_live_games gauge\n";
-    out += "tilecrush_live_games " + std::to_string(service_->live_games()) + "\n";
+    auto metric = [&out](std::string_view name, std::string_view type, std::string_view help,
+                         const std::string& value) {
+      out.append("# HELP ").append(name).append(" ").append(help).append("\n# TYPE ");
+      out.append(name).append(" ").append(type).append("\n");
+      out.append(name).append(" ").append(value).append("\n");
+    };
+    auto seconds = [](std::uint64_t ns) { return std::to_string(static_cast<double>(ns) / 1e9); };
+    metric("tilecrush_db_queue_depth", "gauge", "Writes queued for the database.",
+           std::to_string(m.queue_depth));
+    metric("tilecrush_db_batches_total", "counter", "Write transactions committed.",
+           std::to_string(m.batches_committed));
+    metric("tilecrush_db_ops_total", "counter", "Writes committed.", std::to_string(m.ops_committed));
+    metric("tilecrush_db_ops_failed_total", "counter", "Writes refused or lost.",
+           std::to_string(m.ops_failed));
+    metric("tilecrush_db_commit_seconds_total", "counter", "Time spent in write transactions.",
+           seconds(m.total_commit_latency_ns));
+    metric("tilecrush_db_last_commit_seconds", "gauge", "Duration of the last write transaction.",
+           seconds(m.last_commit_latency_ns));
+    metric("tilecrush_live_games", "gauge", "Games held in memory.",
+           std::to_string(service_->live_games()));
     return out;
   });
 
