@@ -53,13 +53,9 @@ void acquire_from(GameService& service, const std::shared_ptr<Connection>& conn,
 
 void RoomManager::join(const GameService::RequestPtr& req, const protocol::JoinRoom& cmd) {
   const std::int64_t player_id = *req->conn->state().player_id;
-  auto room = find(normalize_room_code(cmd.code));
-  if (!room) return refuse(req, ErrorCode::not_found, "no such room");
-  std::unique_lock lock(room->mutex);
-  if (room->removed) {
-    lock.unlock();
-    return refuse(req, ErrorCode::not_found, "no such room");
-  }
+  std::unique_lock<std::mutex> lock;
+  auto room = lock_room(req, cmd.code, lock);
+  if (!room) return;
   const bool lobby = room->phase == RoomPhase::lobby || room->phase == RoomPhase::starting;
   RoomPlayerEntry* player = room->find_player(player_id);
   if (player && !player->left) {

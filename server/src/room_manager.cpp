@@ -50,6 +50,19 @@ std::shared_ptr<Room> RoomManager::find(const std::string& code) const {
   return it == rooms_.end() ? nullptr : it->second;
 }
 
+std::shared_ptr<Room> RoomManager::lock_room(const GameService::RequestPtr& req,
+                                             const std::string& code,
+                                             std::unique_lock<std::mutex>& lock) {
+  auto room = find(normalize_room_code(code));
+  if (room) {
+    lock = std::unique_lock(room->mutex);
+    if (!room->removed) return room;
+    lock.unlock();
+  }
+  refuse(req, ErrorCode::not_found, "no such room");
+  return nullptr;
+}
+
 std::size_t RoomManager::room_count() const {
   std::lock_guard map(map_mutex_);
   return rooms_.size();
@@ -151,13 +164,9 @@ void RoomManager::create(const GameService::RequestPtr& req, const protocol::Cre
 
 void RoomManager::leave(const GameService::RequestPtr& req, const protocol::LeaveRoom& cmd) {
   const std::int64_t player_id = *req->conn->state().player_id;
-  auto room = find(normalize_room_code(cmd.code));
-  if (!room) return refuse(req, ErrorCode::not_found, "no such room");
-  std::unique_lock lock(room->mutex);
-  if (room->removed) {
-    lock.unlock();
-    return refuse(req, ErrorCode::not_found, "no such room");
-  }
+  std::unique_lock<std::mutex> lock;
+  auto room = lock_room(req, cmd.code, lock);
+  if (!room) return;
   RoomPlayerEntry* player = room->find_player(player_id);
   const bool spectator = room->find_spectator(player_id) != nullptr;
   if (!spectator && (!player || (player->left && !player->link.connected()))) {

@@ -65,6 +65,10 @@ class RoomManager final : public RoomService {
   struct GameSet;
 
   std::shared_ptr<Room> find(const std::string& code) const;
+  // The room with this code, locked into `lock`; null (not_found answered)
+  // when there is none or it was removed meanwhile.
+  std::shared_ptr<Room> lock_room(const GameService::RequestPtr& req, const std::string& code,
+                                  std::unique_lock<std::mutex>& lock);
   // Direct answers; both let the connection read its next message. Called
   // without any lock (they may write to the socket).
   void refuse(const GameService::RequestPtr& req, protocol::ErrorCode code,
