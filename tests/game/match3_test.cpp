@@ -1,5 +1,5 @@
 // Match-3 play (rules.md "Match-3", protocol.md "Events"): swaps, waves,
-// refill, game over, hint, legal moves, undo, events and replay.
+// refill, game over, hint and legal moves.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,72 +14,13 @@
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
 #include "tilecrush/game/presets.hpp"
+#include "match3_play_util.hpp"
 
 namespace tilecrush::game {
 namespace {
 
 using namespace match3_test;
 
-Move swap(int ax, int ay, int bx, int by) { return Move{MoveKind::swap, {ax, ay}, {bx, by}}; }
-
-// The events as text, to compare two move results exactly.
-std::string describe(const EventList& events) {
-  std::ostringstream o;
-  for (const Event& e : events) {
-    std::visit(
-        [&](const auto& v) {
-          using T = std::decay_t<decltype(v)>;
-          if constexpr (std::is_same_v<T, SwapEvent>) o << "swap ";
-          if constexpr (std::is_same_v<T, RemoveEvent>) {
-            o << "remove" << v.wave;
-            for (const Point p : v.cells) o << ' ' << p.x << ',' << p.y;
-          }
-          if constexpr (std::is_same_v<T, ScoreEvent>) o << "score " << v.delta << ' ' << v.total;
-          if constexpr (std::is_same_v<T, FallEvent>) {
-            o << "fall";
-            for (const auto& m : v.moves) o << ' ' << m[0] << ',' << m[1] << ',' << m[2];
-          }
-          if constexpr (std::is_same_v<T, SpawnEvent>) {
-            o << "spawn" << v.wave;
-            for (const auto& c : v.cells) o << ' ' << c[0] << ',' << c[1] << ',' << c[2];
-          }
-          if constexpr (std::is_same_v<T, GameOverEvent>) o << "over " << to_string(v.reason);
-          o << ';';
-        },
-        e);
-  }
-  return o.str();
-}
-
-// A client's copy of the board, changed only through the events.
-struct ClientBoard {
-  Board board;
-  std::int64_t score = 0;
-
-  void apply(const Event& event) {
-    if (const auto* s = std::get_if<SwapEvent>(&event)) {
-      const std::uint8_t a = board.at(s->a.x, s->a.y);
-      board.set(s->a.x, s->a.y, board.at(s->b.x, s->b.y));
-      board.set(s->b.x, s->b.y, a);
-    } else if (const auto* r = std::get_if<RemoveEvent>(&event)) {
-      for (const Point p : r->cells) board.set(p.x, p.y, 0);
-    } else if (const auto* sc = std::get_if<ScoreEvent>(&event)) {
-      score += sc->delta;
-      EXPECT_EQ(score, sc->total);
-    } else if (const auto* f = std::get_if<FallEvent>(&event)) {
-      const Board before = board;
-      for (const auto& m : f->moves) board.set(m[0], m[1], 0);
-      for (const auto& m : f->moves) board.set(m[0], m[2], before.at(m[0], m[1]));
-    } else if (const auto* sp = std::get_if<SpawnEvent>(&event)) {
-      for (const auto& c : sp->cells) board.set(c[0], c[1], static_cast<std::uint8_t>(c[2]));
-    } else if (const auto* o = std::get_if<GameOverEvent>(&event)) {
-      score += o->bonus;
-      EXPECT_EQ(score, o->final_score);
-    } else {
-      ADD_FAILURE() << "event of another mode";
-    }
-  }
-};
 
 // ---- Swaps ----
 void expect_refused(Game& g, const Move& m, Status status) {
@@ -225,9 +166,6 @@ TEST(Match3Swap, RefillSpawnsExactlyTheRemovedCellsColumnByColumn) {
 }
 
 // ---- Game over, hint, legal moves ----
-// Swapping (1, 0) and (1, 1) clears rows 0 and 1; row 2 then has no swap.
-const Board kLastSwap = board_of({"121", "212", "121"});
-
 TEST(Match3Over, OutOfMovesWinsOverNoMoves) {
   auto budget = make(board_setup(kLastSwap, false, 1));
   EXPECT_EQ(budget->moves_left(), 1);
@@ -296,122 +234,6 @@ TEST(Match3, LegalMovesAreExactlyTheAcceptedSwaps) {
       ASSERT_TRUE(g->apply(legal[legal.size() / 2], events).ok());
     }
   }
-}
-
-// ---- Undo ----
-TEST(Match3Undo, RefusedInRankedGames) {
-  auto g = make(preset_setup("classic", "undo"));
-  Hint hint;
-  ASSERT_TRUE(g->hint(hint).ok());
-  EventList events;
-  ASSERT_TRUE(g->apply(hint.move, events).ok());
-  const std::uint64_t hash = g->state_hash();
-  EXPECT_EQ(g->undo().status, Status::not_allowed);
-  EXPECT_EQ(g->state_hash(), hash);
-  EXPECT_EQ(g->move_count(), 1);
-}
-
-TEST(Match3Undo, PracticeRestoresBoardScoreMovesAndGenerator) {
-  GameSetup setup;
-  setup.mode = Mode::match3;
-  setup.seed = "undo";
-  setup.width = 8;
-  setup.height = 8;
-  setup.colors = 6;
-  setup.moves = 20;
-  auto g = make(setup);
-  EXPECT_EQ(g->undo().status, Status::not_allowed);  // nothing to undo
-  std::vector<std::uint64_t> hashes{g->state_hash()};
-  std::vector<std::string> results;
-  for (int i = 0; i < 5; ++i) {
-    Hint hint;
-    ASSERT_TRUE(g->hint(hint).ok());
-    EventList events;
-    ASSERT_TRUE(g->apply(hint.move, events).ok());
-    hashes.push_back(g->state_hash());
-    results.push_back(describe(events));
-  }
-  const std::vector<Move> moves = g->moves();
-  for (int i = 5; i > 0; --i) {
-    ASSERT_TRUE(g->undo().ok());
-    EXPECT_EQ(g->state_hash(), hashes[static_cast<std::size_t>(i - 1)]);
-    EXPECT_EQ(g->move_count(), i - 1);
-    EXPECT_EQ(g->moves_left(), 20 - (i - 1));
-  }
-  EXPECT_EQ(g->score(), 0);
-  EXPECT_EQ(g->undo().status, Status::not_allowed);
-  // The generator went back too: the same swaps spawn the same tiles.
-  for (int i = 0; i < 5; ++i) {
-    EventList events;
-    ASSERT_TRUE(g->apply(moves[static_cast<std::size_t>(i)], events).ok());
-    EXPECT_EQ(describe(events), results[static_cast<std::size_t>(i)]);
-    EXPECT_EQ(g->state_hash(), hashes[static_cast<std::size_t>(i + 1)]);
-  }
-}
-
-TEST(Match3Undo, RefusedOnceTheGameIsOver) {
-  auto g = make(board_setup(kLastSwap, false));
-  EventList events;
-  ASSERT_TRUE(g->apply(swap(1, 0, 1, 1), events).ok());
-  ASSERT_TRUE(g->over());
-  EXPECT_EQ(g->undo().status, Status::not_allowed);
-  EXPECT_EQ(g->move_count(), 1);
-}
-
-// ---- Whole games: events, replay, determinism ----
-TEST(Match3Play, EventsRebuildTheBoardAndReplayGivesTheSameGame) {
-  std::mt19937 rng(1);
-  int games = 0;
-  std::int64_t waves = 0;
-  for (int i = 0; i < 300; ++i) {
-    GameSetup setup;
-    setup.mode = Mode::match3;
-    setup.seed = "play" + std::to_string(i);
-    if (i % 4 < 3) {
-      setup.preset = std::string(presets(Mode::match3)[static_cast<std::size_t>(i % 3)].name);
-    } else {
-      setup.width = std::uniform_int_distribution<int>(3, 12)(rng);
-      setup.height = std::uniform_int_distribution<int>(3, 12)(rng);
-      setup.colors = std::uniform_int_distribution<int>(3, 8)(rng);
-      setup.moves = std::uniform_int_distribution<int>(1, 60)(rng);
-      setup.refill = i % 8 != 3;
-    }
-    auto g = make(setup);
-    ClientBoard client{g->board(), 0};
-    for (int step = 0; step < 200 && !g->over(); ++step) {
-      const std::vector<Move> legal = g->legal_moves();
-      ASSERT_FALSE(legal.empty());
-      EventList events;
-      ASSERT_TRUE(g->apply(legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)], events).ok());
-      for (const Event& e : events) {
-        client.apply(e);
-        if (std::holds_alternative<RemoveEvent>(e)) ++waves;
-      }
-      ASSERT_EQ(client.board, g->board());
-      ASSERT_EQ(client.score, g->score());
-      ASSERT_FALSE(match3::has_run(g->board()));
-      ASSERT_EQ(std::holds_alternative<GameOverEvent>(events.back()), g->over());
-    }
-    ++games;
-    const ReplayResult replayed = replay(setup, g->moves());
-    ASSERT_TRUE(replayed.game) << replayed.error;
-    EXPECT_EQ(replayed.game->state_hash(), g->state_hash());
-    EXPECT_EQ(replayed.game->over_reason(), g->over_reason());
-  }
-  EXPECT_GT(waves, games);
-}
-
-TEST(Match3Play, AGameOnASeedIsPinned) {
-  auto g = make(preset_setup("classic", "golden"));
-  while (!g->over()) {
-    Hint hint;
-    ASSERT_TRUE(g->hint(hint).ok());
-    EventList events;
-    ASSERT_TRUE(g->apply(hint.move, events).ok());
-  }
-  EXPECT_EQ(g->move_count(), 30);
-  EXPECT_EQ(hash_hex(g->state_hash()), "c07212254eff1765");
-  EXPECT_EQ(g->score(), 1950);
 }
 
 }  // namespace
