@@ -16,7 +16,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -30,6 +29,7 @@
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 
+#include "load_common.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
 
@@ -40,6 +40,10 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
+using tilecrush::bench::json_field;
+using tilecrush::bench::ProcessSample;
+using tilecrush::bench::run_tag;
+using tilecrush::bench::sample_process;
 using tilecrush::game::Game;
 
 struct Options {
@@ -63,20 +67,6 @@ struct Stats {
   std::atomic<bool> stopping{false};
 };
 
-std::string extract(const std::string& text, const std::string& key) {
-  const std::string needle = "\"" + key + "\":";
-  const auto at = text.find(needle);
-  if (at == std::string::npos) return {};
-  std::size_t begin = at + needle.size();
-  if (text[begin] == '"') {
-    const auto end = text.find('"', begin + 1);
-    return text.substr(begin + 1, end - begin - 1);
-  }
-  std::size_t end = begin;
-  while (end < text.size() && text[end] != ',' && text[end] != '}') ++end;
-  return text.substr(begin, end - begin);
-}
-
 class Player : public std::enable_shared_from_this<Player> {
  public:
   Player(net::io_context& ioc, const Options& options, Stats& stats, int index)
@@ -95,19 +85,13 @@ class Player : public std::enable_shared_from_this<Player> {
             if (hec) return self->fail("handshake");
             ++self->stats_.connected;
             self->send("{\"type\":\"hello\",\"id\":1,\"name\":\"load" + std::to_string(self->index_) +
-                       "-" + std::to_string(self->run_tag()) + "\"}");
+                       "-" + std::to_string(run_tag()) + "\"}");
             self->read([self](const std::string&) { self->new_game(); });
           });
         });
   }
 
  private:
-  static long run_tag() {
-    static const long tag = std::chrono::duration_cast<std::chrono::seconds>(
-                                std::chrono::system_clock::now().time_since_epoch()).count() % 100000;
-    return tag;
-  }
-
   std::string pick_mode() {
     if (options_.mode != "mix") return options_.mode;
     static const char* kModes[] = {"same", "match3", "hidden"};
@@ -148,21 +132,14 @@ class Player : public std::enable_shared_from_this<Player> {
     const auto& move = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng_)];
     tilecrush::game::EventList events;
     local_->apply(move, events);
-    std::string text = "{\"type\":\"" + std::string(tilecrush::game::to_string(move.kind)) +
-                       "\",\"id\":3,\"game_id\":\"" + game_id_ + "\"";
-    if (move.kind == tilecrush::game::MoveKind::swap) {
-      text += ",\"a\":[" + std::to_string(move.a.x) + "," + std::to_string(move.a.y) + "],\"b\":[" +
-              std::to_string(move.b.x) + "," + std::to_string(move.b.y) + "]}";
-    } else {
-      text += ",\"x\":" + std::to_string(move.a.x) + ",\"y\":" + std::to_string(move.a.y) + "}";
-    }
+    std::string text = tilecrush::bench::move_request(game_id_, move, 3);
     const auto sent = Clock::now();
     send(std::move(text));
     read([self = shared_from_this(), sent](const std::string& reply) {
       const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent).count();
-      if (extract(reply, "type") != "events") {
+      if (json_field(reply, "type") != "events") {
         ++self->stats_.errors;
-      } else if (extract(reply, "state_hash") != tilecrush::game::hash_hex(self->local_->state_hash())) {
+      } else if (json_field(reply, "state_hash") != tilecrush::game::hash_hex(self->local_->state_hash())) {
         ++self->stats_.mismatches;
       }
       if (self->stats_.measuring) {
@@ -222,34 +199,6 @@ class Player : public std::enable_shared_from_this<Player> {
   std::vector<std::uint32_t> latencies_;
   int games_ = 0;
 };
-
-struct ProcessSample {
-  long rss_kb = 0;
-  double cpu_s = 0;
-};
-
-ProcessSample sample_process(long pid) {
-  ProcessSample s;
-  if (pid <= 0) return s;
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  for (std::string line; std::getline(status, line);) {
-    if (line.rfind("VmRSS:", 0) == 0) s.rss_kb = std::stol(line.substr(6));
-  }
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string content((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-  const auto close_paren = content.rfind(')');
-  if (close_paren != std::string::npos) {
-    std::istringstream fields(content.substr(close_paren + 2));
-    std::string field;
-    long utime = 0, stime = 0;
-    for (int i = 3; fields >> field; ++i) {
-      if (i == 14) utime = std::stol(field);
-      if (i == 15) { stime = std::stol(field); break; }
-    }
-    s.cpu_s = static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
-  }
-  return s;
-}
 
 bool parse(int argc, char** argv, Options& o) {
   for (int i = 1; i + 1 < argc; i += 2) {

@@ -1,0 +1,141 @@
+// The simulated rooms of tilecrush_room_load.
+//
+// A RoomGroup is one host, its fellow players and its spectators, each on a
+// WebSocket connection of its own to 127.0.0.1. It plays rooms one after
+// the other for as long as the run lasts: the host creates the room, the
+// others join it by its code, the host starts it, and every player plays
+// random legal moves (chosen on a local engine copy of its game, whose
+// state_hash is checked against every answer) until its game is over. When
+// every member has seen room_finished, the host creates the next room.
+//
+// Broadcast latency is the time from the moment a player sends a move to
+// the moment each other player receives the room_progress it causes, or each
+// spectator the room_events.
+//
+// Thread safety: every connection of a group runs on the group's strand, so
+// a group's state needs no lock; RoomLoadStats is shared by all groups and
+// is thread-safe.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "latency_histogram.hpp"
+
+namespace tilecrush::bench {
+
+struct RoomLoadOptions {
+  unsigned short port = 0;
+  int rooms = 200;
+  int players_per_room = 4;
+  int spectators_per_room = 0;
+  int seconds = 20;
+  int threads = 1;
+  int think_ms = 0;  // pause between a move's answer and the next move
+  long server_pid = 0;
+  std::string mode = "same";  // same, match3, hidden or mix (modes in turn)
+  std::string preset;         // empty: the mode's default
+};
+
+struct RoomLoadStats {
+  LatencyHistogram reply;          // move sent -> its `events` answer
+  LatencyHistogram broadcast;      // both of the next two
+  LatencyHistogram to_players;     // move sent -> room_progress at another player
+  LatencyHistogram to_spectators;  // move sent -> room_events at a spectator
+  std::atomic<long> moves{0};
+  std::atomic<long> connected{0};
+  std::atomic<long> groups_playing{0};  // groups whose first room has started
+  std::atomic<long> rooms_started{0};
+  std::atomic<long> rooms_finished{0};
+  std::atomic<long> games_finished{0};
+  std::atomic<long> resigns{0};
+  std::atomic<long> mismatches{0};    // state_hash of an answer differs from the local game
+  std::atomic<long> out_of_order{0};  // a push that is not the next move of its player
+  std::atomic<long> unmatched{0};     // a push for a move this tool did not send
+  std::atomic<long> stalled{0};       // groups stopped by an error
+  std::atomic<bool> measuring{false};
+  std::atomic<bool> stopping{false};
+
+  // Counts one error of kind `kind`; the first few are printed with `detail`.
+  void error(const std::string& kind, const std::string& detail);
+  std::map<std::string, long> errors() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::string, long> errors_;
+  long printed_ = 0;
+};
+
+class RoomMember;
+
+class RoomGroup : public std::enable_shared_from_this<RoomGroup> {
+ public:
+  using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+  using Clock = std::chrono::steady_clock;
+
+  RoomGroup(boost::asio::io_context& ioc, const RoomLoadOptions& options, RoomLoadStats& stats,
+            int index);
+  ~RoomGroup();
+
+  // Connects every member; the first room follows once all said hello.
+  void start();
+  // Closes every connection (posted to the strand).
+  void stop();
+
+  // Called by the members, on the strand.
+  void on_connected(RoomMember& m);
+  void on_message(RoomMember& m, const std::string& text);
+  void on_failure(RoomMember& m, const std::string& what);
+
+ private:
+  void begin_round();
+  void on_room_answer(RoomMember& m, const std::string& text);
+  void on_started(RoomMember& m, const std::string& text);
+  void on_move_answer(RoomMember& m, const std::string& text);
+  void on_progress(RoomMember& m, const std::string& text);
+  void on_room_events(RoomMember& m, const std::string& text);
+  void on_finished(RoomMember& m);
+  // The next room, once every member saw room_finished and every move was
+  // answered (pushes do not wait for the database; answers do).
+  void maybe_next_round();
+  void on_error(RoomMember& m, const std::string& text);
+  void next_move(RoomMember& m);
+  void play(RoomMember& m);
+  void resign(RoomMember& m);
+  void stall(const std::string& why);
+  // The player slot of a pushed `player` name, or -1.
+  int slot_of(const std::string& name) const;
+  // When the move behind a push was sent, if this tool sent it.
+  std::optional<Clock::time_point> sent_time(int slot, long move_count, bool resigned) const;
+  void deliver(RoomMember& to, int slot, long move_count, bool resigned, LatencyHistogram& kind);
+
+  const RoomLoadOptions& options_;
+  RoomLoadStats& stats_;
+  const int index_;
+  Strand strand_;
+  std::vector<std::shared_ptr<RoomMember>> members_;  // players first, the host at 0
+  int welcomed_ = 0;
+  bool counted_playing_ = false;
+  bool stalled_ = false;
+  // The current room.
+  int round_ = 0;
+  std::string mode_;
+  std::string preset_;
+  std::string code_;
+  int pending_joins_ = 0;
+  int finished_members_ = 0;
+  // Per player slot: when each move (by move_count) and the resign were sent.
+  std::vector<std::vector<Clock::time_point>> sent_;
+  std::vector<std::optional<Clock::time_point>> resign_sent_;
+};
+
+}  // namespace tilecrush::bench

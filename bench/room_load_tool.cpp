@@ -1,0 +1,177 @@
+// tilecrush_room_load: drives R rooms of P players (and S spectators each)
+// against a running server on 127.0.0.1 and prints the broadcast latency
+// (a move sent -> the room_progress / room_events it causes at each other
+// member), moves/s, the move answer's latency, errors by kind, and the
+// server's CPU and RSS. Rooms that end before the run does are followed by
+// new ones. See room_load_group.hpp for what one room does.
+//
+//   tilecrush_room_load --port P [--rooms R] [--players-per-room P]
+//       [--spectators-per-room S] [--seconds S] [--threads T] [--think-ms MS]
+//       [--server-pid PID] [--mode same|match3|hidden|mix] [--preset NAME]
+//
+// Only loopback addresses are ever targeted; every count and the duration
+// are bounded, and the run stops by itself.
+#include <malloc.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+
+#include "load_common.hpp"
+#include "room_load_group.hpp"
+#include "tilecrush/game/presets.hpp"
+
+namespace {
+
+using tilecrush::bench::LatencyHistogram;
+using tilecrush::bench::RoomGroup;
+using tilecrush::bench::RoomLoadOptions;
+using tilecrush::bench::RoomLoadStats;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kMaxConnections = 20000;
+
+bool parse(int argc, char** argv, RoomLoadOptions& o) {
+  try {
+    for (int i = 1; i + 1 < argc; i += 2) {
+      const std::string k = argv[i], v = argv[i + 1];
+      if (k == "--port") o.port = static_cast<unsigned short>(std::stoi(v));
+      else if (k == "--rooms") o.rooms = std::clamp(std::stoi(v), 1, 5000);
+      else if (k == "--players-per-room") o.players_per_room = std::clamp(std::stoi(v), 1, 8);
+      else if (k == "--spectators-per-room") o.spectators_per_room = std::clamp(std::stoi(v), 0, 32);
+      else if (k == "--seconds") o.seconds = std::clamp(std::stoi(v), 1, 600);
+      else if (k == "--threads") o.threads = std::clamp(std::stoi(v), 1, 64);
+      else if (k == "--think-ms") o.think_ms = std::clamp(std::stoi(v), 0, 60000);
+      else if (k == "--server-pid") o.server_pid = std::stol(v);
+      else if (k == "--mode") o.mode = v;
+      else if (k == "--preset") o.preset = v;
+      else return false;
+    }
+    if (argc % 2 == 0) return false;
+  } catch (const std::exception&) {
+    return false;
+  }
+  if (o.port == 0) return false;
+  if (o.rooms * (o.players_per_room + o.spectators_per_room) > kMaxConnections) {
+    std::cerr << "at most " << kMaxConnections << " connections\n";
+    return false;
+  }
+  if (o.mode == "mix") return o.preset.empty();  // each mode with its default preset
+  const auto mode = tilecrush::game::parse_mode(o.mode);
+  if (!mode) return false;
+  return o.preset.empty() || tilecrush::game::find_preset(*mode, o.preset) != nullptr;
+}
+
+double cpu_seconds_of_this_process() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  in >> one >> five >> fifteen;
+  return one + " " + five + " " + fifteen;
+}
+
+void print_latency(const char* label, const LatencyHistogram& h) {
+  std::printf("%-34s p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  (samples %llu)\n", label,
+              h.percentile_ms(0.50), h.percentile_ms(0.90), h.percentile_ms(0.99), h.max_ms(),
+              static_cast<unsigned long long>(h.count()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  RoomLoadOptions options;
+  if (!parse(argc, argv, options)) {
+    std::cerr << "usage: tilecrush_room_load --port P [--rooms R (200)] [--players-per-room N (4)]\n"
+                 "         [--spectators-per-room N (0)] [--seconds S (20)] [--threads T (1)]\n"
+                 "         [--think-ms MS (0)] [--server-pid PID]\n"
+                 "         [--mode same|match3|hidden|mix (same)] [--preset NAME (mode's default)]\n";
+    return 2;
+  }
+  mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);  // see server/src/main.cpp
+  const std::string load_before = load_average();
+  boost::asio::io_context ioc;
+  RoomLoadStats stats;
+  std::vector<std::shared_ptr<RoomGroup>> groups;
+  for (int i = 0; i < options.rooms; ++i) {
+    groups.push_back(std::make_shared<RoomGroup>(ioc, options, stats, i));
+    groups.back()->start();
+  }
+  std::vector<std::thread> threads;
+  for (int i = 0; i < options.threads; ++i) threads.emplace_back([&ioc]() { ioc.run(); });
+
+  // Ramp-up: wait until every group's first room plays (bounded), then measure.
+  const auto ramp_start = Clock::now();
+  const auto ramp_deadline = ramp_start + std::chrono::seconds(60);
+  while (stats.groups_playing + stats.stalled < options.rooms && Clock::now() < ramp_deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  const double ramp_s = std::chrono::duration<double>(Clock::now() - ramp_start).count();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const auto before = tilecrush::bench::sample_process(options.server_pid);
+  const double tool_cpu_before = cpu_seconds_of_this_process();
+  const auto start = Clock::now();
+  stats.measuring = true;
+  std::this_thread::sleep_for(std::chrono::seconds(options.seconds));
+  stats.measuring = false;
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  const auto after = tilecrush::bench::sample_process(options.server_pid);
+  const double tool_cpu = cpu_seconds_of_this_process() - tool_cpu_before;
+  const std::string load_after = load_average();
+  stats.stopping = true;
+  for (auto& g : groups) g->stop();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  ioc.stop();
+  for (auto& t : threads) t.join();
+  groups.clear();
+
+  const long connections = static_cast<long>(options.rooms) *
+                           (options.players_per_room + options.spectators_per_room);
+  std::printf("rooms %d x (%d players + %d spectators), connections %ld/%ld, %.1f s after %.1f s "
+              "ramp-up, mode %s%s%s, think %d ms, tool threads %d\n",
+              options.rooms, options.players_per_room, options.spectators_per_room,
+              stats.connected.load(), connections, elapsed, ramp_s, options.mode.c_str(),
+              options.preset.empty() ? "" : "/", options.preset.c_str(), options.think_ms,
+              options.threads);
+  std::printf("groups playing %ld  stalled %ld  rooms started %ld  finished %ld  games finished %ld  "
+              "resigns %ld\n",
+              stats.groups_playing.load(), stats.stalled.load(), stats.rooms_started.load(),
+              stats.rooms_finished.load(), stats.games_finished.load(), stats.resigns.load());
+  std::printf("moves %ld  moves/s %.0f  deliveries %llu  deliveries/s %.0f\n", stats.moves.load(),
+              static_cast<double>(stats.moves.load()) / elapsed,
+              static_cast<unsigned long long>(stats.broadcast.count()),
+              static_cast<double>(stats.broadcast.count()) / elapsed);
+  print_latency("move answer ms", stats.reply);
+  print_latency("broadcast ms (all deliveries)", stats.broadcast);
+  print_latency("  to players (room_progress)", stats.to_players);
+  if (options.spectators_per_room > 0) print_latency("  to spectators (room_events)", stats.to_spectators);
+  std::printf("state_hash mismatches %ld  out-of-order pushes %ld  unmatched pushes %ld\n",
+              stats.mismatches.load(), stats.out_of_order.load(), stats.unmatched.load());
+  const auto errors = stats.errors();
+  std::printf("errors:%s", errors.empty() ? " none" : "");
+  for (const auto& [kind, count] : errors) std::printf("  %s %ld", kind.c_str(), count);
+  std::printf("\n");
+  if (options.server_pid > 0) {
+    std::printf("server CPU %.0f%% of one core  RSS %.1f MiB  peak RSS (VmHWM) %.1f MiB\n",
+                100.0 * (after.cpu_s - before.cpu_s) / elapsed, after.rss_kb / 1024.0,
+                after.hwm_kb / 1024.0);
+  }
+  std::printf("tool CPU %.0f%% of one core  load average %s (before) -> %s (end)  cores %u\n",
+              100.0 * tool_cpu / elapsed, load_before.c_str(), load_after.c_str(),
+              std::thread::hardware_concurrency());
+  const bool clean = stats.mismatches == 0 && stats.out_of_order == 0 && stats.stalled == 0;
+  return clean ? 0 : 1;
+}
