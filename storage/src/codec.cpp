@@ -24,6 +24,25 @@ constexpr std::array kKinds = {game::MoveKind::click, game::MoveKind::swap, game
 constexpr std::array kReasons = {game::OverReason::none, game::OverReason::no_moves,
                                  game::OverReason::cleared, game::OverReason::out_of_moves,
                                  game::OverReason::resigned};
+// Indexed like kKinds.
+constexpr std::string_view kKindChars = "cwpsu";
+constexpr int kMaxCoordinate = 63;
+
+char coordinate_char(int value) {
+  if (value < 0 || value > kMaxCoordinate) {
+    throw StorageError("move coordinate out of range: " + std::to_string(value));
+  }
+  return static_cast<char>('0' + value);
+}
+
+int coordinate_value(char c) {
+  const int value = c - '0';
+  if (value < 0 || value > kMaxCoordinate) {
+    throw StorageError(std::string("bad move coordinate in database: ") + c);
+  }
+  return value;
+}
+
 constexpr std::array kStates = {GameState::playing, GameState::over};
 
 }  // namespace
@@ -38,6 +57,43 @@ std::string_view move_kind_text(game::MoveKind kind) { return game::to_string(ki
 
 game::MoveKind parse_move_kind(std::string_view text) {
   return parse_by_name(kKinds, text, &move_kind_text, "move kind");
+}
+
+std::string encode_move(const game::Move& move) {
+  std::string text(kMoveChars, '.');
+  for (std::size_t i = 0; i < kKinds.size(); ++i) {
+    if (kKinds[i] == move.kind) text[0] = kKindChars[i];
+  }
+  text[1] = coordinate_char(move.a.x);
+  text[2] = coordinate_char(move.a.y);
+  if (move.kind == game::MoveKind::swap) {
+    text[3] = coordinate_char(move.b.x);
+    text[4] = coordinate_char(move.b.y);
+  }
+  return text;
+}
+
+std::vector<game::Move> decode_moves(std::string_view text) {
+  if (text.size() % kMoveChars != 0) throw StorageError("move list of a wrong length in database");
+  std::vector<game::Move> moves;
+  moves.reserve(text.size() / kMoveChars);
+  for (std::size_t at = 0; at < text.size(); at += kMoveChars) {
+    const std::string_view m = text.substr(at, kMoveChars);
+    const auto kind = kKindChars.find(m[0]);
+    if (kind == std::string_view::npos) {
+      throw StorageError(std::string("unknown move kind in database: ") + m[0]);
+    }
+    game::Move move;
+    move.kind = kKinds[kind];
+    move.a = {coordinate_value(m[1]), coordinate_value(m[2])};
+    if (move.kind == game::MoveKind::swap) {
+      move.b = {coordinate_value(m[3]), coordinate_value(m[4])};
+    } else if (m[3] != '.' || m[4] != '.') {
+      throw StorageError("one-point move with a second point in database");
+    }
+    moves.push_back(move);
+  }
+  return moves;
 }
 
 std::string_view over_reason_text(game::OverReason reason) { return game::to_string(reason); }

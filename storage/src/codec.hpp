@@ -3,7 +3,9 @@
 // Thread safety: pure functions.
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/types.hpp"
@@ -18,6 +20,18 @@ game::Mode parse_mode_text(std::string_view text);
 
 std::string_view move_kind_text(game::MoveKind kind);
 game::MoveKind parse_move_kind(std::string_view text);
+
+// A game's move list is stored as text, kMoveChars characters a move: the
+// kind ('c' click, 'w' swap, 'p' peek, 's' select, 'u' unselect), then ax,
+// ay, bx, by, each as the character '0' + value, with '.' for the absent
+// second point of a one-point move. Fixed width keeps appending a move and
+// taking the last one back single SQL expressions (|| and substr), and
+// plain characters keep the column readable and its length exact.
+inline constexpr int kMoveChars = 5;
+// Throws StorageError for a coordinate outside 0..63 (never a legal move).
+std::string encode_move(const game::Move& move);
+// Throws StorageError for text encode_move never writes.
+std::vector<game::Move> decode_moves(std::string_view text);
 
 std::string_view over_reason_text(game::OverReason reason);
 game::OverReason parse_over_reason(std::string_view text);

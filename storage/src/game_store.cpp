@@ -10,23 +10,26 @@ namespace {
 constexpr std::string_view kInsertGame = R"sql(
 INSERT INTO games (id, player_id, mode, preset, width, height, colors, move_budget, refill,
                    compress, board_width, board_height, board, seed, rules_version, ranked,
-                   score, move_count, created_at, first_move_at, room_code)
+                   score, move_count, created_at, first_move_at, room_code, move_list)
 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-        ?20, ?21)
+        ?20, ?21, ?22)
 )sql";
 
-constexpr std::string_view kInsertMove =
-    "INSERT INTO moves (game_id, seq, kind, ax, ay, bx, by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
-
-constexpr std::string_view kUpdateProgress = R"sql(
-UPDATE games SET score = ?2, move_count = ?3, first_move_at = coalesce(first_move_at, ?4)
-WHERE id = ?1 AND state = 'playing'
+// ?5 is the move's text; ?6 the length of the list before it (seq moves).
+constexpr std::string_view kAppendMove = R"sql(
+UPDATE games SET move_list = move_list || ?5, score = ?2, move_count = ?3,
+                 first_move_at = coalesce(first_move_at, ?4)
+WHERE id = ?1 AND state = 'playing' AND length(move_list) = ?6
 )sql";
 
-constexpr std::string_view kDeleteLastMove = R"sql(
-DELETE FROM moves
-WHERE game_id = ?1 AND seq = ?2 AND seq = (SELECT max(seq) FROM moves WHERE game_id = ?1)
+// ?4 is the length of the list without its last move (seq moves).
+constexpr std::string_view kTakeBackMove = R"sql(
+UPDATE games SET move_list = substr(move_list, 1, ?4), score = ?2, move_count = ?3
+WHERE id = ?1 AND state = 'playing' AND length(move_list) = ?4 + 5
 )sql";
+
+constexpr std::string_view kSelectListState =
+    "SELECT state, length(move_list) FROM games WHERE id = ?1";
 
 constexpr std::string_view kSelectForFinish =
     "SELECT player_id, mode, preset, seed, ranked, state FROM games WHERE id = ?1";
@@ -37,19 +40,14 @@ UPDATE games SET state = 'over', score = ?2, move_count = ?3, over_reason = ?4,
 WHERE id = ?1
 )sql";
 
-constexpr std::string_view kSelectState = "SELECT state FROM games WHERE id = ?1";
-
 constexpr std::string_view kSelectGame = R"sql(
 SELECT g.id, g.player_id, p.name, g.mode, g.preset, g.width, g.height, g.colors, g.move_budget,
        g.refill, g.compress, g.board_width, g.board_height, g.board, g.seed, g.rules_version,
        g.ranked, g.score, g.move_count, g.state, g.over_reason, g.created_at, g.first_move_at,
-       g.finished_at, g.duration_ms, g.room_code
+       g.finished_at, g.duration_ms, g.room_code, g.move_list
 FROM games AS g JOIN players AS p ON p.id = g.player_id
 WHERE g.id = ?1
 )sql";
-
-constexpr std::string_view kSelectMoves =
-    "SELECT kind, ax, ay, bx, by FROM moves WHERE game_id = ?1 ORDER BY seq";
 
 constexpr std::string_view kSelectPlaying =
     "SELECT id FROM games WHERE state = 'playing' ORDER BY created_at, id";
@@ -58,36 +56,20 @@ constexpr std::string_view kSelectPlayingOf = R"sql(
 SELECT id FROM games WHERE player_id = ?1 AND state = 'playing' ORDER BY created_at, id
 )sql";
 
-void bind_move(Statement& s, const std::string& game_id, std::int64_t seq, const game::Move& m) {
-  s.bind(1, game_id);
-  s.bind(2, seq);
-  s.bind(3, move_kind_text(m.kind));
-  s.bind(4, m.a.x);
-  s.bind(5, m.a.y);
-  if (m.kind == game::MoveKind::swap) {
-    s.bind(6, m.b.x);
-    s.bind(7, m.b.y);
-  }
-}
-
-// Why an update of a playing game changed nothing.
-WriteResult not_playing(Connection& c, const std::string& game_id) {
-  auto q = c.query(kSelectState);
+// Why an update of a playing game's move list changed nothing: no such game
+// (not_found), the game is over (conflict), or its list does not hold
+// `expected` moves (`wrong_length`).
+WriteResult refused_update(Connection& c, const std::string& game_id, std::int64_t expected,
+                           WriteStatus wrong_length, const std::string& what) {
+  auto q = c.query(kSelectListState);
   q->bind(1, game_id);
   if (!q->step()) return write_error(WriteStatus::not_found, "unknown game " + game_id);
-  return write_error(WriteStatus::conflict, "game " + game_id + " is over");
-}
-
-WriteResult update_progress(Connection& c, const std::string& game_id, std::int64_t score,
-                            std::int64_t move_count, std::optional<std::int64_t> first_move_at) {
-  auto q = c.query(kUpdateProgress);
-  q->bind(1, game_id);
-  q->bind(2, score);
-  q->bind(3, move_count);
-  q->bind(4, first_move_at);
-  q->run();
-  if (c.changes() == 0) return not_playing(c, game_id);
-  return write_ok();
+  if (parse_game_state(q->get_text(0)) == GameState::over) {
+    return write_error(WriteStatus::conflict, "game " + game_id + " is over");
+  }
+  return write_error(wrong_length, what + ": " + game_id + " has " +
+                                       std::to_string(q->get_int(1) / kMoveChars) +
+                                       " moves, not " + std::to_string(expected));
 }
 
 game::Board read_board(const Statement& s, int width_col, int height_col, int cells_col) {
@@ -136,6 +118,9 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
     q->bind(19, game.created_at);
     q->bind(20, game.first_move_at);
     q->bind(21, game.room_code);
+    std::string list;
+    for (const game::Move& m : game.moves) list += encode_move(m);
+    q->bind(22, list);
     try {
       q->run();
     } catch (const StorageError& e) {
@@ -149,42 +134,40 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
       throw;
     }
   }
-  for (std::size_t i = 0; i < game.moves.size(); ++i) {
-    auto q = c.query(kInsertMove);
-    bind_move(*q, game.id, static_cast<std::int64_t>(i), game.moves[i]);
-    q->run();
-  }
   return write_ok();
 }
 
 WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t seq,
                         const game::Move& move, std::int64_t score, std::int64_t move_count,
                         std::optional<std::int64_t> first_move_at) {
-  if (auto r = update_progress(c, game_id, score, move_count, first_move_at); !r.ok()) return r;
-  auto q = c.query(kInsertMove);
-  bind_move(*q, game_id, seq, move);
-  try {
-    q->run();
-  } catch (const StorageError& e) {
-    if (is_primary_key_violation(e.sqlite_code())) {
-      return write_error(WriteStatus::conflict,
-                         "move " + std::to_string(seq) + " of " + game_id + " exists");
-    }
-    throw;
+  if (seq < 0) return write_error(WriteStatus::invalid, "negative move number");
+  auto q = c.query(kAppendMove);
+  q->bind(1, game_id);
+  q->bind(2, score);
+  q->bind(3, move_count);
+  q->bind(4, first_move_at);
+  q->bind(5, encode_move(move));
+  q->bind(6, seq * kMoveChars);
+  q->run();
+  if (c.changes() == 0) {
+    return refused_update(c, game_id, seq, WriteStatus::conflict,
+                          "move " + std::to_string(seq) + " is not the next");
   }
   return write_ok();
 }
 
 WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int64_t seq,
                              std::int64_t score, std::int64_t move_count) {
-  if (auto r = update_progress(c, game_id, score, move_count, std::nullopt); !r.ok()) return r;
-  auto q = c.query(kDeleteLastMove);
+  if (seq < 0) return write_error(WriteStatus::not_found, "negative move number");
+  auto q = c.query(kTakeBackMove);
   q->bind(1, game_id);
-  q->bind(2, seq);
+  q->bind(2, score);
+  q->bind(3, move_count);
+  q->bind(4, seq * kMoveChars);
   q->run();
   if (c.changes() == 0) {
-    return write_error(WriteStatus::not_found,
-                       "move " + std::to_string(seq) + " is not the last of " + game_id);
+    return refused_update(c, game_id, seq + 1, WriteStatus::not_found,
+                          "move " + std::to_string(seq) + " is not the last");
   }
   return write_ok();
 }
@@ -231,7 +214,6 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
 }
 
 std::optional<GameRecord> select_game(Connection& c, std::string_view game_id) {
-  ReadTransaction snapshot(c);
   GameRecord game;
   {
     auto q = c.query(kSelectGame);
@@ -263,15 +245,7 @@ std::optional<GameRecord> select_game(Connection& c, std::string_view game_id) {
     game.finished_at = s.get_optional_int(23);
     game.duration_ms = s.get_optional_int(24);
     game.room_code = s.get_optional_text(25);
-  }
-  auto q = c.query(kSelectMoves);
-  q->bind(1, game_id);
-  while (q->step()) {
-    game::Move move;
-    move.kind = parse_move_kind(q->get_text(0));
-    move.a = {static_cast<int>(q->get_int(1)), static_cast<int>(q->get_int(2))};
-    if (!q->is_null(3)) move.b = {static_cast<int>(q->get_int(3)), static_cast<int>(q->get_int(4))};
-    game.moves.push_back(move);
+    game.moves = decode_moves(s.get_text(26));
   }
   return game;
 }

@@ -172,6 +172,9 @@ TEST_F(Games, RefusedWrites) {
   ASSERT_TRUE(append("g", 0, click(0, 0), 1).ok());
   ASSERT_TRUE(append("g", 1, click(1, 0), 2).ok());
   EXPECT_EQ(append("g", 1, click(2, 0), 3).status, WriteStatus::conflict);
+  EXPECT_EQ(append("g", 3, click(2, 0), 3).status, WriteStatus::conflict);  // a gap
+  EXPECT_EQ(append("g", 2, click(64, 0), 3).status, WriteStatus::failed);  // not storable
+  EXPECT_EQ(undo("g", 2, 1).status, WriteStatus::not_found);  // no move 2
   EXPECT_EQ(undo("g", 0, 0).status, WriteStatus::not_found);  // not the last move
   EXPECT_EQ(undo("nope", 0, 0).status, WriteStatus::not_found);
 

@@ -34,7 +34,7 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
   EXPECT_EQ(s.schema_version, kSchemaVersion);
 
   const std::set<std::string> expected = {
-      "players",     "games",        "games_by_player", "games_playing", "moves",
+      "players",     "games",        "games_by_player", "games_playing",
       "leaderboard", "leaderboard_order", "leaderboard_boards", "player_bests", "rooms", "rooms_by_code",
       "room_results"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
@@ -78,6 +78,46 @@ TEST(Schema, UpgradesAnOlderFileKeepingItsData) {
   const BoardKey board{game::Mode::same, "easy", "s"};
   ASSERT_TRUE(testing::play_ranked(db, "g1", old->id, board, 10, 3, 100, 2000).ok());
   EXPECT_EQ(db.leaderboard(board, 10, 0).total, 1);
+}
+
+// Version 4 folds the moves table into games.move_list: every game keeps its
+// moves, in order, with their kinds and points.
+TEST(Schema, UpgradeMovesTheMoveTableIntoEachGamesList) {
+  TempDir dir;
+  {
+    detail::Connection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
+    detail::migrate(c, 3);
+    c.execute(R"sql(
+INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'old', 'h', 5);
+INSERT INTO games (id, player_id, mode, preset, width, height, colors, refill, compress, seed,
+                   rules_version, ranked, score, move_count, created_at)
+VALUES ('a', 1, 'hidden', 'easy', 8, 8, 4, 0, 1, 's', 1, 0, 7, 5, 10),
+       ('b', 1, 'match3', 'classic', 8, 8, 6, 1, 0, 's', 1, 0, 0, 1, 11),
+       ('c', 1, 'same', 'easy', 8, 8, 3, 0, 1, 's', 1, 0, 0, 0, 12);
+INSERT INTO moves (game_id, seq, kind, ax, ay, bx, by) VALUES
+  ('a', 3, 'unselect', 39, 0, NULL, NULL), ('a', 0, 'peek', 1, 2, NULL, NULL),
+  ('a', 2, 'select', 0, 39, NULL, NULL), ('a', 1, 'click', 3, 4, NULL, NULL),
+  ('a', 4, 'click', 7, 7, NULL, NULL), ('b', 0, 'swap', 5, 6, 5, 7);
+)sql");
+  }
+  Database db(options_for(dir.file()));
+  EXPECT_EQ(schema_objects(dir.file()).count("moves"), 0u);
+  using game::MoveKind;
+  const std::vector<game::Move> a = {{MoveKind::peek, {1, 2}, {}},
+                                     {MoveKind::click, {3, 4}, {}},
+                                     {MoveKind::select, {0, 39}, {}},
+                                     {MoveKind::unselect, {39, 0}, {}},
+                                     {MoveKind::click, {7, 7}, {}}};
+  EXPECT_EQ(db.load_game("a")->moves, a);
+  const std::vector<game::Move> b = {{MoveKind::swap, {5, 6}, {5, 7}}};
+  EXPECT_EQ(db.load_game("b")->moves, b);
+  EXPECT_TRUE(db.load_game("c")->moves.empty());
+  // The list goes on from where the table stopped.
+  EXPECT_TRUE(testing::wait_for([&](WriteCallback done) {
+                db.append_move("b", 1, {MoveKind::swap, {0, 0}, {1, 0}}, 0, 2, std::nullopt,
+                               std::move(done));
+              }).ok());
+  EXPECT_EQ(db.load_game("b")->moves.size(), 2u);
 }
 
 TEST(Schema, RefusesAFileFromANewerBuild) {

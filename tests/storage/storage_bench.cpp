@@ -31,9 +31,10 @@ Options bench_options(const std::string& path, Synchronous sync) {
 }
 
 // `threads` producers each append `per_thread` moves to their own games, then
-// one flush: the writer groups whatever is queued.
+// one flush: the writer groups whatever is queued. Moves go game after game,
+// or, `interleaved`, one move per game in turn, as a server's live games do.
 void grouped_appends(const std::string& path, Synchronous sync, int threads, int per_thread,
-                     bool print = true) {
+                     bool print = true, bool interleaved = false) {
   Database db(bench_options(path, sync));
   const PlayerId p = ts::make_player(db, "bench");
   constexpr int kMovesPerGame = 200;
@@ -48,12 +49,12 @@ void grouped_appends(const std::string& path, Synchronous sync, int threads, int
   const auto start = Clock::now();
   std::vector<std::thread> producers;
   for (int t = 0; t < threads; ++t) {
-    producers.emplace_back([&db, t, games_per_thread] {
-      for (int g = 0; g < games_per_thread; ++g) {
+    producers.emplace_back([&db, t, games_per_thread, interleaved] {
+      for (int i = 0; i < games_per_thread * kMovesPerGame; ++i) {
+        const int g = interleaved ? i % games_per_thread : i / kMovesPerGame;
+        const int m = interleaved ? i / games_per_thread : i % kMovesPerGame;
         const std::string id = ts::numbered("g", t * 100000 + g);
-        for (int m = 0; m < kMovesPerGame; ++m) {
-          db.append_move(id, m, ts::click(m % 15, m % 12), m, m + 1, {});
-        }
+        db.append_move(id, m, ts::click(m % 15, m % 12), m, m + 1, {});
       }
     });
   }
@@ -65,10 +66,10 @@ void grouped_appends(const std::string& path, Synchronous sync, int threads, int
   const auto ops = after.ops_committed - before.ops_committed;
   const auto batches = after.batches_committed - before.batches_committed;
   if (!print) return;
-  std::printf("append_move grouped  sync=%-6s threads=%d ops=%llu: %.0f ops/s committed, "
+  std::printf("append_move %-12s sync=%-6s threads=%d ops=%llu: %.0f ops/s committed, "
               "enqueue %.2f us/op, %llu batches (avg %.0f ops), avg commit %.2f ms\n",
-              sync == Synchronous::full ? "FULL" : "NORMAL", threads,
-              static_cast<unsigned long long>(ops), static_cast<double>(ops) / total_s,
+              interleaved ? "interleaved" : "grouped", sync == Synchronous::full ? "FULL" : "NORMAL",
+              threads, static_cast<unsigned long long>(ops), static_cast<double>(ops) / total_s,
               enqueue_s * 1e6 / static_cast<double>(ops), static_cast<unsigned long long>(batches),
               static_cast<double>(ops) / static_cast<double>(batches),
               static_cast<double>(after.total_commit_latency_ns - before.total_commit_latency_ns) /
@@ -132,6 +133,8 @@ int main(int argc, char** argv) {
   grouped_appends(next(), Synchronous::normal, 1, 100000);
   grouped_appends(next(), Synchronous::normal, 4, 25000);
   grouped_appends(next(), Synchronous::full, 1, 100000);
+  // 500 live games taking turns, 200 moves each.
+  grouped_appends(next(), Synchronous::normal, 1, 100000, true, true);
   serial_appends(next(), Synchronous::normal, 2000);
   serial_appends(next(), Synchronous::full, 500);
   leaderboard_reads(next(), 10000, 2000);
