@@ -17,7 +17,7 @@ import { playPage } from './pages/play.js';
 import { leaderboardPage } from './pages/leaderboard.js';
 import { playerPage } from './pages/player.js';
 import { replayPage } from './pages/replay.js';
-import { roomsPage, handlePush } from './pages/rooms.js';
+import { roomsPage, handlePush, roomDebug, roomIdle } from './pages/rooms.js';
 
 const main = document.getElementById('main');
 const net = new Connection({ identity });
@@ -121,6 +121,10 @@ window.__tilecrush = {
   get resyncs() { return game ? game.resyncs : 0; },
   get busy() { return !!(game && game.busy); },
   idle() { return game ? game.idle() : Promise.resolve(); },
+  // The room on screen (rooms page): role, room view, standings, and a
+  // spectator's boards with their hashes; roomIdle() waits for animations.
+  get room() { return roomDebug(); },
+  roomIdle,
   setAnimSpeed: setSpeed,
   getAnimSpeed: getSpeed,
   setLang,

@@ -1,0 +1,139 @@
+// A player's own board in a room: the same GameController and input modes
+// as the play page (moves are sent exactly as there and the server's events
+// applied and checked the same way), with a smaller HUD and, at the end of
+// the player's own game, a line saying the others are still playing.
+
+import { h } from '../dom.js';
+import { t, formatDuration } from '../i18n.js';
+import { GameController } from '../game.js';
+import { sameMode } from '../modes/same.js';
+import { match3Mode } from '../modes/match3.js';
+import { hiddenMode } from '../modes/hidden.js';
+
+function stat(labelKey, testid) {
+  const value = h('span', { class: 'value', testid });
+  const box = h('div', { class: 'stat', dataset: { stat: testid } },
+    h('span', { class: 'label', i18n: labelKey }), value);
+  return { box, value };
+}
+
+export class RaceView {
+  constructor(net) {
+    this.stats = {
+      score: stat('hud.score', 'score'),
+      moves: stat('hud.moves', 'moves'),
+      movesLeft: stat('hud.movesLeft', 'moves-left'),
+      peeks: stat('hud.peeks', 'peeks'),
+      time: stat('hud.time', 'timer'),
+    };
+    this.buttons = {
+      hint: h('button', { type: 'button', testid: 'btn-hint', i18n: 'btn.hint' }),
+      undo: h('button', { type: 'button', testid: 'btn-undo', i18n: 'btn.undo' }),
+      resign: h('button', { type: 'button', testid: 'btn-resign', i18n: 'btn.resign' }),
+    };
+    this.preview = h('div', { class: 'preview', testid: 'preview-points', 'aria-live': 'polite' });
+    this.message = h('div', { class: 'message', testid: 'message', role: 'status' });
+    this.done = h('div', { class: 'over-panel room-done', testid: 'gameover', hidden: true });
+    this.boardWrap = h('div', { class: 'board-wrap' });
+    // The others' live scores over the board (shown on narrow screens,
+    // where the players table sits below the board).
+    this.rivals = h('div', { class: 'rivals', testid: 'room-rivals' });
+    this.finished = false;
+    this.overInfo = null;
+    const stats = this.stats;
+    const buttons = this.buttons;
+    const self = this;
+    const ui = {
+      setHud(c) {
+        const m = c.model;
+        if (!m) return;
+        stats.score.value.textContent = String(m.score);
+        stats.moves.value.textContent = String(m.moveCount);
+        const left = c.movesLeft();
+        stats.movesLeft.box.hidden = left == null;
+        stats.movesLeft.value.textContent = left == null ? '' : String(left);
+        stats.peeks.box.hidden = m.mode !== 'hidden';
+        stats.peeks.value.textContent = String(m.peeks);
+        stats.time.box.hidden = m.mode !== 'hidden';
+        if (m.mode === 'hidden' && c.mode && c.mode.elapsedMs) {
+          stats.time.value.textContent = formatDuration(c.mode.elapsedMs() / 1000);
+        }
+        const wanted = (c.mode && c.mode.buttons) || [];
+        for (const k of ['hint', 'undo', 'resign']) {
+          buttons[k].hidden = !wanted.includes(k);
+          buttons[k].disabled = m.over;
+        }
+        self.boardWrap.dataset.over = String(m.over);
+      },
+      setMessage(text) { self.message.textContent = text; },
+      setPreview(text) { self.preview.textContent = text; },
+      setBusy(busy) { self.ctrl.view.el.dataset.busy = String(busy); },
+      showOver(ctrl, info) {
+        self.overInfo = info;
+        self.renderDone();
+      },
+    };
+    this.ctrl = new GameController(net, ui);
+    this.ctrl.modeFactories = { same: sameMode, match3: match3Mode, hidden: hiddenMode };
+    this.ctrl.addEventListener('loaded', (e) => { if (!e.detail.over) this.done.hidden = true; });
+    this.boardWrap.append(this.ctrl.view.el);
+    buttons.hint.addEventListener('click', () => this.ctrl.mode && this.ctrl.mode.hint && this.ctrl.mode.hint());
+    buttons.undo.addEventListener('click', () => this.ctrl.mode && this.ctrl.mode.undo && this.ctrl.mode.undo());
+    buttons.resign.addEventListener('click', () => this.ctrl.resign());
+    this.el = h('div', { class: 'room-race', testid: 'room-race' },
+      h('div', { class: 'hud' }, Object.values(stats).map((s) => s.box)), this.rivals,
+      this.boardWrap, this.preview, this.message,
+      h('div', { class: 'controls' }, Object.values(buttons)), this.done);
+  }
+
+  get gameId() { return this.ctrl.model ? this.ctrl.model.gameId : null; }
+
+  // Shows the player's game (room_started, or `game` in a join answer),
+  // queued behind any move still being animated.
+  load(gameView) {
+    return this.ctrl.enqueue(async () => this.ctrl.load(gameView));
+  }
+
+  // players: the scoreboard order, without the player themselves.
+  setRivals(players) {
+    this.rivals.replaceChildren(...players.map((p) => h('span', {
+      class: 'chip', dataset: { player: p.name, over: String(!!p.over) },
+    }, h('span', { class: 'name' }, p.name), ' ', h('strong', {}, String(p.score)))));
+  }
+
+  // Brings the whole board on screen (the race has just started).
+  reveal() {
+    const el = this.ctrl.view.el;
+    if (el.isConnected && el.scrollIntoView) el.scrollIntoView({ block: 'nearest' });
+  }
+
+  // The room is over: the waiting line becomes final.
+  setFinished(finished) {
+    this.finished = finished;
+    if (this.ctrl.model && this.ctrl.model.over) this.renderDone();
+  }
+
+  renderDone() {
+    const m = this.ctrl.model;
+    if (!m) return;
+    const info = this.overInfo;
+    this.done.hidden = false;
+    this.done.replaceChildren(...[
+      h('h2', {}, t('over.title')),
+      info && info.reason ? h('p', { testid: 'gameover-reason' }, t(`over.${info.reason}`)) : null,
+      info && info.bonus ? h('p', { testid: 'gameover-bonus' }, `${t('over.bonus')}: +${info.bonus}`) : null,
+      h('p', { class: 'final' }, `${t('over.final')}: `,
+        h('strong', { testid: 'final-score' }, String(info ? info.finalScore : m.score))),
+      this.finished ? null : h('p', { class: 'note', testid: 'room-waiting' }, t('rooms.waitOthers')),
+    ].filter(Boolean));
+  }
+
+  refresh() {
+    if (this.ctrl.model) this.ctrl.ui.setHud(this.ctrl);
+    if (!this.done.hidden) this.renderDone();
+  }
+
+  destroy() {
+    this.ctrl.destroy();
+  }
+}
