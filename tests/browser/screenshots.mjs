@@ -1,5 +1,6 @@
 // Takes the README's screenshots: each mode at desktop and phone width,
-// after a few moves, into docs/screenshots/. Run from tests/browser:
+// after a few moves, and a room (a player's race and a spectator's view),
+// into docs/screenshots/ (or $SHOTS_OUT). Run from tests/browser:
 //   TILECRUSH_SERVER=../../build/release/server/tilecrush_server node screenshots.mjs
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { launch } from './lib/chromium.mjs';
 import { startServer, REPO } from './lib/server.mjs';
 import { openPage, waitIdle, gameView, clickCell, hoverCell, groupOf } from './lib/harness.mjs';
 
-const OUT = path.join(REPO, 'docs', 'screenshots');
+const OUT = process.env.SHOTS_OUT ? path.resolve(process.env.SHOTS_OUT) : path.join(REPO, 'docs', 'screenshots');
 const SIZES = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } };
 const GAMES = [
   { mode: 'same', preset: 'normal', seed: 'readme' },
@@ -35,6 +36,42 @@ async function playALittle(page, mode) {
   }
 }
 
+// Two players race in a room while a third page watches; shots of the
+// host's race and of the spectator's boards.
+async function roomShots(env, size, viewport) {
+  const stamp = Date.now() % 100000;
+  const open = (who) => openPage(env, { name: `${who}_${size}_${stamp}`, viewport, anim: 0.05 });
+  const [a, b, s] = await Promise.all([open('ada'), open('bo'), open('sam')]);
+  try {
+    await a.goto(`${env.server.base}/?view=rooms`);
+    await a.fill('[data-testid="room-seed"]', 'readme');
+    await a.click('[data-testid="btn-create-room"]');
+    await a.waitForFunction(() => window.__tilecrush.room && window.__tilecrush.room.joined);
+    const { code } = await a.evaluate(() => window.__tilecrush.room);
+    const joined = () => window.__tilecrush.room && window.__tilecrush.room.joined;
+    await b.goto(`${env.server.base}/?view=rooms&room=${code}`);
+    await b.waitForFunction(joined);
+    await s.goto(`${env.server.base}/?view=rooms&room=${code}&watch=1`);
+    await s.waitForFunction(joined);
+    await a.click('[data-testid="btn-start-room"]');
+    for (const p of [a, b, a]) {
+      await waitIdle(p);
+      await p.locator('[data-testid="board"]').scrollIntoViewIfNeeded();
+      await playALittle(p, 'same');
+      await waitIdle(p);
+    }
+    await s.waitForTimeout(600);
+    for (const [who, p] of [['race', a], ['watch', s]]) {
+      await p.evaluate(() => window.scrollTo(0, 0));
+      const file = path.join(OUT, `rooms-${who}-${size}.png`);
+      await p.screenshot({ path: file, fullPage: size === 'phone' });
+      console.log('wrote', path.relative(REPO, file));
+    }
+  } finally {
+    for (const p of [a, b, s]) await p.context().close();
+  }
+}
+
 const server = await startServer();
 const browser = await launch();
 fs.mkdirSync(OUT, { recursive: true });
@@ -51,6 +88,7 @@ try {
       console.log('wrote', path.relative(REPO, file));
       await page.context().close();
     }
+    await roomShots({ browser, server }, size, viewport);
   }
 } finally {
   await browser.close();
