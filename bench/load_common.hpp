@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -63,6 +64,9 @@ struct ProcessSample {
   long rss_kb = 0;  // VmRSS
   long hwm_kb = 0;  // VmHWM: the peak resident set so far
   double cpu_s = 0; // utime + stime
+  // Time its threads were runnable but waiting for a CPU (schedstat): on a
+  // shared machine, what tells a slow server from a starved one.
+  double wait_s = 0;
 };
 
 // Zeros when pid <= 0 or the process is gone.
@@ -86,6 +90,12 @@ inline ProcessSample sample_process(long pid) {
       if (i == 15) { stime = std::stol(field); break; }
     }
     s.cpu_s = static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  }
+  std::error_code ec;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {
+    std::ifstream schedstat(task.path() / "schedstat");
+    long long run_ns = 0, wait_ns = 0;
+    if (schedstat >> run_ns >> wait_ns) s.wait_s += static_cast<double>(wait_ns) / 1e9;
   }
   return s;
 }

@@ -12,7 +12,7 @@
 // Only loopback addresses are ever targeted; every count and the duration
 // are bounded, and the run stops by itself.
 #include <malloc.h>
-#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -70,13 +70,6 @@ bool parse(int argc, char** argv, RoomLoadOptions& o) {
   return o.preset.empty() || tilecrush::game::find_preset(*mode, o.preset) != nullptr;
 }
 
-double cpu_seconds_of_this_process() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
-  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
-}
-
 std::string load_average() {
   std::ifstream in("/proc/loadavg");
   std::string one, five, fifteen;
@@ -122,14 +115,14 @@ int main(int argc, char** argv) {
   const double ramp_s = std::chrono::duration<double>(Clock::now() - ramp_start).count();
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   const auto before = tilecrush::bench::sample_process(options.server_pid);
-  const double tool_cpu_before = cpu_seconds_of_this_process();
+  const auto tool_before = tilecrush::bench::sample_process(getpid());
   const auto start = Clock::now();
   stats.measuring = true;
   std::this_thread::sleep_for(std::chrono::seconds(options.seconds));
   stats.measuring = false;
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   const auto after = tilecrush::bench::sample_process(options.server_pid);
-  const double tool_cpu = cpu_seconds_of_this_process() - tool_cpu_before;
+  const auto tool_after = tilecrush::bench::sample_process(getpid());
   const std::string load_after = load_average();
   stats.stopping = true;
   for (auto& g : groups) g->stop();
@@ -165,13 +158,17 @@ int main(int argc, char** argv) {
   for (const auto& [kind, count] : errors) std::printf("  %s %ld", kind.c_str(), count);
   std::printf("\n");
   if (options.server_pid > 0) {
-    std::printf("server CPU %.0f%% of one core  RSS %.1f MiB  peak RSS (VmHWM) %.1f MiB\n",
-                100.0 * (after.cpu_s - before.cpu_s) / elapsed, after.rss_kb / 1024.0,
+    std::printf("server CPU %.0f%% of one core  waiting for a CPU %.0f%%  RSS %.1f MiB  "
+                "peak RSS (VmHWM) %.1f MiB\n",
+                100.0 * (after.cpu_s - before.cpu_s) / elapsed,
+                100.0 * (after.wait_s - before.wait_s) / elapsed, after.rss_kb / 1024.0,
                 after.hwm_kb / 1024.0);
   }
-  std::printf("tool CPU %.0f%% of one core  load average %s (before) -> %s (end)  cores %u\n",
-              100.0 * tool_cpu / elapsed, load_before.c_str(), load_after.c_str(),
-              std::thread::hardware_concurrency());
+  std::printf("tool CPU %.0f%% of one core  waiting for a CPU %.0f%%\n",
+              100.0 * (tool_after.cpu_s - tool_before.cpu_s) / elapsed,
+              100.0 * (tool_after.wait_s - tool_before.wait_s) / elapsed);
+  std::printf("load average %s (before) -> %s (end), %u cores\n", load_before.c_str(),
+              load_after.c_str(), std::thread::hardware_concurrency());
   const bool clean = stats.mismatches == 0 && stats.out_of_order == 0 && stats.stalled == 0;
   return clean ? 0 : 1;
 }
