@@ -28,6 +28,21 @@ Connection::~Connection() {
   sqlite3_close_v2(db_);
 }
 
+void Connection::on_wal_commit(std::function<void(int pages)> hook) {
+  wal_hook_ = std::move(hook);
+  sqlite3_wal_hook(
+      db_,
+      [](void* self, sqlite3*, const char*, int pages) {
+        static_cast<Connection*>(self)->wal_hook_(pages);
+        return SQLITE_OK;
+      },
+      this);
+}
+
+void Connection::checkpoint() {
+  sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+}
+
 void Connection::execute(std::string_view sql) {
   while (!sql.empty()) {
     sqlite3_stmt* stmt = nullptr;

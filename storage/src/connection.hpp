@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -48,6 +49,13 @@ class Connection {
   // True inside an explicit transaction (false once SQLite rolled it back).
   bool in_transaction() const;
 
+  // Calls `hook` with the WAL's size in pages after each commit, on the
+  // committing thread, instead of SQLite's automatic checkpoint (which this
+  // turns off). The hook may call checkpoint() and must not throw.
+  void on_wal_commit(std::function<void(int pages)> hook);
+  // A PASSIVE checkpoint; errors are left to the next one.
+  void checkpoint();
+
  private:
   struct Hash {
     using is_transparent = void;
@@ -57,6 +65,7 @@ class Connection {
   };
 
   sqlite3* db_ = nullptr;
+  std::function<void(int)> wal_hook_;
   std::unordered_map<std::string, std::unique_ptr<Statement>, Hash, std::equal_to<>> cache_;
 };
 

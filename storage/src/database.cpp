@@ -3,6 +3,7 @@
 #include <mutex>
 #include <utility>
 
+#include "checkpointer.hpp"
 #include "codec.hpp"
 #include "connection.hpp"
 #include "reader_pool.hpp"
@@ -20,6 +21,8 @@ struct Database::Impl {
   // Writer side: absent for a read-only handle. The connection is used by the
   // writer thread only, then by close() once that thread has ended.
   std::unique_ptr<Connection> writer_connection;
+  // Stopped by close(), kept until destruction (metrics() reads it).
+  std::unique_ptr<detail::Checkpointer> checkpointer;
   std::unique_ptr<detail::WriteQueue> writer;
   // Built once and kept until destruction, so close() never races a reader
   // over the pointer; the pool itself refuses leases after close().
@@ -85,7 +88,13 @@ Database::Database(Options options) : impl_(std::make_unique<Impl>()) {
                          ", this build reads " + std::to_string(kSchemaVersion));
     }
   } else {
-    d.writer = std::make_unique<detail::WriteQueue>(*d.writer_connection, d.options.max_batch);
+    d.checkpointer = std::make_unique<detail::Checkpointer>(d.options.path, d.options.checkpoint_pages);
+    Connection& writer = *d.writer_connection;
+    detail::Checkpointer& checkpointer = *d.checkpointer;
+    writer.on_wal_commit([&writer, &checkpointer](int pages) {
+      if (checkpointer.on_commit(pages)) writer.checkpoint();
+    });
+    d.writer = std::make_unique<detail::WriteQueue>(writer, d.options.max_batch);
   }
 }
 
@@ -97,6 +106,7 @@ void Database::close() {
   if (d.closed) return;
   d.closed = true;
   if (d.writer) d.writer->stop();
+  if (d.checkpointer) d.checkpointer->stop();
   d.readers->close();
   if (d.writer_connection) {
     try {
@@ -158,7 +168,10 @@ void Database::flush() {
 }
 
 WriterMetrics Database::metrics() const {
-  return impl_->writer ? impl_->writer->metrics() : WriterMetrics{};
+  if (!impl_->writer) return WriterMetrics{};
+  WriterMetrics m = impl_->writer->metrics();
+  m.checkpoints = impl_->checkpointer->checkpoints();
+  return m;
 }
 
 Settings Database::settings() const { return impl_->settings; }

@@ -13,6 +13,9 @@
 // before it started, which includes every write whose callback has run, but
 // not writes still queued: call flush() first when that matters.
 //
+// Checkpoints (copying the WAL back into the database file, with fsyncs) run
+// on a thread of their own, never in the writer's way.
+//
 // Durability: synchronous=NORMAL (default) survives a crash of the process,
 // the last commits may be lost on a power cut; synchronous=FULL also survives
 // that, at the cost of an fsync per batch.
@@ -51,6 +54,10 @@ struct Options {
   std::chrono::milliseconds busy_timeout{5000};
   std::size_t readers = 4;       // read connections in the pool (>= 1)
   std::size_t max_batch = 1024;  // operations per write transaction (>= 1)
+  // The WAL is copied back into the main file by a thread of its own once
+  // it holds this many pages (4 KiB each), so the writer never waits for a
+  // checkpoint's fsyncs; at 16 times this the writer checkpoints itself.
+  int checkpoint_pages = 1000;
 };
 
 // What the writer connection reports after open (read back, not assumed).

@@ -157,6 +157,7 @@ struct WriterMetrics {
   std::uint64_t max_batch_size = 0;
   std::uint64_t last_commit_latency_ns = 0;
   std::uint64_t total_commit_latency_ns = 0;
+  std::uint64_t checkpoints = 0;  // run by the checkpoint thread
 };
 
 std::string_view to_string(WriteStatus status);
