@@ -6,8 +6,15 @@
 // picks a random legal move locally, sends it, and checks the server's
 // state_hash against its copy, so a load run is also a correctness run.
 //
+// By default a player sends its next move as soon as the last one is
+// answered (a closed loop: latency then grows with the queue the players
+// themselves keep full, as Little's law says). --move-rate R paces each
+// player to R moves per second instead, at a random phase, which measures
+// the latency of a given offered load (players * R moves/s); a player whose
+// answer comes after its next slot sends at once.
+//
 //   tilecrush_load --port P [--players N] [--seconds S] [--server-pid PID]
-//                  [--mode same|match3|hidden|mix] [--threads T]
+//                  [--mode same|match3|hidden|mix] [--threads T] [--move-rate R]
 //
 // Only loopback addresses are ever targeted; the run stops by itself.
 #include <malloc.h>
@@ -53,6 +60,7 @@ struct Options {
   int threads = 1;
   long server_pid = 0;
   std::string mode = "mix";
+  double move_rate = 0;  // moves per second per player; 0: as fast as answered
 };
 
 struct Stats {
@@ -70,8 +78,8 @@ struct Stats {
 class Player : public std::enable_shared_from_this<Player> {
  public:
   Player(net::io_context& ioc, const Options& options, Stats& stats, int index)
-      : ws_(net::make_strand(ioc)), options_(options), stats_(stats), index_(index),
-        rng_(static_cast<std::uint32_t>(index * 7919 + 1)) {}
+      : ws_(net::make_strand(ioc)), timer_(ws_.get_executor()), options_(options), stats_(stats),
+        index_(index), rng_(static_cast<std::uint32_t>(index * 7919 + 1)) {}
 
   void start() {
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
@@ -121,7 +129,27 @@ class Player : public std::enable_shared_from_this<Player> {
     });
   }
 
+  // Waits for this player's next slot when paced, then moves.
   void next_move() {
+    if (options_.move_rate <= 0) return move_now();
+    const auto interval = std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double>(1.0 / options_.move_rate));
+    const auto now = Clock::now();
+    if (due_ == Clock::time_point{}) {
+      due_ = now + std::chrono::duration_cast<Clock::duration>(
+                       interval * std::uniform_real_distribution<double>(0, 1)(rng_));
+    }
+    if (due_ < now - interval) due_ = now;  // too far behind: do not burst to catch up
+    const auto at = due_;
+    due_ += interval;
+    if (at <= now) return move_now();
+    timer_.expires_at(at);
+    timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->move_now();
+    });
+  }
+
+  void move_now() {
     if (stats_.stopping) return close();
     if (!local_ || local_->over()) {
       if (local_) ++stats_.games;
@@ -188,6 +216,8 @@ class Player : public std::enable_shared_from_this<Player> {
   }
 
   websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer timer_;
+  Clock::time_point due_{};
   const Options& options_;
   Stats& stats_;
   int index_;
@@ -209,6 +239,7 @@ bool parse(int argc, char** argv, Options& o) {
     else if (k == "--threads") o.threads = std::clamp(std::stoi(v), 1, 64);
     else if (k == "--server-pid") o.server_pid = std::stol(v);
     else if (k == "--mode") o.mode = v;
+    else if (k == "--move-rate") o.move_rate = std::clamp(std::stod(v), 0.0, 1000.0);
     else return false;
   }
   return o.port != 0;
@@ -220,7 +251,8 @@ int main(int argc, char** argv) {
   Options options;
   if (!parse(argc, argv, options)) {
     std::cerr << "usage: tilecrush_load --port P [--players N] [--seconds S] [--threads T]\n"
-                 "                      [--server-pid PID] [--mode same|match3|hidden|mix]\n";
+                 "                      [--server-pid PID] [--mode same|match3|hidden|mix]\n"
+                 "                      [--move-rate MOVES_PER_SECOND_PER_PLAYER]\n";
     return 2;
   }
   mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);  // see server/src/main.cpp
@@ -259,8 +291,13 @@ int main(int argc, char** argv) {
     if (lat.empty()) return 0;
     return lat[std::min(lat.size() - 1, static_cast<std::size_t>(p * static_cast<double>(lat.size())))] / 1000.0;
   };
-  std::printf("players %d (connected %ld), %.1f s, mode %s\n", options.players,
+  std::printf("players %d (connected %ld), %.1f s, mode %s", options.players,
               stats.connected.load(), elapsed, options.mode.c_str());
+  if (options.move_rate > 0) {
+    std::printf(", paced at %.1f moves/s each (offered %.0f moves/s)", options.move_rate,
+                options.move_rate * options.players);
+  }
+  std::printf("\n");
   std::printf("moves %ld  moves/s %.0f  games finished %ld\n", stats.moves.load(),
               static_cast<double>(stats.moves.load()) / elapsed, stats.games.load());
   std::printf("latency ms  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  (samples %zu)\n", pct(0.50),
