@@ -18,3 +18,17 @@ export function boardUrl(mode, preset, seed) {
   if (seed) q.set('seed', seed);
   return `/?${q}`;
 }
+
+// The last mode and preset chosen on a form, remembered under `key` (a
+// missing, unreadable or outdated entry gives Same Game, easy).
+export function loadChoice(key) {
+  try {
+    const c = JSON.parse(localStorage.getItem(key) || 'null');
+    if (c && validBoard(c.mode, c.preset)) return c;
+  } catch { /* default */ }
+  return { mode: 'same', preset: 'easy' };
+}
+
+export function saveChoice(key, choice) {
+  try { localStorage.setItem(key, JSON.stringify(choice)); } catch { /* not remembered */ }
+}

@@ -3,21 +3,13 @@
 
 import { h, clear, link } from '../dom.js';
 import { t, onLangChange, formatDuration } from '../i18n.js';
-import { MODES, PRESETS, boardUrl } from '../presets.js';
+import { MODES, PRESETS, boardUrl, loadChoice, saveChoice } from '../presets.js';
 import { api } from '../api.js';
 
 const CHOICE_KEY = 'tilecrush.choice';
 
-function loadChoice() {
-  try {
-    const c = JSON.parse(localStorage.getItem(CHOICE_KEY) || 'null');
-    if (c && PRESETS[c.mode] && PRESETS[c.mode].includes(c.preset)) return c;
-  } catch { /* default */ }
-  return { mode: 'same', preset: 'easy' };
-}
-
 export function homePage(root, app) {
-  const choice = loadChoice();
+  const choice = loadChoice(CHOICE_KEY);
   const modeSelect = h('select', { testid: 'mode-select', id: 'mode-select' });
   const presetSelect = h('select', { testid: 'preset-select', id: 'preset-select' });
   const seedInput = h('input', { type: 'text', maxlength: 64, testid: 'seed-input', id: 'seed-input',
@@ -48,7 +40,7 @@ export function homePage(root, app) {
   }
 
   function save() {
-    try { localStorage.setItem(CHOICE_KEY, JSON.stringify(choice)); } catch { /* not remembered */ }
+    saveChoice(CHOICE_KEY, choice);
   }
 
   modeSelect.addEventListener('change', () => {

@@ -2,28 +2,16 @@
 // around one GameController.
 
 import { h, clear, link } from '../dom.js';
-import { t, onLangChange, formatDuration } from '../i18n.js';
+import { t, onLangChange } from '../i18n.js';
 import { GameController, CURRENT_KEY } from '../game.js';
 import { sameMode } from '../modes/same.js';
 import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
+import { makeStats, showStats } from '../hud.js';
 import { boardUrl } from '../presets.js';
 
-function stat(labelKey, testid) {
-  const value = h('span', { class: 'value', testid });
-  const box = h('div', { class: 'stat', dataset: { stat: testid } },
-    h('span', { class: 'label', i18n: labelKey }), value);
-  return { box, value };
-}
-
 export function playPage(root, app, params) {
-  const stats = {
-    score: stat('hud.score', 'score'),
-    moves: stat('hud.moves', 'moves'),
-    movesLeft: stat('hud.movesLeft', 'moves-left'),
-    peeks: stat('hud.peeks', 'peeks'),
-    time: stat('hud.time', 'timer'),
-  };
+  const stats = makeStats();
   const title = h('div', { class: 'game-title', testid: 'game-title' });
   const seedLine = h('div', { class: 'seed-line', testid: 'seed' });
   const preview = h('div', { class: 'preview', testid: 'preview-points', 'aria-live': 'polite' });
@@ -43,20 +31,9 @@ export function playPage(root, app, params) {
 
   const ui = {
     setHud(c) {
+      if (!showStats(stats, c)) return;
       const m = c.model;
-      if (!m) return;
       const gv = c.gameView;
-      stats.score.value.textContent = String(m.score);
-      stats.moves.value.textContent = String(m.moveCount);
-      const left = c.movesLeft();
-      stats.movesLeft.box.hidden = left == null;
-      stats.movesLeft.value.textContent = left == null ? '' : String(left);
-      stats.peeks.box.hidden = m.mode !== 'hidden';
-      stats.peeks.value.textContent = String(m.peeks);
-      stats.time.box.hidden = m.mode !== 'hidden';
-      if (m.mode === 'hidden' && c.mode && c.mode.elapsedMs) {
-        stats.time.value.textContent = formatDuration(c.mode.elapsedMs() / 1000);
-      }
       title.textContent = `${t(`mode.${m.mode}`)} · ${gv.preset ? t(`preset.${gv.preset}`) : t('preset.custom')}`;
       seedLine.textContent = `${t('hud.seed')}: ${gv.seed ?? '-'} · ${gv.ranked ? t('hud.ranked') : t('hud.practice')}`;
       const wanted = (c.mode && c.mode.buttons) || [];

@@ -4,28 +4,16 @@
 // the player's own game, a line saying the others are still playing.
 
 import { h } from '../dom.js';
-import { t, formatDuration } from '../i18n.js';
+import { t } from '../i18n.js';
 import { GameController } from '../game.js';
 import { sameMode } from '../modes/same.js';
 import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
-
-function stat(labelKey, testid) {
-  const value = h('span', { class: 'value', testid });
-  const box = h('div', { class: 'stat', dataset: { stat: testid } },
-    h('span', { class: 'label', i18n: labelKey }), value);
-  return { box, value };
-}
+import { makeStats, showStats } from '../hud.js';
 
 export class RaceView {
   constructor(net) {
-    this.stats = {
-      score: stat('hud.score', 'score'),
-      moves: stat('hud.moves', 'moves'),
-      movesLeft: stat('hud.movesLeft', 'moves-left'),
-      peeks: stat('hud.peeks', 'peeks'),
-      time: stat('hud.time', 'timer'),
-    };
+    this.stats = makeStats();
     this.buttons = {
       hint: h('button', { type: 'button', testid: 'btn-hint', i18n: 'btn.hint' }),
       undo: h('button', { type: 'button', testid: 'btn-undo', i18n: 'btn.undo' }),
@@ -45,19 +33,8 @@ export class RaceView {
     const self = this;
     const ui = {
       setHud(c) {
+        if (!showStats(stats, c)) return;
         const m = c.model;
-        if (!m) return;
-        stats.score.value.textContent = String(m.score);
-        stats.moves.value.textContent = String(m.moveCount);
-        const left = c.movesLeft();
-        stats.movesLeft.box.hidden = left == null;
-        stats.movesLeft.value.textContent = left == null ? '' : String(left);
-        stats.peeks.box.hidden = m.mode !== 'hidden';
-        stats.peeks.value.textContent = String(m.peeks);
-        stats.time.box.hidden = m.mode !== 'hidden';
-        if (m.mode === 'hidden' && c.mode && c.mode.elapsedMs) {
-          stats.time.value.textContent = formatDuration(c.mode.elapsedMs() / 1000);
-        }
         const wanted = (c.mode && c.mode.buttons) || [];
         for (const k of ['hint', 'undo', 'resign']) {
           buttons[k].hidden = !wanted.includes(k);

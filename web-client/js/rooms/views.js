@@ -5,22 +5,14 @@
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
-import { MODES, PRESETS } from '../presets.js';
+import { MODES, PRESETS, loadChoice, saveChoice } from '../presets.js';
 import { normalizeCode, roomUrl, scoreboard, standingRows } from './state.js';
 
 const CHOICE_KEY = 'tilecrush.roomChoice';
 
-function loadChoice() {
-  try {
-    const c = JSON.parse(localStorage.getItem(CHOICE_KEY) || 'null');
-    if (c && PRESETS[c.mode] && PRESETS[c.mode].includes(c.preset)) return c;
-  } catch { /* default */ }
-  return { mode: 'same', preset: 'easy' };
-}
-
 // Create a room: mode, preset, optional seed. onCreate({mode, preset, seed?}).
 export function createForm(onCreate) {
-  const choice = loadChoice();
+  const choice = loadChoice(CHOICE_KEY);
   const modeSel = h('select', { testid: 'room-mode', id: 'room-mode' });
   const presetSel = h('select', { testid: 'room-preset', id: 'room-preset' });
   const seedIn = h('input', { type: 'text', maxlength: 64, testid: 'room-seed', id: 'room-seed',
@@ -33,9 +25,7 @@ export function createForm(onCreate) {
     if (!PRESETS[choice.mode].includes(choice.preset)) [choice.preset] = PRESETS[choice.mode];
     presetSel.value = choice.preset;
   }
-  const save = () => {
-    try { localStorage.setItem(CHOICE_KEY, JSON.stringify(choice)); } catch { /* not kept */ }
-  };
+  const save = () => saveChoice(CHOICE_KEY, choice);
   modeSel.addEventListener('change', () => { choice.mode = modeSel.value; fill(); save(); });
   presetSel.addEventListener('change', () => { choice.preset = presetSel.value; save(); });
   const form = h('form', { class: 'card room-form chooser', testid: 'room-create' },
