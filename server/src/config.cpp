@@ -46,6 +46,7 @@ const std::map<std::string, std::pair<const char*, Setter>>& options() {
          return true;
        }}},
       {"idle-timeout", {"TILECRUSH_IDLE_TIMEOUT", [](Config& c, const std::string& v) { return parse_number(v, c.idle_timeout_s) && c.idle_timeout_s >= 2; }}},
+      {"http-timeout", {"TILECRUSH_HTTP_TIMEOUT", [](Config& c, const std::string& v) { return parse_number(v, c.http_timeout_s) && c.http_timeout_s >= 1; }}},
       {"db-full-sync", {"TILECRUSH_DB_FULL_SYNC", [](Config& c, const std::string& v) { return parse_bool(v, c.db_full_sync); }}},
   };
   return table;
@@ -64,7 +65,10 @@ std::string usage() {
          "  --max-connections N  open connections overall (default 10000)\n"
          "  --max-connections-per-address N  per remote address (default 256)\n"
          "  --rate N             messages per second per connection, >= 100, burst 2N (default 100)\n"
-         "  --idle-timeout S     WebSocket idle timeout in seconds (default 60)\n"
+         "  --idle-timeout S     WebSocket idle timeout in seconds, >= 2; pings go out at\n"
+         "                       half of it (default 60)\n"
+         "  --http-timeout S     time allowed for an HTTP request's header and body, >= 1\n"
+         "                       (default 15)\n"
          "  --db-full-sync BOOL  fsync every commit (default false: durable against crashes\n"
          "                       of the process, not of the machine)\n"
          "  --help               this text\n"

@@ -21,6 +21,9 @@ struct Config {
   double rate_per_second = 100;
   double rate_burst = 200;
   unsigned idle_timeout_s = 60;
+  // An HTTP request's header and body (and each answer's write) must take
+  // no longer than this; slow headers are cut off.
+  unsigned http_timeout_s = 15;
   bool db_full_sync = false;
 };
 

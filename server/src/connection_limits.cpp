@@ -21,6 +21,11 @@ std::size_t ConnectionLimits::open() const {
   return total_;
 }
 
+std::size_t ConnectionLimits::addresses() const {
+  std::lock_guard lock(mutex_);
+  return per_address_.size();
+}
+
 void ConnectionLimits::release(const std::string& address) {
   std::lock_guard lock(mutex_);
   --total_;

@@ -33,6 +33,8 @@ class ConnectionLimits : public std::enable_shared_from_this<ConnectionLimits> {
   // A ticket, or null when a cap is reached.
   std::shared_ptr<Ticket> try_acquire(const std::string& address);
   std::size_t open() const;
+  // Addresses with at least one open connection (none are kept beyond that).
+  std::size_t addresses() const;
 
  private:
   void release(const std::string& address);

@@ -20,6 +20,7 @@ Server::Server(const Config& config)
   limits_.rate_per_second = config.rate_per_second;
   limits_.rate_burst = config.rate_burst;
   limits_.idle_timeout = std::chrono::seconds(config.idle_timeout_s);
+  limits_.http_timeout = std::chrono::seconds(config.http_timeout_s);
   connection_limits_ =
       std::make_shared<ConnectionLimits>(config.max_connections, config.max_connections_per_address);
 
@@ -92,7 +93,7 @@ void Server::start() {
 }
 
 void Server::schedule_eviction() {
-  eviction_timer_ = std::make_unique<net::steady_timer>(ioc_, std::chrono::seconds(60));
+  eviction_timer_ = std::make_unique<net::steady_timer>(eviction_strand_, std::chrono::seconds(60));
   eviction_timer_->async_wait([this](error_code ec) {
     if (ec) return;
     service_->evict_idle(std::chrono::minutes(10));
@@ -104,7 +105,7 @@ void Server::stop() {
   if (stopped_) return;
   stopped_ = true;
   listener_->stop();
-  net::post(ioc_, [this]() {
+  net::post(eviction_strand_, [this]() {
     if (eviction_timer_) eviction_timer_->cancel();
   });
   // Commit what is queued; the answers of those writes are posted to their

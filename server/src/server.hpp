@@ -55,6 +55,9 @@ class Server {
   std::unique_ptr<HttpApi> api_;
   HttpContext http_context_;
   std::shared_ptr<Listener> listener_;
+  // The eviction timer is replaced in its own handler and cancelled by
+  // stop(): both on this strand.
+  net::strand<net::io_context::executor_type> eviction_strand_{net::make_strand(ioc_)};
   std::unique_ptr<net::steady_timer> eviction_timer_;
   std::vector<std::thread> threads_;
   bool stopped_ = false;

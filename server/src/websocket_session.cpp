@@ -93,10 +93,14 @@ void WebsocketSession::push(std::string message) {
 }
 
 void WebsocketSession::enqueue(std::string message) {
-  if (finished_ || close_sent_) return;
+  if (finished_ || close_sent_ || cut_off_) return;
   if (queue_.size() >= limits_.max_queued_messages ||
       queued_bytes_ + message.size() > limits_.max_queued_bytes) {
     // A reader this slow gets cut off rather than buffered without bound.
+    // The aborted read or write ends the session (finish() is not called
+    // here: a reply may be delivered inline while its sender holds locks);
+    // answers arriving meanwhile are dropped, and the cut counted once.
+    cut_off_ = true;
     metrics_.slow_consumer_dropped();
     error_code ignored;
     beast::get_lowest_layer(ws_).socket().close(ignored);

@@ -69,6 +69,7 @@ class WebsocketSession final : public Connection {
   bool writing_ = false;
   bool closing_ = false;
   bool close_sent_ = false;
+  bool cut_off_ = false;  // dropped for not reading (outgoing queue full)
   bool finished_ = false;
   bool opened_ = false;
   websocket::close_code close_code_ = websocket::close_code::normal;

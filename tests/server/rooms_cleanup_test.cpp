@@ -210,5 +210,46 @@ TEST_F(RoomsCleanupTest, APlayingRoomWithoutMovesEnds) {
   EXPECT_EQ(ann->pushes_of("room_finished").size(), 1u);
 }
 
+TEST_F(RoomsCleanupTest, RoomsCreatedAndLeftOverAndOverLeaveNothingBehind) {
+  auto ann = connect("ann");
+  auto bob = connect("bob");
+  for (int i = 0; i < 200; ++i) {
+    const std::string code = create(ann);
+    ASSERT_EQ(code.size(), 6u) << "round " << i;  // the allowance comes back every time
+    rooms_.join(request(bob), {code, i % 2 == 1});
+    ASSERT_EQ(last_answer(bob)["type"], "room");
+    rooms_.leave(request(bob), {code});
+    ASSERT_EQ(last_answer(bob)["type"], "room");
+    rooms_.leave(request(ann), {code});
+    ASSERT_EQ(last_answer(ann)["type"], "room");
+  }
+  EXPECT_EQ(rooms_.room_count(), 0u);
+  EXPECT_EQ(rooms_.indexed_players(), 0u);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(create(ann).size(), 6u);
+  EXPECT_EQ(create(ann), "");
+}
+
+TEST_F(RoomsCleanupTest, ARoomHoldsAtMostEightPlayersAndThirtyTwoSpectators) {
+  auto host = connect("host");
+  const std::string code = create(host);
+  std::vector<std::shared_ptr<FakeConnection>> others;
+  for (int i = 0; i < 42; ++i) others.push_back(connect("member" + std::to_string(i)));
+  for (int i = 0; i < 8; ++i) {
+    rooms_.join(request(others[static_cast<std::size_t>(i)]), {code, false});
+    const json answer = last_answer(others[static_cast<std::size_t>(i)]);
+    EXPECT_EQ(answer["type"], i < 7 ? "room" : "error") << answer;
+  }
+  for (int i = 8; i < 42; ++i) {
+    rooms_.join(request(others[static_cast<std::size_t>(i)]), {code, true});
+    const json answer = last_answer(others[static_cast<std::size_t>(i)]);
+    EXPECT_EQ(answer["type"], i < 40 ? "room" : "error") << answer;
+  }
+  const json full = last_answer(others[39]);  // the last one let in
+  EXPECT_EQ(full["room"]["players"].size(), 8u);
+  EXPECT_EQ(full["room"]["spectators"], 32);
+  // Members: the host, 7 players, 32 spectators.
+  EXPECT_EQ(rooms_.indexed_players(), 40u);
+}
+
 }  // namespace
 }  // namespace tilecrush::testing

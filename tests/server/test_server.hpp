@@ -3,10 +3,12 @@
 // same database (as after a process restart).
 #pragma once
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "server.hpp"
 
@@ -41,10 +43,34 @@ class TestServer {
     return c;
   }
 
+  // Timeouts short enough to watch the cut-offs happen (the defaults are
+  // 15 s and 60 s): an HTTP request must arrive within 1 s; a WebSocket
+  // idle for 1 s is pinged and closed at 2 s without an answer.
+  static server::Config short_timeouts_config() {
+    server::Config c = default_config();
+    c.http_timeout_s = 1;
+    c.idle_timeout_s = 2;
+    return c;
+  }
+
   unsigned short port() const { return server_->port(); }
   server::Server& server() { return *server_; }
   const std::filesystem::path& dir() const { return dir_; }
   const server::Config& config() const { return config_; }
+
+  // Waits up to `limit` for /metrics to hold `line` (name, space, value);
+  // false when it never did.
+  bool wait_for_metric(const std::string& line,
+                       std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    for (;;) {
+      if (("\n" + server_->metrics().render()).find("\n" + line + "\n") != std::string::npos) {
+        return true;
+      }
+      if (std::chrono::steady_clock::now() >= deadline) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
 
   void restart() {
     server_->stop();

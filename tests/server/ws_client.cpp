@@ -7,33 +7,51 @@ namespace tilecrush::testing {
 WsClient::WsClient(unsigned short port, std::chrono::milliseconds timeout)
     : ws_(ioc_), timeout_(timeout) {
   beast::get_lowest_layer(ws_).expires_after(timeout_);
-  beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+  throw_if(run([&](auto handler) {
+    beast::get_lowest_layer(ws_).async_connect(
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), port), handler);
+  }));
+  beast::get_lowest_layer(ws_).expires_after(timeout_);
+  throw_if(run([&](auto handler) {
+    ws_.async_handshake("127.0.0.1:" + std::to_string(port), "/ws", handler);
+  }));
 }
 
 WsClient::~WsClient() {
   if (!ws_.is_open()) return;
-  beast::error_code ec;
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(2));
-  ws_.close(beast::websocket::close_code::normal, ec);
+  run([&](auto handler) { ws_.async_close(beast::websocket::close_code::normal, handler); });
+}
+
+template <typename Start>
+beast::error_code WsClient::run(Start start) {
+  beast::error_code result;
+  start([&result](beast::error_code ec, auto&&...) { result = ec; });
+  ioc_.restart();
+  ioc_.run();
+  return result;
+}
+
+void WsClient::throw_if(beast::error_code ec) {
+  if (ec) throw beast::system_error(ec);
 }
 
 void WsClient::send_text(const std::string& text) {
   beast::get_lowest_layer(ws_).expires_after(timeout_);
   ws_.text(true);
-  ws_.write(net::buffer(text));
+  throw_if(run([&](auto handler) { ws_.async_write(net::buffer(text), handler); }));
 }
 
 void WsClient::send_binary(const std::string& bytes) {
   beast::get_lowest_layer(ws_).expires_after(timeout_);
   ws_.binary(true);
-  ws_.write(net::buffer(bytes));
+  throw_if(run([&](auto handler) { ws_.async_write(net::buffer(bytes), handler); }));
 }
 
 json WsClient::receive() {
   beast::get_lowest_layer(ws_).expires_after(timeout_);
   buffer_.consume(buffer_.size());
-  ws_.read(buffer_);
+  throw_if(run([&](auto handler) { ws_.async_read(buffer_, handler); }));
   json parsed = json::parse(beast::buffers_to_string(buffer_.data()), nullptr, false);
   if (parsed.is_discarded()) throw std::runtime_error("server sent invalid JSON");
   return parsed;
@@ -68,9 +86,8 @@ json WsClient::wait_for(const std::string& type) {
 std::optional<int> WsClient::wait_close() {
   for (;;) {
     beast::get_lowest_layer(ws_).expires_after(timeout_);
-    beast::error_code ec;
     buffer_.consume(buffer_.size());
-    ws_.read(buffer_, ec);
+    const beast::error_code ec = run([&](auto handler) { ws_.async_read(buffer_, handler); });
     if (ec == beast::websocket::error::closed) return static_cast<int>(ws_.reason().code);
     if (ec == beast::error::timeout) return std::nullopt;
     if (ec) return ws_.reason().code ? std::optional<int>(ws_.reason().code) : std::optional<int>(-1);

@@ -1,5 +1,7 @@
 // A blocking WebSocket + HTTP client for the integration tests: one
-// connection, JSON in and out, every wait bounded by a timeout.
+// connection, JSON in and out, every wait bounded by a timeout (each call
+// runs an asynchronous operation to completion: Beast's stream deadlines
+// only apply to those). Pings are answered while a read is waiting.
 #pragma once
 
 #include <chrono>
@@ -44,6 +46,12 @@ class WsClient {
   void drop();
 
  private:
+  // Starts one asynchronous operation (given a completion handler) and runs
+  // it to the end; its error.
+  template <typename Start>
+  beast::error_code run(Start start);
+  static void throw_if(beast::error_code ec);
+
   net::io_context ioc_;
   beast::websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;

@@ -1,0 +1,111 @@
+// Nothing a client does makes the server's state grow without bound
+// (SECURITY.md, "Limits"): the connection caps forget an address once its
+// connections end, a connection's rate limiter is a fixed-size bucket that
+// forgets a flood after a quiet second, and the games one connection starts
+// leave memory once idle (they reload from storage). The outgoing queue is
+// in abuse_test.cpp, rooms in rooms_cleanup_test.cpp.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "connection_limits.hpp"
+#include "itest_util.hpp"
+#include "rate_limiter.hpp"
+#include "test_server.hpp"
+
+namespace tilecrush::testing {
+namespace {
+
+using namespace std::chrono_literals;
+using server::RateLimiter;
+
+TEST(BoundedState, ConnectionCapsKeepNothingForAddressesThatLeft) {
+  auto limits = std::make_shared<server::ConnectionLimits>(1000, 2);
+  std::vector<std::shared_ptr<server::ConnectionLimits::Ticket>> tickets;
+  for (int i = 0; i < 1000; ++i) {
+    const std::string address = "10.0." + std::to_string(i / 256) + "." + std::to_string(i % 256);
+    tickets.push_back(limits->try_acquire(address));
+    ASSERT_TRUE(tickets.back());
+  }
+  EXPECT_EQ(limits->addresses(), 1000u);
+  // Refusals (overall cap reached) leave no entry behind either.
+  for (int i = 0; i < 100; ++i) EXPECT_FALSE(limits->try_acquire("192.0.2." + std::to_string(i)));
+  EXPECT_EQ(limits->addresses(), 1000u);
+  tickets.clear();
+  EXPECT_EQ(limits->open(), 0u);
+  EXPECT_EQ(limits->addresses(), 0u);
+  // And the per-address cap still holds afterwards.
+  auto a = limits->try_acquire("10.0.0.1");
+  auto b = limits->try_acquire("10.0.0.1");
+  EXPECT_TRUE(a && b);
+  EXPECT_FALSE(limits->try_acquire("10.0.0.1"));
+  EXPECT_EQ(limits->addresses(), 1u);
+}
+
+TEST(BoundedState, TheRateLimiterAcceptsItsRateAndBurst) {
+  RateLimiter limiter(100, 200, 5000ms);
+  const auto t0 = RateLimiter::Clock::now();
+  for (int i = 0; i < 200; ++i) ASSERT_EQ(limiter.take(t0), RateLimiter::Verdict::accept) << i;
+  EXPECT_EQ(limiter.take(t0), RateLimiter::Verdict::refuse);
+  // With the bucket empty, 100 a second are accepted, for as long as they come.
+  for (int i = 1; i <= 6000; ++i) {
+    ASSERT_EQ(limiter.take(t0 + i * 10ms), RateLimiter::Verdict::accept) << i;
+  }
+}
+
+TEST(BoundedState, TheRateLimiterClosesAFloodAndForgetsItAfterAQuietSecond) {
+  RateLimiter limiter(100, 200, 5000ms);
+  auto t = RateLimiter::Clock::now();
+  // Two floods of 1,000 messages a second, each just under 5 s, apart by a
+  // quiet 1.5 s: the second does not add to the first.
+  for (int flood = 0; flood < 2; ++flood) {
+    int refused = 0;
+    for (int ms = 0; ms < 4900; ++ms) {
+      const RateLimiter::Verdict v = limiter.take(t + ms * 1ms);
+      ASSERT_NE(v, RateLimiter::Verdict::close) << "flood " << flood << " at " << ms << " ms";
+      refused += v == RateLimiter::Verdict::refuse;
+    }
+    EXPECT_GT(refused, 4000);
+    t += 4900ms + 1500ms;
+  }
+  // A flood that goes on is closed once it has lasted 5 s.
+  int closed_at = -1;
+  for (int ms = 0; ms < 6000 && closed_at < 0; ++ms) {
+    if (limiter.take(t + ms * 1ms) == RateLimiter::Verdict::close) closed_at = ms;
+  }
+  EXPECT_GE(closed_at, 5000);
+}
+
+TEST(BoundedState, GamesOfOneConnectionLeaveMemoryWhenIdleAndComeBackFromStorage) {
+  TestServer ts(unthrottled_config());
+  WsClient c(ts.port());
+  ASSERT_EQ(c.hello("many-games")["type"], "welcome");
+  constexpr std::size_t kGames = 200;
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < kGames; ++i) {
+    const json view = start_game(c, {{"mode", "same"}, {"preset", "easy"}});
+    ASSERT_TRUE(view.contains("game_id"));
+    ids.push_back(view["game_id"]);
+  }
+  server::GameService& games = ts.server().games();
+  EXPECT_EQ(games.live_games(), kGames);
+  ts.server().database().flush();
+  std::this_thread::sleep_for(5ms);
+  // The server's timer does this every minute for games idle 10 minutes.
+  EXPECT_EQ(games.evict_idle(0ms), kGames);
+  EXPECT_EQ(games.live_games(), 0u);
+  EXPECT_TRUE(ts.wait_for_metric("tilecrush_live_games 0"));
+  // Asked for again, a game is loaded back from storage.
+  for (const std::string& id : {ids.front(), ids.back()}) {
+    const json reply = c.request({{"type", "resume"}, {"game_id", id}});
+    ASSERT_EQ(reply["type"], "game") << reply;
+    EXPECT_EQ(reply["game"]["move_count"], 0);
+  }
+  EXPECT_EQ(games.live_games(), 2u);
+}
+
+}  // namespace
+}  // namespace tilecrush::testing
