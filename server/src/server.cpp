@@ -63,6 +63,8 @@ Server::Server(const Config& config)
            seconds(m.total_commit_latency_ns));
     metric("tilecrush_db_last_commit_seconds", "gauge", "Duration of the last write transaction.",
            seconds(m.last_commit_latency_ns));
+    metric("tilecrush_db_checkpoints_total", "counter",
+           "WAL checkpoints run by the checkpoint thread.", std::to_string(m.checkpoints));
     metric("tilecrush_live_games", "gauge", "Games held in memory.",
            std::to_string(service_->live_games()));
     return out;
