@@ -165,7 +165,11 @@ TEST(CrashSafety, SigtermDrainsAndExitsCleanly) {
   WsClient c(server.port());
   const std::string token = c.hello("drain")["token"];
   const json g = c.request({{"type", "new_game"}, {"mode", "same"}, {"preset", "easy"}, {"seed", "t"}});
-  auto local = game::create_game({game::Mode::same, "easy", "t"}).game;
+  game::GameSetup setup;
+  setup.mode = game::Mode::same;
+  setup.preset = "easy";
+  setup.seed = "t";
+  auto local = game::create_game(setup).game;
   game::Hint hint;
   ASSERT_TRUE(local->hint(hint).ok());
   // The move is sent, then the server is told to stop: the answer must still come.
