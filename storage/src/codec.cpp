@@ -53,12 +53,6 @@ game::Mode parse_mode_text(std::string_view text) {
   return parse_by_name(kModes, text, &mode_text, "mode");
 }
 
-std::string_view move_kind_text(game::MoveKind kind) { return game::to_string(kind); }
-
-game::MoveKind parse_move_kind(std::string_view text) {
-  return parse_by_name(kKinds, text, &move_kind_text, "move kind");
-}
-
 std::string encode_move(const game::Move& move) {
   std::string text(kMoveChars, '.');
   for (std::size_t i = 0; i < kKinds.size(); ++i) {

@@ -18,9 +18,6 @@ namespace tilecrush::storage::detail {
 std::string_view mode_text(game::Mode mode);
 game::Mode parse_mode_text(std::string_view text);
 
-std::string_view move_kind_text(game::MoveKind kind);
-game::MoveKind parse_move_kind(std::string_view text);
-
 // A game's move list is stored as text, kMoveChars characters a move: the
 // kind ('c' click, 'w' swap, 'p' peek, 's' select, 'u' unselect), then ax,
 // ay, bx, by, each as the character '0' + value, with '.' for the absent
