@@ -13,8 +13,12 @@ Checkpointer::Checkpointer(const std::string& path, int pages)
 
 Checkpointer::~Checkpointer() { stop(); }
 
-bool Checkpointer::on_commit(int wal_pages) {
-  if (wal_pages >= pages_ * kForceFactor) return true;
+void Checkpointer::on_commit(int wal_pages, Connection& writer) {
+  if (wal_pages >= pages_ * kForceFactor) {
+    std::lock_guard run(running_);
+    writer.checkpoint_and_restart();
+    return;
+  }
   if (wal_pages >= pages_) {
     {
       std::lock_guard lock(mutex_);
@@ -22,7 +26,6 @@ bool Checkpointer::on_commit(int wal_pages) {
     }
     wake_.notify_one();
   }
-  return false;
 }
 
 void Checkpointer::stop() {
@@ -47,6 +50,7 @@ void Checkpointer::loop() {
     wanted_ = false;
     lock.unlock();
     try {
+      std::lock_guard run(running_);
       connection_.execute("PRAGMA wal_checkpoint(PASSIVE)");
     } catch (const StorageError&) {
       // Busy or failing: the WAL keeps the data, and the writer checkpoints

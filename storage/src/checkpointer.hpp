@@ -10,9 +10,12 @@
 // A passive checkpoint copies only what no reader still needs, and the WAL
 // starts over from its beginning only once everything was copied while no
 // write was under way; under a writer that never pauses the file could grow
-// without bound. So past `pages * kForceFactor` pages, on_commit() asks the
-// caller (the writer, right after its commit) to checkpoint itself: then
-// no write is under way and the next transaction restarts the WAL.
+// without bound. So past `pages * kForceFactor` pages, on_commit() runs a
+// RESTART checkpoint on the writer's connection, right after its commit: it
+// first waits for this thread's checkpoint if one is under way (SQLite
+// would refuse a second checkpointer at once), then for readers, and makes
+// the next transaction start the WAL over. The writer waits, but only once
+// per kForceFactor * pages of WAL.
 //
 // Thread safety: on_commit() is called by the writer thread only; stop() by
 // the owner, once, before the writer's connection closes.
@@ -38,9 +41,8 @@ class Checkpointer {
   Checkpointer(const Checkpointer&) = delete;
   Checkpointer& operator=(const Checkpointer&) = delete;
 
-  // The WAL holds `wal_pages` pages after a commit. Returns true when the
-  // caller should checkpoint on its own connection now.
-  bool on_commit(int wal_pages);
+  // The writer's WAL holds `wal_pages` pages after a commit on `writer`.
+  void on_commit(int wal_pages, Connection& writer);
   // Ends the thread (a checkpoint under way completes first). Idempotent.
   void stop();
 
@@ -51,6 +53,8 @@ class Checkpointer {
 
   Connection connection_;
   const int pages_;
+  // Held while a checkpoint runs, by this thread or by a forcing writer.
+  std::mutex running_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   bool wanted_ = false;

@@ -39,8 +39,8 @@ void Connection::on_wal_commit(std::function<void(int pages)> hook) {
       this);
 }
 
-void Connection::checkpoint() {
-  sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+void Connection::checkpoint_and_restart() {
+  sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
 }
 
 void Connection::execute(std::string_view sql) {

@@ -51,10 +51,12 @@ class Connection {
 
   // Calls `hook` with the WAL's size in pages after each commit, on the
   // committing thread, instead of SQLite's automatic checkpoint (which this
-  // turns off). The hook may call checkpoint() and must not throw.
+  // turns off). The hook may call checkpoint_and_restart() and must not throw.
   void on_wal_commit(std::function<void(int pages)> hook);
-  // A PASSIVE checkpoint; errors are left to the next one.
-  void checkpoint();
+  // A RESTART checkpoint: waits (up to the busy timeout) for readers and
+  // any other checkpoint, copies the whole WAL and makes the next write
+  // start it over. Errors are left to the next one.
+  void checkpoint_and_restart();
 
  private:
   struct Hash {

@@ -91,9 +91,8 @@ Database::Database(Options options) : impl_(std::make_unique<Impl>()) {
     d.checkpointer = std::make_unique<detail::Checkpointer>(d.options.path, d.options.checkpoint_pages);
     Connection& writer = *d.writer_connection;
     detail::Checkpointer& checkpointer = *d.checkpointer;
-    writer.on_wal_commit([&writer, &checkpointer](int pages) {
-      if (checkpointer.on_commit(pages)) writer.checkpoint();
-    });
+    writer.on_wal_commit(
+        [&writer, &checkpointer](int pages) { checkpointer.on_commit(pages, writer); });
     d.writer = std::make_unique<detail::WriteQueue>(writer, d.options.max_batch);
   }
 }

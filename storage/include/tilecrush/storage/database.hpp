@@ -56,7 +56,8 @@ struct Options {
   std::size_t max_batch = 1024;  // operations per write transaction (>= 1)
   // The WAL is copied back into the main file by a thread of its own once
   // it holds this many pages (4 KiB each), so the writer never waits for a
-  // checkpoint's fsyncs; at 16 times this the writer checkpoints itself.
+  // checkpoint's fsyncs; at 16 times this the writer waits for a full one
+  // that starts the WAL over.
   int checkpoint_pages = 1000;
 };
 
