@@ -69,8 +69,11 @@ void Game::end_if_stuck_at_start() { over_reason_ = check_over(); }
 
 namespace {
 
-std::string seed_material(const GameSetup& setup, int width, int height, int colors) {
-  std::string material = "tilecrush/v1/";
+std::string seed_material(const GameSetup& setup, int width, int height, int colors,
+                          std::string_view version) {
+  std::string material = "tilecrush/";
+  material += version;
+  material += '/';
   material += to_string(setup.mode);
   material += '/';
   if (!setup.preset.empty()) {
@@ -81,6 +84,17 @@ std::string seed_material(const GameSetup& setup, int width, int height, int col
   material += '/';
   material += setup.seed;
   return material;
+}
+
+// rules.md: a board with a key draws from the keyed stream of
+// HMAC-SHA-256(key, "tilecrush/v2/<mode>/<preset>/<seed>"); every other
+// board from its version 1 material.
+Rng board_generator(const GameSetup& setup, int width, int height, int colors) {
+  if (setup.board_key) {
+    return Rng::keyed(hmac_sha256(std::span<const std::uint8_t>(*setup.board_key),
+                                  seed_material(setup, width, height, colors, "v2")));
+  }
+  return Rng::from_material(seed_material(setup, width, height, colors, "v1"));
 }
 
 std::string check_board(const Board& board, const CustomLimits& limits) {
@@ -110,6 +124,14 @@ CreateResult create_game(const GameSetup& setup) {
   bool refill = setup.refill;
   if (setup.seed.empty()) {
     result.error = "a game needs a seed";
+    return result;
+  }
+  if (setup.rules_version < kMinRulesVersion || setup.rules_version > kRulesVersion) {
+    result.error = "unknown rules version";
+    return result;
+  }
+  if (setup.board_key && (setup.rules_version < 2 || !setup.ranked())) {
+    result.error = "a board key needs rules version 2 and a preset without practice options";
     return result;
   }
   if (setup.mode != Mode::match3 && !setup.refill) {
@@ -165,7 +187,7 @@ CreateResult create_game(const GameSetup& setup) {
     return result;
   }
 
-  Rng rng = Rng::from_material(seed_material(setup, width, height, colors));
+  Rng rng = board_generator(setup, width, height, colors);
   switch (setup.mode) {
     case Mode::same:
       result.game = detail::make_same_game(setup, setup.board, width, height, colors, rng);

@@ -47,7 +47,7 @@ class Match3Game final : public Game {
               board_.cells().begin());
     history_cells_.resize(history_cells_.size() - n);
     score_ = history_.back().score;
-    rng_.restore(history_.back().rng);
+    rng_ = history_.back().rng;
     history_.pop_back();
     moves_.pop_back();
     return Outcome::success();
@@ -82,7 +82,7 @@ class Match3Game final : public Game {
 
     if (undoable_) {
       history_cells_.insert(history_cells_.end(), board_.cells().begin(), board_.cells().end());
-      history_.push_back(Saved{score_, rng_.state()});
+      history_.push_back(Saved{score_, rng_});
     }
     const std::uint8_t va = board_.at(a.x, a.y);
     board_.set(a.x, a.y, board_.at(b.x, b.y));
@@ -101,7 +101,7 @@ class Match3Game final : public Game {
  private:
   struct Saved {
     std::int64_t score;
-    Rng::State rng;
+    Rng rng;
   };
 
   std::optional<int> budget_;

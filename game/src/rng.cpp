@@ -1,5 +1,8 @@
 #include "tilecrush/game/rng.hpp"
 
+#include <algorithm>
+#include <span>
+
 namespace tilecrush::game {
 namespace {
 
@@ -33,7 +36,33 @@ Rng::Rng(std::uint64_t seed) {
 
 Rng Rng::from_material(std::string_view material) { return Rng(fnv1a64(material)); }
 
+Rng Rng::keyed(const Digest& stream_key) {
+  Rng rng;
+  rng.s_ = {};
+  rng.stream_key_ = stream_key;
+  rng.keyed_ = true;
+  return rng;
+}
+
+std::uint64_t Rng::next_keyed() {
+  if (used_ == 4) {
+    std::array<std::uint8_t, 40> input{};
+    std::copy(stream_key_.begin(), stream_key_.end(), input.begin());
+    for (int i = 0; i < 8; ++i) input[32 + i] = static_cast<std::uint8_t>(block_ >> (8 * i));
+    const Digest block = sha256(std::span<const std::uint8_t>(input));
+    for (std::size_t w = 0; w < 4; ++w) {
+      std::uint64_t word = 0;
+      for (int i = 7; i >= 0; --i) word = (word << 8) | block[w * 8 + static_cast<std::size_t>(i)];
+      s_[w] = word;
+    }
+    ++block_;
+    used_ = 0;
+  }
+  return s_[used_++];
+}
+
 std::uint64_t Rng::next() {
+  if (keyed_) return next_keyed();
   const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
   const std::uint64_t t = s_[1] << 17;
   s_[2] ^= s_[0];

@@ -3,7 +3,7 @@
 #include "ids.hpp"
 #include "room_service.hpp"
 #include "tilecrush/protocol/views.hpp"
-#include "tilecrush/storage/sha256.hpp"
+#include "tilecrush/storage/token_hash.hpp"
 
 namespace tilecrush::server {
 namespace {

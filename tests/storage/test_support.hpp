@@ -12,7 +12,7 @@
 #include <utility>
 
 #include "tilecrush/storage/database.hpp"
-#include "tilecrush/storage/sha256.hpp"
+#include "tilecrush/storage/token_hash.hpp"
 
 namespace tilecrush::storage::testing {
 

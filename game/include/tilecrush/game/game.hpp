@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "tilecrush/game/board.hpp"
+#include "tilecrush/game/crypto.hpp"
 #include "tilecrush/game/events.hpp"
 #include "tilecrush/game/types.hpp"
 
@@ -41,6 +42,13 @@ struct GameSetup {
   // hidden-mode column compression (default off).
   bool refill = true;
   bool compress = false;
+  // Which rules deal the board (types.hpp): games keep the version they
+  // were created with.
+  int rules_version = kRulesVersion;
+  // Version 2: the board's secret key. A board with a key is dealt from it
+  // and needs a preset without practice options; a board without one is
+  // dealt from the seed alone, as in version 1 (practice boards are public).
+  std::optional<BoardSecret> board_key;
 
   // A preset, no custom board, no practice option.
   bool ranked() const;

@@ -9,8 +9,11 @@
 namespace tilecrush::game {
 
 // Bumped whenever what a seed produces, or what a move does, changes.
-// Old games keep their version and must stay replayable.
-inline constexpr int kRulesVersion = 1;
+// Old games keep their version and must stay replayable: version 1 deals
+// every board from its seed alone; version 2 deals a board that has a secret
+// key from the key (docs/rules.md, "Rules version 2").
+inline constexpr int kRulesVersion = 2;
+inline constexpr int kMinRulesVersion = 1;
 
 enum class Mode : std::uint8_t { same, match3, hidden };
 
