@@ -1,5 +1,5 @@
 // The diff events a client applies, in order, to its own copy of the board
-// (see shared/spec/protocol.md, "Events"). Every accepted state change
+// (see docs/protocol.md, "Events"). Every accepted state change
 // produces them; a refused request produces none.
 #pragma once
 
