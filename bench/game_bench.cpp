@@ -142,7 +142,7 @@ void BM_Create(benchmark::State& state, Mode mode, std::string preset) {
 // by always taking the hint.
 void BM_StandardSetGreedy(benchmark::State& state) {
   const std::vector<Board> boards =
-      tilecrush::game::test::load_standard_testset(TILECRUSH_SHARED_DIR);
+      tilecrush::game::test::load_standard_testset(TILECRUSH_TEST_DATA_DIR);
   if (boards.size() != 20) {
     state.SkipWithError("standard test set not found");
     return;

@@ -1,4 +1,4 @@
-// Loads the SameGame standard test set (shared/data/samegame-standard/):
+// Loads the SameGame standard test set (tests/data/samegame-standard/):
 // 20 positions of 15 x 15 cells, colours 0..4 in the file, first line the TOP
 // row. Boards come back in the engine's colours (file colour + 1), ready for a
 // custom Same Game. Used by the tests and the benchmarks.
@@ -99,13 +99,14 @@ inline std::vector<Board> parse_standard_json(const std::string& text) {
   return boards_from_values(values);
 }
 
-inline std::string standard_testset_dir(const std::string& shared_dir) {
-  return shared_dir + "/data/samegame-standard";
+// data_dir: the tests/data folder (TILECRUSH_TEST_DATA_DIR).
+inline std::string standard_testset_dir(const std::string& data_dir) {
+  return data_dir + "/samegame-standard";
 }
 
-inline std::vector<Board> load_standard_testset(const std::string& shared_dir) {
+inline std::vector<Board> load_standard_testset(const std::string& data_dir) {
   return parse_standard_txt(
-      read_text_file(standard_testset_dir(shared_dir) + "/StandardTestset.txt"));
+      read_text_file(standard_testset_dir(data_dir) + "/StandardTestset.txt"));
 }
 
 }  // namespace tilecrush::game::test

@@ -11,7 +11,7 @@
 namespace tilecrush::game {
 namespace {
 
-const std::string kShared = TILECRUSH_SHARED_DIR;
+const std::string kTestData = TILECRUSH_TEST_DATA_DIR;
 // Total of GreedyPlaysEveryPositionToTheEnd over the 20 positions.
 constexpr std::int64_t kGreedyTotal = 4502;
 
@@ -53,9 +53,9 @@ std::vector<OwnGroup> own_groups(const Board& board) {
 }
 
 TEST(StandardTestset, TextAndJsonHoldTheSame20Boards) {
-  const std::vector<Board> txt = test::load_standard_testset(kShared);
+  const std::vector<Board> txt = test::load_standard_testset(kTestData);
   const std::vector<Board> json = test::parse_standard_json(
-      test::read_text_file(test::standard_testset_dir(kShared) + "/standard_testset.json"));
+      test::read_text_file(test::standard_testset_dir(kTestData) + "/standard_testset.json"));
   ASSERT_EQ(txt.size(), static_cast<std::size_t>(test::kStandardPositions));
   ASSERT_EQ(json.size(), txt.size());
   for (std::size_t i = 0; i < txt.size(); ++i) EXPECT_EQ(txt[i], json[i]) << "position " << i + 1;
@@ -71,7 +71,7 @@ TEST(StandardTestset, ParserRefusesMalformedBlocks) {
 }
 
 TEST(StandardTestset, LoadsAsCustom15x15Boards) {
-  for (const Board& board : test::load_standard_testset(kShared)) {
+  for (const Board& board : test::load_standard_testset(kTestData)) {
     CreateResult created = create_game(test::board_setup(Mode::same, board));
     ASSERT_TRUE(created.game) << created.error;
     EXPECT_EQ(created.game->width(), 15);
@@ -85,7 +85,7 @@ TEST(StandardTestset, LoadsAsCustom15x15Boards) {
 // Greedy by the test's own groups: the largest, the first in row-major order
 // on ties. The total depends only on the rules, so it is pinned.
 TEST(StandardTestset, GreedyPlaysEveryPositionToTheEnd) {
-  const std::vector<Board> boards = test::load_standard_testset(kShared);
+  const std::vector<Board> boards = test::load_standard_testset(kTestData);
   ASSERT_EQ(boards.size(), 20u);
   std::int64_t total = 0;
   int cleared = 0;
