@@ -46,6 +46,12 @@ Outcome Game::resign(EventList& events) {
   return Outcome::success();
 }
 
+Outcome Game::close(EventList& events) {
+  if (over()) return Outcome::refuse(Status::not_allowed, "the game is over");
+  finish(OverReason::closed, events);
+  return Outcome::success();
+}
+
 Outcome Game::preview(Point, Preview&) const {
   return Outcome::refuse(Status::wrong_mode, "preview exists only in Same Game");
 }
@@ -59,7 +65,8 @@ Outcome Game::undo() { return Outcome::refuse(Status::not_allowed, "no undo in t
 std::int64_t Game::end_bonus(OverReason) const { return 0; }
 
 void Game::finish(OverReason reason, EventList& events) {
-  const std::int64_t bonus = reason == OverReason::resigned ? 0 : end_bonus(reason);
+  const bool ended_early = reason == OverReason::resigned || reason == OverReason::closed;
+  const std::int64_t bonus = ended_early ? 0 : end_bonus(reason);
   score_ += bonus;
   over_reason_ = reason;
   events.push_back(GameOverEvent{reason, bonus, score_});

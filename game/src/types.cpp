@@ -27,6 +27,7 @@ std::string_view to_string(OverReason reason) {
     case OverReason::cleared: return "cleared";
     case OverReason::out_of_moves: return "out_of_moves";
     case OverReason::resigned: return "resigned";
+    case OverReason::closed: return "closed";
   }
   return "none";
 }

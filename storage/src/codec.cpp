@@ -23,7 +23,7 @@ constexpr std::array kKinds = {game::MoveKind::click, game::MoveKind::swap, game
                                game::MoveKind::select, game::MoveKind::unselect};
 constexpr std::array kReasons = {game::OverReason::none, game::OverReason::no_moves,
                                  game::OverReason::cleared, game::OverReason::out_of_moves,
-                                 game::OverReason::resigned};
+                                 game::OverReason::resigned, game::OverReason::closed};
 // Indexed like kKinds.
 constexpr std::string_view kKindChars = "cwpsu";
 constexpr int kMaxCoordinate = 63;

@@ -162,6 +162,48 @@ void Database::save_room_result(RoomRecord room, WriteCallback done) {
                  std::move(done));
 }
 
+void Database::create_board(BoardRecord board, WriteCallback done) {
+  impl_->enqueue([board = std::move(board)](Connection& c) { return detail::insert_board(c, board); },
+                 std::move(done));
+}
+
+void Database::create_competition(CompetitionRecord competition, BoardRecord board,
+                                  WriteCallback done) {
+  impl_->enqueue(
+      [competition = std::move(competition), board = std::move(board)](Connection& c) {
+        return detail::insert_competition(c, competition, board);
+      },
+      std::move(done));
+}
+
+void Database::mark_competition_closed(std::string id, WriteCallback done) {
+  impl_->enqueue([id = std::move(id)](Connection& c) { return detail::mark_competition_closed(c, id); },
+                 std::move(done));
+}
+
+void Database::create_organiser(std::string name, std::string token_hash, std::int64_t created_at,
+                                WriteCallback done) {
+  impl_->enqueue(
+      [name = std::move(name), hash = std::move(token_hash), created_at](Connection& c) {
+        return detail::insert_organiser(c, name, hash, created_at);
+      },
+      std::move(done));
+}
+
+void Database::flag_entry(EntryFlag flag, WriteCallback done) {
+  impl_->enqueue([flag = std::move(flag)](Connection& c) { return detail::insert_flag(c, flag); },
+                 std::move(done));
+}
+
+void Database::disqualify(std::string competition_id, PlayerId player, std::string reason,
+                          std::int64_t at, WriteCallback done) {
+  impl_->enqueue(
+      [id = std::move(competition_id), player, reason = std::move(reason), at](Connection& c) {
+        return detail::disqualify_entry(c, id, player, reason, at);
+      },
+      std::move(done));
+}
+
 void Database::flush() {
   if (impl_->writer) impl_->writer->flush();
 }
@@ -211,6 +253,38 @@ std::vector<PlayerBest> Database::player_bests(PlayerId player) {
 
 std::optional<RoomRecord> Database::find_room(std::string_view code) {
   return impl_->read([&](Connection& c) { return detail::select_room(c, code); });
+}
+
+std::optional<BoardRecord> Database::find_board(const BoardKey& key) {
+  return impl_->read([&](Connection& c) { return detail::select_board(c, key); });
+}
+
+std::optional<CompetitionRecord> Database::find_competition(std::string_view id) {
+  return impl_->read([&](Connection& c) { return detail::select_competition(c, id); });
+}
+
+std::vector<CompetitionRecord> Database::competitions(CompetitionState state, std::int64_t now,
+                                                      std::int64_t limit) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_competitions(c, state, now, limit); });
+}
+
+std::vector<std::string> Database::playing_games_in(std::string_view competition_id) {
+  return impl_->read([&](Connection& c) { return detail::select_playing_in(c, competition_id); });
+}
+
+std::int64_t Database::attempts_started(std::string_view competition_id, PlayerId player) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_attempts_started(c, competition_id, player); });
+}
+
+std::optional<OrganiserRecord> Database::find_organiser_by_token_hash(std::string_view token_hash) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_organiser_by_token_hash(c, token_hash); });
+}
+
+std::vector<EntryFlag> Database::entry_flags(std::string_view competition_id) {
+  return impl_->read([&](Connection& c) { return detail::select_flags(c, competition_id); });
 }
 
 std::string Database::leaderboard_query_plan() {

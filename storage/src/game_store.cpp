@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <span>
 
 #include "codec.hpp"
@@ -10,9 +11,23 @@ namespace {
 constexpr std::string_view kInsertGame = R"sql(
 INSERT INTO games (id, player_id, mode, preset, width, height, colors, move_budget, refill,
                    compress, board_width, board_height, board, seed, rules_version, ranked,
-                   score, move_count, created_at, first_move_at, room_code, move_list)
+                   score, move_count, created_at, first_move_at, room_code, move_list, keyed,
+                   competition_id, attempt)
 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-        ?20, ?21, ?22)
+        ?20, ?21, ?22, ?23, ?24, ?25)
+)sql";
+
+// A keyed game's board must exist, under the key the game was dealt with.
+constexpr std::string_view kSelectBoardKey = R"sql(
+SELECT key FROM boards WHERE scope = ?1 AND mode = ?2 AND preset = ?3 AND seed = ?4
+)sql";
+
+constexpr std::string_view kSelectAttempts =
+    "SELECT started FROM attempts WHERE competition_id = ?1 AND player_id = ?2";
+
+constexpr std::string_view kCountAttempt = R"sql(
+INSERT INTO attempts (competition_id, player_id, started) VALUES (?1, ?2, ?3)
+ON CONFLICT (competition_id, player_id) DO UPDATE SET started = excluded.started
 )sql";
 
 // ?5 is the move's text; ?6 the length of the list before it (seq moves).
@@ -32,7 +47,14 @@ constexpr std::string_view kSelectListState =
     "SELECT state, length(move_list) FROM games WHERE id = ?1";
 
 constexpr std::string_view kSelectForFinish =
-    "SELECT player_id, mode, preset, seed, ranked, state FROM games WHERE id = ?1";
+    R"sql(
+SELECT g.player_id, g.mode, g.preset, g.seed, g.ranked, g.state,
+       CASE WHEN g.rules_version = 1 THEN 'v1' ELSE coalesce(g.competition_id, '') END,
+       EXISTS (SELECT 1 FROM entry_flags AS f
+               WHERE f.competition_id = g.competition_id AND f.player_id = g.player_id
+                 AND f.flag = 'disqualified')
+FROM games AS g WHERE g.id = ?1
+)sql";
 
 constexpr std::string_view kFinishGame = R"sql(
 UPDATE games SET state = 'over', score = ?2, move_count = ?3, over_reason = ?4,
@@ -44,8 +66,11 @@ constexpr std::string_view kSelectGame = R"sql(
 SELECT g.id, g.player_id, p.name, g.mode, g.preset, g.width, g.height, g.colors, g.move_budget,
        g.refill, g.compress, g.board_width, g.board_height, g.board, g.seed, g.rules_version,
        g.ranked, g.score, g.move_count, g.state, g.over_reason, g.created_at, g.first_move_at,
-       g.finished_at, g.duration_ms, g.room_code, g.move_list
+       g.finished_at, g.duration_ms, g.room_code, g.move_list, g.competition_id, g.attempt, b.key
 FROM games AS g JOIN players AS p ON p.id = g.player_id
+LEFT JOIN boards AS b
+  ON g.keyed = 1 AND b.scope = coalesce(g.competition_id, '') AND b.mode = g.mode
+     AND b.preset = g.preset AND b.seed = g.seed
 WHERE g.id = ?1
 )sql";
 
@@ -85,6 +110,43 @@ game::Board read_board(const Statement& s, int width_col, int height_col, int ce
   return board;
 }
 
+// Whether `key` is the stored key of the game's board (scope, mode, preset,
+// seed): a keyed game refers to its board instead of copying the key.
+bool board_has_key(Connection& c, const GameRecord& game, const game::BoardSecret& key) {
+  auto q = c.query(kSelectBoardKey);
+  q->bind(1, game.competition.value_or(""));
+  q->bind(2, mode_text(game.setup.mode));
+  q->bind(3, game.setup.preset);
+  q->bind(4, game.setup.seed);
+  if (!q->step()) return false;
+  const auto stored = q->get_blob(0);
+  return std::equal(stored.begin(), stored.end(), key.begin(), key.end());
+}
+
+// Counts the attempt of a competition game (in the caller's savepoint):
+// the attempt number, 0 for practice past the limit, nullopt when the
+// limit refuses it.
+std::optional<std::int64_t> count_attempt(Connection& c, const GameRecord& game,
+                                          const GameRecord::AttemptRule& rule) {
+  std::int64_t started = 0;
+  {
+    auto q = c.query(kSelectAttempts);
+    q->bind(1, *game.competition);
+    q->bind(2, game.player_id);
+    if (q->step()) started = q->get_int(0);
+  }
+  if (rule.limit && started >= *rule.limit) {
+    if (rule.practice_beyond_limit) return 0;
+    return std::nullopt;
+  }
+  auto q = c.query(kCountAttempt);
+  q->bind(1, *game.competition);
+  q->bind(2, game.player_id);
+  q->bind(3, started + 1);
+  q->run();
+  return started + 1;
+}
+
 }  // namespace
 
 WriteResult insert_game(Connection& c, const GameRecord& game) {
@@ -92,6 +154,17 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
   if (game.id.empty()) return write_error(WriteStatus::invalid, "empty game id");
   if (game.ranked && setup.preset.empty()) {
     return write_error(WriteStatus::invalid, "a ranked game needs a preset");
+  }
+  if (setup.board_key && !board_has_key(c, game, *setup.board_key)) {
+    return write_error(WriteStatus::invalid, "a keyed game needs its board's key");
+  }
+  bool ranked = game.ranked;
+  std::int64_t attempt = 0;
+  if (game.competition && game.attempt_rule) {
+    const auto counted = count_attempt(c, game, *game.attempt_rule);
+    if (!counted) return write_error(WriteStatus::conflict, "no attempts left");
+    attempt = *counted;
+    ranked = ranked && attempt_ranked(*game.attempt_rule, attempt);
   }
   {
     auto q = c.query(kInsertGame);
@@ -111,8 +184,8 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
       q->bind_blob(13, std::span<const std::uint8_t>(setup.board->cells()));
     }
     q->bind(14, setup.seed);
-    q->bind(15, game.rules_version);
-    q->bind(16, game.ranked ? 1 : 0);
+    q->bind(15, setup.rules_version);
+    q->bind(16, ranked ? 1 : 0);
     q->bind(17, game.score);
     q->bind(18, game.move_count);
     q->bind(19, game.created_at);
@@ -121,6 +194,9 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
     std::string list;
     for (const game::Move& m : game.moves) list += encode_move(m);
     q->bind(22, list);
+    q->bind(23, setup.board_key ? 1 : 0);
+    q->bind(24, game.competition);
+    q->bind(25, attempt);
     try {
       q->run();
     } catch (const StorageError& e) {
@@ -134,7 +210,7 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
       throw;
     }
   }
-  return write_ok();
+  return write_ok(attempt);
 }
 
 WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t seq,
@@ -178,6 +254,7 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
   }
   CountedGame counted;
   bool ranked = false;
+  bool disqualified = false;
   {
     auto q = c.query(kSelectForFinish);
     q->bind(1, result.game_id);
@@ -190,6 +267,8 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
     counted.board.mode = parse_mode_text(q->get_text(1));
     counted.board.preset = q->get_text(2);
     counted.board.seed = q->get_text(3);
+    counted.board.scope = q->get_text(6);
+    disqualified = q->get_int(7) != 0;
   }
   {
     auto q = c.query(kFinishGame);
@@ -201,7 +280,8 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
     q->bind(6, result.duration_ms);
     q->run();
   }
-  if (ranked) {
+  // A disqualified entry stays out of its competition's ranking.
+  if (ranked && !disqualified) {
     counted.game_id = result.game_id;
     counted.score = result.score;
     counted.move_count = result.move_count;
@@ -234,7 +314,7 @@ std::optional<GameRecord> select_game(Connection& c, std::string_view game_id) {
     setup.compress = s.get_int(10) != 0;
     if (!s.is_null(13)) setup.board = read_board(s, 11, 12, 13);
     setup.seed = s.get_text(14);
-    game.rules_version = static_cast<int>(s.get_int(15));
+    setup.rules_version = static_cast<int>(s.get_int(15));
     game.ranked = s.get_int(16) != 0;
     game.score = s.get_int(17);
     game.move_count = s.get_int(18);
@@ -246,6 +326,14 @@ std::optional<GameRecord> select_game(Connection& c, std::string_view game_id) {
     game.duration_ms = s.get_optional_int(24);
     game.room_code = s.get_optional_text(25);
     game.moves = decode_moves(s.get_text(26));
+    game.competition = s.get_optional_text(27);
+    game.attempt = s.get_int(28);
+    if (!s.is_null(29)) {
+      const auto key = s.get_blob(29);
+      if (key.size() != game::BoardSecret{}.size()) throw StorageError("stored board key has a wrong size");
+      setup.board_key.emplace();
+      std::copy(key.begin(), key.end(), setup.board_key->begin());
+    }
   }
   return game;
 }

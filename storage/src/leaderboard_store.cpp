@@ -11,16 +11,16 @@ namespace {
 // existing one (kImproveEntry then decides whether the result replaces it).
 // Returns attempts: 1 means the board gained an entry.
 constexpr std::string_view kCountAttempt = R"sql(
-INSERT INTO leaderboard (mode, preset, seed, player_id, score, tiebreak, move_count, duration_ms,
-                         attempts, game_id, finished_at)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1, ?9, ?10)
-ON CONFLICT (mode, preset, seed, player_id) DO UPDATE SET attempts = attempts + 1
+INSERT INTO leaderboard (scope, mode, preset, seed, player_id, score, tiebreak, move_count,
+                         duration_ms, attempts, game_id, finished_at)
+VALUES (?11, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1, ?9, ?10)
+ON CONFLICT (scope, mode, preset, seed, player_id) DO UPDATE SET attempts = attempts + 1
 RETURNING attempts
 )sql";
 
 constexpr std::string_view kCountEntry = R"sql(
-INSERT INTO leaderboard_boards (mode, preset, seed, entries) VALUES (?1, ?2, ?3, 1)
-ON CONFLICT (mode, preset, seed) DO UPDATE SET entries = entries + 1
+INSERT INTO leaderboard_boards (scope, mode, preset, seed, entries) VALUES (?11, ?1, ?2, ?3, 1)
+ON CONFLICT (scope, mode, preset, seed) DO UPDATE SET entries = entries + 1
 )sql";
 
 // The rules' order: higher score, then lower tiebreak, then earlier finish.
@@ -28,7 +28,7 @@ ON CONFLICT (mode, preset, seed) DO UPDATE SET entries = entries + 1
 constexpr std::string_view kImproveEntry = R"sql(
 UPDATE leaderboard
 SET score = ?5, tiebreak = ?6, move_count = ?7, duration_ms = ?8, game_id = ?9, finished_at = ?10
-WHERE mode = ?1 AND preset = ?2 AND seed = ?3 AND player_id = ?4
+WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3 AND player_id = ?4
   AND (score < ?5 OR (score = ?5 AND (tiebreak > ?6 OR (tiebreak = ?6 AND finished_at > ?10))))
 )sql";
 
@@ -43,7 +43,7 @@ WHERE excluded.score > player_bests.score
 )sql";
 
 constexpr std::string_view kCountBoard =
-    "SELECT entries FROM leaderboard_boards WHERE mode = ?1 AND preset = ?2 AND seed = ?3";
+    "SELECT entries FROM leaderboard_boards WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3";
 
 // The page's keys come from index leaderboard_order alone, in its own order
 // (no sort), so the rows skipped by OFFSET cost one index entry each; only
@@ -53,18 +53,19 @@ constexpr std::string_view kSelectPage = R"sql(
 SELECT l.player_id, p.name, l.score, l.move_count, l.duration_ms, l.attempts, l.game_id,
        l.finished_at, l.tiebreak
 FROM (SELECT player_id FROM leaderboard
-      WHERE mode = ?1 AND preset = ?2 AND seed = ?3
+      WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3
       ORDER BY score DESC, tiebreak ASC, finished_at ASC, player_id ASC
       LIMIT ?4 OFFSET ?5) AS page
 CROSS JOIN leaderboard AS l
-  ON l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3 AND l.player_id = page.player_id
+  ON l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3
+     AND l.player_id = page.player_id
 CROSS JOIN players AS p ON p.id = l.player_id
 )sql";
 
 constexpr std::string_view kSelectEntryOf = R"sql(
 SELECT l.score, l.tiebreak, l.finished_at, l.player_id
 FROM players AS p CROSS JOIN leaderboard AS l
-  ON l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3 AND l.player_id = p.id
+  ON l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3 AND l.player_id = p.id
 WHERE p.name = ?4
 )sql";
 
@@ -72,7 +73,7 @@ WHERE p.name = ?4
 // `score >= ?4` bounds the index range to the entries that can be ahead.
 constexpr std::string_view kCountAhead = R"sql(
 SELECT count(*) FROM leaderboard
-WHERE mode = ?1 AND preset = ?2 AND seed = ?3 AND score >= ?4
+WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3 AND score >= ?4
   AND (score > ?4 OR (score = ?4 AND (tiebreak < ?5 OR (tiebreak = ?5 AND
        (finished_at < ?6 OR (finished_at = ?6 AND player_id < ?7))))))
 )sql";
@@ -82,10 +83,13 @@ SELECT mode, preset, seed, score, game_id, achieved_at
 FROM player_bests WHERE player_id = ?1 ORDER BY mode, preset
 )sql";
 
+// Every leaderboard statement names the board as ?1 mode, ?2 preset, ?3 seed
+// and ?11 scope.
 void bind_board(Statement& s, const BoardKey& board) {
   s.bind(1, mode_text(board.mode));
   s.bind(2, board.preset);
   s.bind(3, board.seed);
+  s.bind(11, board.scope);
 }
 
 std::int64_t tiebreak_of(const CountedGame& g) {

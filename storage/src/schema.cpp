@@ -151,11 +151,118 @@ UPDATE games SET move_list = coalesce((
 DROP TABLE moves;
 )sql";
 
+// Rules version 2 (docs/rules.md): boards with secret keys, competitions
+// (the dailies among them), organisers, counted attempts and entry flags.
+// Leaderboards gain a scope, because a seed is only a label now: the same
+// label is a different board casually, in each competition, and under rules
+// version 1, whose entries move to scope 'v1'.
+constexpr std::string_view kV5Competitions = R"sql(
+CREATE TABLE boards (
+  scope      TEXT NOT NULL,
+  mode       TEXT NOT NULL,
+  preset     TEXT NOT NULL,
+  seed       TEXT NOT NULL,
+  key        BLOB NOT NULL CHECK (length(key) = 32),
+  commitment TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  closes_at  INTEGER,
+  PRIMARY KEY (scope, mode, preset, seed)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE organisers (
+  id         INTEGER PRIMARY KEY,
+  name       TEXT NOT NULL COLLATE NOCASE UNIQUE,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE competitions (
+  id           TEXT PRIMARY KEY,
+  name         TEXT NOT NULL,
+  mode         TEXT NOT NULL,
+  preset       TEXT NOT NULL,
+  seed         TEXT NOT NULL,
+  opens_at     INTEGER NOT NULL,
+  closes_at    INTEGER NOT NULL,
+  attempts     INTEGER,
+  first_counts INTEGER NOT NULL,
+  unlisted     INTEGER NOT NULL,
+  daily        INTEGER NOT NULL,
+  organiser_id INTEGER REFERENCES organisers(id),
+  created_at   INTEGER NOT NULL,
+  closed       INTEGER NOT NULL DEFAULT 0,
+  CHECK (closes_at > opens_at)
+) STRICT;
+
+CREATE INDEX competitions_by_close ON competitions (closes_at);
+CREATE INDEX competitions_to_close ON competitions (closes_at) WHERE closed = 0;
+
+CREATE TABLE attempts (
+  competition_id TEXT NOT NULL REFERENCES competitions(id),
+  player_id      INTEGER NOT NULL REFERENCES players(id),
+  started        INTEGER NOT NULL,
+  PRIMARY KEY (competition_id, player_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE entry_flags (
+  competition_id TEXT NOT NULL REFERENCES competitions(id),
+  player_id      INTEGER NOT NULL REFERENCES players(id),
+  flag           TEXT NOT NULL CHECK (flag IN ('disqualified', 'replay_failed')),
+  game_id        TEXT NOT NULL,
+  reason         TEXT NOT NULL,
+  at             INTEGER NOT NULL,
+  PRIMARY KEY (competition_id, player_id, flag)
+) STRICT, WITHOUT ROWID;
+
+ALTER TABLE games ADD COLUMN keyed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN competition_id TEXT;
+ALTER TABLE games ADD COLUMN attempt INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_playing_in_competition ON games (competition_id)
+  WHERE state = 'playing' AND competition_id IS NOT NULL;
+
+CREATE TABLE leaderboard_scoped (
+  scope       TEXT NOT NULL,
+  mode        TEXT NOT NULL,
+  preset      TEXT NOT NULL,
+  seed        TEXT NOT NULL,
+  player_id   INTEGER NOT NULL REFERENCES players(id),
+  score       INTEGER NOT NULL,
+  tiebreak    INTEGER NOT NULL,
+  move_count  INTEGER NOT NULL,
+  duration_ms INTEGER NOT NULL,
+  attempts    INTEGER NOT NULL,
+  game_id     TEXT NOT NULL REFERENCES games(id),
+  finished_at INTEGER NOT NULL,
+  PRIMARY KEY (scope, mode, preset, seed, player_id)
+) STRICT, WITHOUT ROWID;
+INSERT INTO leaderboard_scoped
+  SELECT 'v1', mode, preset, seed, player_id, score, tiebreak, move_count, duration_ms, attempts,
+         game_id, finished_at
+  FROM leaderboard;
+DROP TABLE leaderboard;
+ALTER TABLE leaderboard_scoped RENAME TO leaderboard;
+CREATE INDEX leaderboard_order
+  ON leaderboard (scope, mode, preset, seed, score DESC, tiebreak, finished_at, player_id);
+
+CREATE TABLE leaderboard_boards_scoped (
+  scope   TEXT NOT NULL,
+  mode    TEXT NOT NULL,
+  preset  TEXT NOT NULL,
+  seed    TEXT NOT NULL,
+  entries INTEGER NOT NULL,
+  PRIMARY KEY (scope, mode, preset, seed)
+) STRICT, WITHOUT ROWID;
+INSERT INTO leaderboard_boards_scoped SELECT 'v1', mode, preset, seed, entries FROM leaderboard_boards;
+DROP TABLE leaderboard_boards;
+ALTER TABLE leaderboard_boards_scoped RENAME TO leaderboard_boards;
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
     kV1PlayersGamesMoves,
     kV2Leaderboards,
     kV3Rooms,
     kV4MoveList,
+    kV5Competitions,
 };
 
 }  // namespace

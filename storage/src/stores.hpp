@@ -57,6 +57,27 @@ std::vector<PlayerBest> select_player_bests(Connection& c, PlayerId player);
 std::string explain_leaderboard(Connection& c);
 std::string explain_leaderboard_rank(Connection& c);
 
+// boards, competitions, organisers, entry flags (competition_store.cpp)
+WriteResult insert_board(Connection& c, const BoardRecord& board);
+std::optional<BoardRecord> select_board(Connection& c, const BoardKey& key);
+WriteResult insert_competition(Connection& c, const CompetitionRecord& comp,
+                               const BoardRecord& board);
+std::optional<CompetitionRecord> select_competition(Connection& c, std::string_view id);
+std::vector<CompetitionRecord> select_competitions(Connection& c, CompetitionState state,
+                                                   std::int64_t now, std::int64_t limit);
+WriteResult mark_competition_closed(Connection& c, const std::string& id);
+std::vector<std::string> select_playing_in(Connection& c, std::string_view competition_id);
+std::int64_t select_attempts_started(Connection& c, std::string_view competition_id,
+                                     PlayerId player);
+WriteResult insert_organiser(Connection& c, const std::string& name,
+                             const std::string& token_hash, std::int64_t created_at);
+std::optional<OrganiserRecord> select_organiser_by_token_hash(Connection& c,
+                                                              std::string_view token_hash);
+WriteResult insert_flag(Connection& c, const EntryFlag& flag);
+WriteResult disqualify_entry(Connection& c, const std::string& competition_id, PlayerId player,
+                             const std::string& reason, std::int64_t at);
+std::vector<EntryFlag> select_flags(Connection& c, std::string_view competition_id);
+
 // rooms (room_store.cpp)
 WriteResult insert_room(Connection& c, const RoomRecord& room);
 std::optional<RoomRecord> select_room(Connection& c, std::string_view code);

@@ -63,7 +63,7 @@ TEST_F(Games, MovesAppendUndoAndLoadInOrder) {
   EXPECT_EQ(g->setup.seed, "2024-05-01");
   EXPECT_FALSE(g->setup.board.has_value());
   EXPECT_TRUE(g->ranked);
-  EXPECT_EQ(g->rules_version, game::kRulesVersion);
+  EXPECT_EQ(g->setup.rules_version, game::kRulesVersion);
   EXPECT_EQ(g->state, GameState::playing);
   EXPECT_EQ(g->over_reason, game::OverReason::none);
   EXPECT_EQ(g->created_at, 1234);

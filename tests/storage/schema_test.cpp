@@ -36,7 +36,8 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
   const std::set<std::string> expected = {
       "players",     "games",        "games_by_player", "games_playing",
       "leaderboard", "leaderboard_order", "leaderboard_boards", "player_bests", "rooms", "rooms_by_code",
-      "room_results"};
+      "room_results", "boards", "organisers", "competitions", "competitions_by_close",
+      "competitions_to_close", "attempts", "entry_flags", "games_playing_in_competition"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
 }
 

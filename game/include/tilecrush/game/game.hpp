@@ -108,6 +108,8 @@ class Game {
   Outcome apply(const Move& move, EventList& events);
   // Ends the game now: a single game_over event, reason `resigned`.
   Outcome resign(EventList& events);
+  // The same, reason `closed`: its competition closed while it was running.
+  Outcome close(EventList& events);
   // Same Game hover preview.
   virtual Outcome preview(Point p, Preview& out) const;
   // One valid move (Same Game: a click on a largest group; match-3: a swap).

@@ -44,7 +44,9 @@ struct Outcome {
   static Outcome refuse(Status s, const char* why) { return {s, why}; }
 };
 
-enum class OverReason : std::uint8_t { none, no_moves, cleared, out_of_moves, resigned };
+// closed: the game's competition closed while it was running (docs/rules.md):
+// like a resignation, it ends at its score then, without a bonus.
+enum class OverReason : std::uint8_t { none, no_moves, cleared, out_of_moves, resigned, closed };
 
 std::string_view to_string(OverReason reason);
 

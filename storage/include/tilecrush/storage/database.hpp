@@ -70,7 +70,7 @@ struct Settings {
 };
 
 // The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 class Database {
  public:
@@ -118,6 +118,37 @@ class Database {
   // Stores a finished room and its standings; ok with the room's `id`.
   void save_room_result(RoomRecord room, WriteCallback done = {});
 
+  // ---- Boards with keys and competitions (rules version 2). ----
+  //
+  // create_game() of a game whose setup has a board_key needs that board's
+  // row (invalid otherwise): it stores a reference, and load_game() returns
+  // the key. A competition game (GameRecord::competition with an
+  // attempt_rule) counts its attempt in the same transaction: ok with `id`
+  // the attempt number (0: uncounted practice past the daily's limit), or
+  // conflict "no attempts left". Exactly one of two simultaneous last
+  // attempts wins, because the writer applies them one after the other.
+
+  // A new board; conflict when (scope, mode, preset, seed) exists (read it
+  // back: the stored key is the board's), invalid when the commitment is not
+  // SHA-256 of the key.
+  void create_board(BoardRecord board, WriteCallback done = {});
+  // A new competition with its board (scope = its id, same mode, preset,
+  // seed and closes_at): conflict when the id exists.
+  void create_competition(CompetitionRecord competition, BoardRecord board,
+                          WriteCallback done = {});
+  // Its closing work is done; not_found for an unknown id.
+  void mark_competition_closed(std::string id, WriteCallback done = {});
+  // ok with `id`; name_taken (names are unique ignoring ASCII case).
+  void create_organiser(std::string name, std::string token_hash, std::int64_t created_at,
+                        WriteCallback done = {});
+  // Adds (or replaces) a flag on an entry.
+  void flag_entry(EntryFlag flag, WriteCallback done = {});
+  // Takes the player's entry out of the competition's ranking and flags it
+  // "disqualified"; later games of the player there never rank again.
+  // not_found: no such competition, or the player has no entry.
+  void disqualify(std::string competition_id, PlayerId player, std::string reason,
+                  std::int64_t at, WriteCallback done = {});
+
   // Blocks until every write queued before the call has committed and its
   // callback has run. Returns at once when called on the writer thread.
   void flush();
@@ -148,6 +179,20 @@ class Database {
   std::vector<PlayerBest> player_bests(PlayerId player);
   // The latest finished room saved under this code.
   std::optional<RoomRecord> find_room(std::string_view code);
+
+  std::optional<BoardRecord> find_board(const BoardKey& key);
+  std::optional<CompetitionRecord> find_competition(std::string_view id);
+  // Public competitions by state at `now` (upcoming: soonest opening first;
+  // open: soonest close first; closed: latest close first), or to_close:
+  // all past their close with the closing work not done.
+  std::vector<CompetitionRecord> competitions(CompetitionState state, std::int64_t now,
+                                              std::int64_t limit);
+  // Ids of the competition's games still playing.
+  std::vector<std::string> playing_games_in(std::string_view competition_id);
+  // Attempts the player has started (counted) in the competition.
+  std::int64_t attempts_started(std::string_view competition_id, PlayerId player);
+  std::optional<OrganiserRecord> find_organiser_by_token_hash(std::string_view token_hash);
+  std::vector<EntryFlag> entry_flags(std::string_view competition_id);
 
   // EXPLAIN QUERY PLAN of the exact SQL behind leaderboard(), one line per
   // plan row: proof that the order comes from the index, not a sort.

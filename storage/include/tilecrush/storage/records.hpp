@@ -1,5 +1,6 @@
 // The values storage reads and writes: players, games with their moves,
-// leaderboard entries, player bests, room results, and write outcomes.
+// leaderboard entries, player bests, room results, board keys,
+// competitions, organisers, and write outcomes.
 //
 // Every time is in milliseconds since the Unix epoch (UTC), given by the
 // caller: storage never reads the clock for data it keeps.
@@ -37,8 +38,8 @@ struct GameRecord {
   std::string player_name;
   // Everything needed to deal the board again: mode, preset (empty for
   // custom parameters), seed, custom sizes, budget, board and options.
+  // setup.rules_version is the game's rules version.
   game::GameSetup setup;
-  int rules_version = game::kRulesVersion;
   // Ranked games need a preset; they feed leaderboards, bests, games_played.
   bool ranked = false;
   std::int64_t score = 0;
@@ -53,7 +54,32 @@ struct GameRecord {
   // load_game(): the move list in order, undone moves removed. create_game()
   // stores these as moves 0..n-1 (normally empty).
   std::vector<game::Move> moves;
+  // The competition whose board this game is on (nullopt: a casual board or
+  // practice). setup.board_key is stored as a reference to the board's row
+  // in `boards` (scope = competition or "", mode, preset, seed), which must
+  // exist; load_game() fills it back in.
+  std::optional<std::string> competition;
+  // Which counted attempt of its player on that competition this game is
+  // (1, 2, ...), 0 when not counted (practice beyond the daily's limit).
+  // create_game() assigns it (see AttemptRule); load_game() reads it.
+  std::int64_t attempt = 0;
+  // create_game() only: for a competition game, how attempts are counted.
+  struct AttemptRule {
+    std::optional<int> limit;  // attempts allowed; nullopt: unlimited
+    // Past the limit: an unranked game on the same board (the daily) instead
+    // of a refusal (conflict) (organisers' competitions).
+    bool practice_beyond_limit = false;
+    // Only the first attempt is ranked ("first counts").
+    bool first_counts = false;
+  };
+  std::optional<AttemptRule> attempt_rule;
 };
+
+// Whether attempt n (0: not counted) of a competition with this rule feeds
+// its leaderboard. create_game() stores ranked && attempt_ranked(...).
+inline bool attempt_ranked(const GameRecord::AttemptRule& rule, std::int64_t attempt) {
+  return attempt > 0 && (!rule.first_counts || attempt == 1);
+}
 
 // How a game ended; the argument of Database::finish_game().
 struct GameResult {
@@ -65,11 +91,78 @@ struct GameResult {
   std::int64_t duration_ms = 0;
 };
 
-// One board with its own leaderboard.
+// One board with its own leaderboard. The seed is only a label: boards of
+// one label in different scopes are different boards.
 struct BoardKey {
   game::Mode mode = game::Mode::same;
   std::string preset;
   std::string seed;
+  // "" casual boards of the current rules (a key per label), kScopeV1 the
+  // boards of rules version 1 games (no key), else a competition's id.
+  std::string scope;
+};
+
+inline constexpr std::string_view kScopeV1 = "v1";
+
+// A board's secret key (rules version 2) and when it may be revealed.
+struct BoardRecord {
+  std::string scope;  // "" casual, else the competition's id
+  game::Mode mode = game::Mode::same;
+  std::string preset;
+  std::string seed;
+  game::BoardSecret key{};
+  std::string commitment;  // game::commitment(key)
+  std::int64_t created_at = 0;
+  // The key may be published from then on; nullopt: never (casual boards).
+  std::optional<std::int64_t> closes_at;
+};
+
+using OrganiserId = std::int64_t;
+
+struct OrganiserRecord {
+  OrganiserId id = 0;
+  std::string name;        // unique ignoring ASCII case
+  std::string token_hash;  // hash_token(token)
+  std::int64_t created_at = 0;
+};
+
+// A competition: one board (mode, preset, seed label, key) open from
+// opens_at to closes_at. The built-in dailies are competitions too.
+struct CompetitionRecord {
+  std::string id;
+  std::string name;
+  game::Mode mode = game::Mode::same;
+  std::string preset;
+  std::string seed;
+  std::int64_t opens_at = 0;
+  std::int64_t closes_at = 0;
+  std::optional<int> attempts;  // nullopt: unlimited
+  bool first_counts = false;    // else the best attempt counts
+  bool unlisted = false;
+  bool daily = false;
+  std::optional<OrganiserId> organiser_id;  // nullopt: the operator's (dailies)
+  std::string organiser_name;               // filled by reads
+  std::int64_t created_at = 0;
+  // Set once the closing work is done: games still running ended, every
+  // entry replayed again.
+  bool closed = false;
+  std::string commitment;  // filled by reads, from the board
+};
+
+// Listings: public competitions by where `now` falls in their window, and
+// (to_close) every competition past its close whose closing work is not done.
+enum class CompetitionState : std::uint8_t { upcoming, open, closed, to_close };
+
+// A mark on a competition entry: "disqualified" (by its organiser or the
+// operator, out of the ranking) or "replay_failed" (found at the close).
+struct EntryFlag {
+  std::string competition_id;
+  PlayerId player_id = 0;
+  std::string player;  // filled by reads
+  std::string flag;
+  std::string game_id;
+  std::string reason;
+  std::int64_t at = 0;
 };
 
 struct LeaderboardEntry {

@@ -1,0 +1,347 @@
+// Boards with keys, competitions, organisers and entry flags: the SQL behind
+// rules version 2's fair competitions (docs/rules.md).
+#include <algorithm>
+#include <span>
+
+#include "codec.hpp"
+#include "stores.hpp"
+#include "tilecrush/storage/error.hpp"
+
+namespace tilecrush::storage::detail {
+namespace {
+
+constexpr std::string_view kInsertBoard = R"sql(
+INSERT INTO boards (scope, mode, preset, seed, key, commitment, created_at, closes_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+)sql";
+
+// Primary key lookup.
+constexpr std::string_view kSelectBoard = R"sql(
+SELECT scope, mode, preset, seed, key, commitment, created_at, closes_at
+FROM boards WHERE scope = ?1 AND mode = ?2 AND preset = ?3 AND seed = ?4
+)sql";
+
+constexpr std::string_view kInsertCompetition = R"sql(
+INSERT INTO competitions (id, name, mode, preset, seed, opens_at, closes_at, attempts,
+                          first_counts, unlisted, daily, organiser_id, created_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+)sql";
+
+constexpr std::string_view kCompetitionColumns = R"sql(
+SELECT c.id, c.name, c.mode, c.preset, c.seed, c.opens_at, c.closes_at, c.attempts,
+       c.first_counts, c.unlisted, c.daily, c.organiser_id, o.name, c.created_at, c.closed,
+       b.commitment
+FROM competitions AS c
+LEFT JOIN organisers AS o ON o.id = c.organiser_id
+LEFT JOIN boards AS b
+  ON b.scope = c.id AND b.mode = c.mode AND b.preset = c.preset AND b.seed = c.seed
+)sql";
+
+// Listing by state: index competitions_by_close, newest close first for
+// closed ones, soonest close first otherwise.
+constexpr std::string_view kWhereUpcoming =
+    "WHERE c.unlisted = 0 AND c.opens_at > ?1 ORDER BY c.opens_at, c.id LIMIT ?2";
+constexpr std::string_view kWhereOpen =
+    "WHERE c.unlisted = 0 AND c.opens_at <= ?1 AND c.closes_at > ?1 "
+    "ORDER BY c.closes_at, c.id LIMIT ?2";
+constexpr std::string_view kWhereClosed =
+    "WHERE c.unlisted = 0 AND c.closes_at <= ?1 ORDER BY c.closes_at DESC, c.id LIMIT ?2";
+// Index competitions_to_close.
+constexpr std::string_view kWhereToClose =
+    "WHERE c.closed = 0 AND c.closes_at <= ?1 ORDER BY c.closes_at, c.id LIMIT ?2";
+
+constexpr std::string_view kMarkClosed = "UPDATE competitions SET closed = 1 WHERE id = ?1";
+
+// Index games_playing_in_competition.
+constexpr std::string_view kSelectPlayingIn = R"sql(
+SELECT id FROM games WHERE competition_id = ?1 AND state = 'playing' ORDER BY created_at, id
+)sql";
+
+constexpr std::string_view kSelectAttemptsOf =
+    "SELECT started FROM attempts WHERE competition_id = ?1 AND player_id = ?2";
+
+constexpr std::string_view kInsertOrganiser = R"sql(
+INSERT INTO organisers (name, token_hash, created_at) VALUES (?1, ?2, ?3)
+)sql";
+
+// Unique index on token_hash.
+constexpr std::string_view kSelectOrganiserByToken =
+    "SELECT id, name, token_hash, created_at FROM organisers WHERE token_hash = ?1";
+
+constexpr std::string_view kInsertFlag = R"sql(
+INSERT INTO entry_flags (competition_id, player_id, flag, game_id, reason, at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+ON CONFLICT (competition_id, player_id, flag) DO UPDATE
+SET game_id = excluded.game_id, reason = excluded.reason, at = excluded.at
+)sql";
+
+constexpr std::string_view kSelectFlags = R"sql(
+SELECT f.competition_id, f.player_id, p.name, f.flag, f.game_id, f.reason, f.at
+FROM entry_flags AS f JOIN players AS p ON p.id = f.player_id
+WHERE f.competition_id = ?1 ORDER BY f.at, f.player_id, f.flag
+)sql";
+
+// A disqualified entry leaves the ranking: its row and the board's count.
+constexpr std::string_view kSelectEntryGame = R"sql(
+SELECT game_id FROM leaderboard
+WHERE scope = ?1 AND mode = ?2 AND preset = ?3 AND seed = ?4 AND player_id = ?5
+)sql";
+constexpr std::string_view kDeleteEntry = R"sql(
+DELETE FROM leaderboard
+WHERE scope = ?1 AND mode = ?2 AND preset = ?3 AND seed = ?4 AND player_id = ?5
+)sql";
+constexpr std::string_view kUncountEntry = R"sql(
+UPDATE leaderboard_boards SET entries = entries - 1
+WHERE scope = ?1 AND mode = ?2 AND preset = ?3 AND seed = ?4
+)sql";
+
+BoardRecord read_board_row(const Statement& s) {
+  BoardRecord b;
+  b.scope = s.get_text(0);
+  b.mode = parse_mode_text(s.get_text(1));
+  b.preset = s.get_text(2);
+  b.seed = s.get_text(3);
+  const auto key = s.get_blob(4);
+  if (key.size() != b.key.size()) throw StorageError("stored board key has a wrong size");
+  std::copy(key.begin(), key.end(), b.key.begin());
+  b.commitment = s.get_text(5);
+  b.created_at = s.get_int(6);
+  b.closes_at = s.get_optional_int(7);
+  return b;
+}
+
+CompetitionRecord read_competition_row(const Statement& s) {
+  CompetitionRecord c;
+  c.id = s.get_text(0);
+  c.name = s.get_text(1);
+  c.mode = parse_mode_text(s.get_text(2));
+  c.preset = s.get_text(3);
+  c.seed = s.get_text(4);
+  c.opens_at = s.get_int(5);
+  c.closes_at = s.get_int(6);
+  if (auto a = s.get_optional_int(7)) c.attempts = static_cast<int>(*a);
+  c.first_counts = s.get_int(8) != 0;
+  c.unlisted = s.get_int(9) != 0;
+  c.daily = s.get_int(10) != 0;
+  c.organiser_id = s.get_optional_int(11);
+  c.organiser_name = s.get_optional_text(12).value_or("");
+  c.created_at = s.get_int(13);
+  c.closed = s.get_int(14) != 0;
+  c.commitment = s.get_optional_text(15).value_or("");
+  return c;
+}
+
+WriteResult insert_board_row(Connection& c, const BoardRecord& board) {
+  if (board.commitment != game::commitment(board.key)) {
+    return write_error(WriteStatus::invalid, "a board's commitment is SHA-256 of its key");
+  }
+  auto q = c.query(kInsertBoard);
+  q->bind(1, board.scope);
+  q->bind(2, mode_text(board.mode));
+  q->bind(3, board.preset);
+  q->bind(4, board.seed);
+  q->bind_blob(5, std::span<const std::uint8_t>(board.key));
+  q->bind(6, board.commitment);
+  q->bind(7, board.created_at);
+  q->bind(8, board.closes_at);
+  try {
+    q->run();
+  } catch (const StorageError& e) {
+    if (is_primary_key_violation(e.sqlite_code())) {
+      return write_error(WriteStatus::conflict, "the board exists");
+    }
+    throw;
+  }
+  return write_ok();
+}
+
+void bind_entry(Statement& q, const CompetitionRecord& comp, PlayerId player) {
+  q.bind(1, comp.id);
+  q.bind(2, mode_text(comp.mode));
+  q.bind(3, comp.preset);
+  q.bind(4, comp.seed);
+  q.bind(5, player);
+}
+
+}  // namespace
+
+WriteResult insert_board(Connection& c, const BoardRecord& board) {
+  if (board.preset.empty() || board.seed.empty()) {
+    return write_error(WriteStatus::invalid, "a board needs a preset and a seed");
+  }
+  return insert_board_row(c, board);
+}
+
+std::optional<BoardRecord> select_board(Connection& c, const BoardKey& key) {
+  auto q = c.query(kSelectBoard);
+  q->bind(1, key.scope);
+  q->bind(2, mode_text(key.mode));
+  q->bind(3, key.preset);
+  q->bind(4, key.seed);
+  if (!q->step()) return std::nullopt;
+  return read_board_row(*q);
+}
+
+WriteResult insert_competition(Connection& c, const CompetitionRecord& comp,
+                               const BoardRecord& board) {
+  if (comp.id.empty() || comp.name.empty() || comp.closes_at <= comp.opens_at) {
+    return write_error(WriteStatus::invalid, "a competition needs an id, a name and a window");
+  }
+  if (board.scope != comp.id || board.mode != comp.mode || board.preset != comp.preset ||
+      board.seed != comp.seed || board.closes_at != comp.closes_at) {
+    return write_error(WriteStatus::invalid, "the board is not the competition's");
+  }
+  {
+    auto q = c.query(kInsertCompetition);
+    q->bind(1, comp.id);
+    q->bind(2, comp.name);
+    q->bind(3, mode_text(comp.mode));
+    q->bind(4, comp.preset);
+    q->bind(5, comp.seed);
+    q->bind(6, comp.opens_at);
+    q->bind(7, comp.closes_at);
+    q->bind(8, comp.attempts);
+    q->bind(9, comp.first_counts ? 1 : 0);
+    q->bind(10, comp.unlisted ? 1 : 0);
+    q->bind(11, comp.daily ? 1 : 0);
+    q->bind(12, comp.organiser_id);
+    q->bind(13, comp.created_at);
+    try {
+      q->run();
+    } catch (const StorageError& e) {
+      if (is_primary_key_violation(e.sqlite_code())) {
+        return write_error(WriteStatus::conflict, "competition id exists: " + comp.id);
+      }
+      if (is_foreign_key_violation(e.sqlite_code())) {
+        return write_error(WriteStatus::not_found, "unknown organiser");
+      }
+      throw;
+    }
+  }
+  return insert_board_row(c, board);
+}
+
+std::optional<CompetitionRecord> select_competition(Connection& c, std::string_view id) {
+  auto q = c.query(std::string(kCompetitionColumns) + " WHERE c.id = ?1");
+  q->bind(1, id);
+  if (!q->step()) return std::nullopt;
+  return read_competition_row(*q);
+}
+
+std::vector<CompetitionRecord> select_competitions(Connection& c, CompetitionState state,
+                                                   std::int64_t now, std::int64_t limit) {
+  std::string_view where = kWhereOpen;
+  switch (state) {
+    case CompetitionState::upcoming: where = kWhereUpcoming; break;
+    case CompetitionState::open: where = kWhereOpen; break;
+    case CompetitionState::closed: where = kWhereClosed; break;
+    case CompetitionState::to_close: where = kWhereToClose; break;
+  }
+  auto q = c.query(std::string(kCompetitionColumns) + std::string(where));
+  q->bind(1, now);
+  q->bind(2, std::max<std::int64_t>(limit, 0));
+  std::vector<CompetitionRecord> out;
+  while (q->step()) out.push_back(read_competition_row(*q));
+  return out;
+}
+
+WriteResult mark_competition_closed(Connection& c, const std::string& id) {
+  auto q = c.query(kMarkClosed);
+  q->bind(1, id);
+  q->run();
+  if (c.changes() == 0) return write_error(WriteStatus::not_found, "unknown competition " + id);
+  return write_ok();
+}
+
+std::vector<std::string> select_playing_in(Connection& c, std::string_view competition_id) {
+  auto q = c.query(kSelectPlayingIn);
+  q->bind(1, competition_id);
+  std::vector<std::string> ids;
+  while (q->step()) ids.push_back(q->get_text(0));
+  return ids;
+}
+
+std::int64_t select_attempts_started(Connection& c, std::string_view competition_id,
+                                     PlayerId player) {
+  auto q = c.query(kSelectAttemptsOf);
+  q->bind(1, competition_id);
+  q->bind(2, player);
+  return q->step() ? q->get_int(0) : 0;
+}
+
+WriteResult insert_organiser(Connection& c, const std::string& name,
+                             const std::string& token_hash, std::int64_t created_at) {
+  if (name.empty()) return write_error(WriteStatus::invalid, "an organiser needs a name");
+  auto q = c.query(kInsertOrganiser);
+  q->bind(1, name);
+  q->bind(2, token_hash);
+  q->bind(3, created_at);
+  try {
+    q->run();
+  } catch (const StorageError& e) {
+    if (is_unique_violation(e.sqlite_code())) {
+      return write_error(WriteStatus::name_taken, "organiser name taken: " + name);
+    }
+    throw;
+  }
+  return write_ok(c.last_insert_rowid());
+}
+
+std::optional<OrganiserRecord> select_organiser_by_token_hash(Connection& c,
+                                                              std::string_view token_hash) {
+  auto q = c.query(kSelectOrganiserByToken);
+  q->bind(1, token_hash);
+  if (!q->step()) return std::nullopt;
+  return OrganiserRecord{q->get_int(0), q->get_text(1), q->get_text(2), q->get_int(3)};
+}
+
+WriteResult insert_flag(Connection& c, const EntryFlag& flag) {
+  auto q = c.query(kInsertFlag);
+  q->bind(1, flag.competition_id);
+  q->bind(2, flag.player_id);
+  q->bind(3, flag.flag);
+  q->bind(4, flag.game_id);
+  q->bind(5, flag.reason);
+  q->bind(6, flag.at);
+  try {
+    q->run();
+  } catch (const StorageError& e) {
+    if (is_foreign_key_violation(e.sqlite_code())) {
+      return write_error(WriteStatus::not_found, "unknown competition or player");
+    }
+    throw;
+  }
+  return write_ok();
+}
+
+WriteResult disqualify_entry(Connection& c, const std::string& competition_id, PlayerId player,
+                             const std::string& reason, std::int64_t at) {
+  const auto comp = select_competition(c, competition_id);
+  if (!comp) return write_error(WriteStatus::not_found, "unknown competition " + competition_id);
+  std::string game_id;
+  {
+    auto q = c.query(kSelectEntryGame);
+    bind_entry(*q, *comp, player);
+    if (!q->step()) return write_error(WriteStatus::not_found, "no such entry");
+    game_id = q->get_text(0);
+  }
+  for (const std::string_view sql : {kDeleteEntry, kUncountEntry}) {
+    auto q = c.query(sql);
+    bind_entry(*q, *comp, player);
+    q->run();
+  }
+  return insert_flag(c, EntryFlag{competition_id, player, {}, "disqualified", game_id, reason, at});
+}
+
+std::vector<EntryFlag> select_flags(Connection& c, std::string_view competition_id) {
+  auto q = c.query(kSelectFlags);
+  q->bind(1, competition_id);
+  std::vector<EntryFlag> out;
+  while (q->step()) {
+    out.push_back(EntryFlag{q->get_text(0), q->get_int(1), q->get_text(2), q->get_text(3),
+                            q->get_text(4), q->get_text(5), q->get_int(6)});
+  }
+  return out;
+}
+
+}  // namespace tilecrush::storage::detail
