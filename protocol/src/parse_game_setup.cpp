@@ -111,6 +111,22 @@ void read_practice_options(FieldReader& fields, game::GameSetup& setup) {
 
 NewGame parse_new_game(FieldReader& fields) {
   NewGame out;
+  if (fields.has("competition")) {
+    out.competition = fields.optional_string("competition", kKeyRule);
+    for (const char* other : {"seed", "daily", "width", "height", "colors", "board", "moves",
+                              "refill", "compress"}) {
+      if (fields.has(other)) {
+        fields.fail(std::string("a competition's board is its own: ") + other +
+                    " cannot be given with competition");
+        return out;
+      }
+    }
+    if (fields.has("mode")) {
+      if (const auto mode = read_mode(fields)) out.setup.mode = *mode;
+      if (fields.has("preset")) out.setup.preset = read_preset(fields, out.setup.mode, false).value_or("");
+    }
+    return out;
+  }
   const auto mode = read_mode(fields);
   if (!mode) return out;
   out.setup.mode = *mode;

@@ -32,7 +32,7 @@ json game_view(const game::Game& game, const GameViewMeta& meta) {
       {"mode", game::to_string(game.mode())},
       {"preset", setup.preset.empty() ? json(nullptr) : json(setup.preset)},
       {"seed", setup.seed},
-      {"ranked", setup.ranked()},
+      {"ranked", meta.ranked},
       {"width", game.width()},
       {"height", game.height()},
       {"colors", game.colors()},
@@ -41,8 +41,11 @@ json game_view(const game::Game& game, const GameViewMeta& meta) {
       {"move_count", game.move_count()},
       {"moves_left", game.moves_left() ? json(*game.moves_left()) : json(nullptr)},
       {"over", game.over()},
-      {"rules_version", meta.rules_version},
+      {"rules_version", setup.rules_version},
       {"state_hash", game::hash_hex(game.state_hash())},
+      {"competition", meta.competition ? json(*meta.competition) : json(nullptr)},
+      {"attempt", meta.attempt > 0 ? json(meta.attempt) : json(nullptr)},
+      {"commitment", meta.commitment ? json(*meta.commitment) : json(nullptr)},
   };
   if (game.mode() == game::Mode::hidden) {
     json selected = json::array();

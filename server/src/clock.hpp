@@ -3,6 +3,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <string>
 
 namespace tilecrush::server {
@@ -21,4 +23,7 @@ std::int64_t seconds_to_next_utc_day(std::int64_t ms);
 namespace tilecrush::server {
 // ISO 8601 UTC with milliseconds: "2026-11-22T07:31:38.123Z".
 std::string iso_time(std::int64_t ms);
+// The inverse, also without milliseconds ("2026-11-22T07:31:38Z"); only UTC
+// ("Z"), years 2000-9999; nullopt for anything else.
+std::optional<std::int64_t> parse_iso_time(std::string_view text);
 }  // namespace tilecrush::server

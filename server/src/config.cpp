@@ -1,5 +1,6 @@
 #include "config.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <functional>
 #include <map>
@@ -21,6 +22,34 @@ bool parse_bool(const std::string& text, bool& out) {
   if (text == "1" || text == "true" || text == "on") return out = true, true;
   if (text == "0" || text == "false" || text == "off") return out = false, true;
   return false;
+}
+
+// "same=0,match3=1,hidden=1": attempts per mode, 0 for unlimited, 1..100.
+bool parse_daily_attempts(const std::string& text, std::array<std::optional<int>, 3>& out) {
+  std::array<std::optional<int>, 3> result = out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, end - start);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos) return false;
+    const std::string mode = item.substr(0, eq);
+    int n = 0;
+    if (!parse_number(item.substr(eq + 1), n) || n < 0 || n > 100) return false;
+    const std::optional<int> value = n == 0 ? std::nullopt : std::optional<int>(n);
+    if (mode == "same") {
+      result[0] = value;
+    } else if (mode == "match3") {
+      result[1] = value;
+    } else if (mode == "hidden") {
+      result[2] = value;
+    } else {
+      return false;
+    }
+    start = end + 1;
+  }
+  out = result;
+  return true;
 }
 
 using Setter = std::function<bool(Config&, const std::string&)>;
@@ -48,6 +77,17 @@ const std::map<std::string, std::pair<const char*, Setter>>& options() {
       {"idle-timeout", {"TILECRUSH_IDLE_TIMEOUT", [](Config& c, const std::string& v) { return parse_number(v, c.idle_timeout_s) && c.idle_timeout_s >= 2; }}},
       {"http-timeout", {"TILECRUSH_HTTP_TIMEOUT", [](Config& c, const std::string& v) { return parse_number(v, c.http_timeout_s) && c.http_timeout_s >= 1; }}},
       {"db-full-sync", {"TILECRUSH_DB_FULL_SYNC", [](Config& c, const std::string& v) { return parse_bool(v, c.db_full_sync); }}},
+      {"add-organiser", {"TILECRUSH_ADD_ORGANISER", [](Config& c, const std::string& v) {
+         c.add_organiser = v;
+         return !v.empty() && v.size() <= 32;
+       }}},
+      {"operator-token", {"TILECRUSH_OPERATOR_TOKEN", [](Config& c, const std::string& v) {
+         c.operator_token = v;
+         return v.size() >= 16;  // a guessable operator token is refused
+       }}},
+      {"daily-attempts", {"TILECRUSH_DAILY_ATTEMPTS", [](Config& c, const std::string& v) {
+         return parse_daily_attempts(v, c.daily_attempts);
+       }}},
   };
   return table;
 }
@@ -71,6 +111,12 @@ std::string usage() {
          "                       (default 15)\n"
          "  --db-full-sync BOOL  fsync every commit (default false: durable against crashes\n"
          "                       of the process, not of the machine)\n"
+         "  --daily-attempts LIST  attempts per player on a daily board, e.g.\n"
+         "                       same=0,match3=1,hidden=1 (the default; 0 = unlimited); past\n"
+         "                       them a daily game is unranked practice\n"
+         "  --operator-token T   the operator's bearer token for the competitions API\n"
+         "                       (at least 16 characters; manages every competition)\n"
+         "  --add-organiser NAME  create an organiser, print its token once, and exit\n"
          "  --help               this text\n"
          "Each option can also be set by the environment variable TILECRUSH_<NAME>\n"
          "(upper case, dashes as underscores), e.g. TILECRUSH_PORT=9000.\n";

@@ -2,7 +2,10 @@
 // variables (a flag wins over the environment, which wins over the default).
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +28,22 @@ struct Config {
   // no longer than this; slow headers are cut off.
   unsigned http_timeout_s = 15;
   bool db_full_sync = false;
+  // Operator actions instead of serving: --add-organiser NAME creates an
+  // organiser, prints its token once and exits.
+  std::string add_organiser;
+  // The operator's bearer token for the competitions API (manages every
+  // competition); empty: no operator access over HTTP. Only its hash is kept.
+  std::string operator_token;
+  // Attempts per player on a daily board, by mode (same, match3, hidden);
+  // nullopt: unlimited. Past them a daily game is unranked practice.
+  std::array<std::optional<int>, 3> daily_attempts{std::nullopt, 1, 1};
+
+  // Not options: for tests only. The clock (default: the system's) and the
+  // source of board keys (default: OpenSSL's RAND_bytes).
+  std::function<std::int64_t()> now;
+  std::function<std::array<std::uint8_t, 32>(const std::string& scope, int mode,
+                                              const std::string& preset, const std::string& seed)>
+      board_key_source;
 };
 
 struct ConfigResult {

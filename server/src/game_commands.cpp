@@ -1,6 +1,7 @@
 // The game requests of GameService: new_game, resume, moves, preview, hint,
 // undo, resign.
 #include "clock.hpp"
+#include "competitions.hpp"
 #include "game_service.hpp"
 #include "ids.hpp"
 #include "room_service.hpp"
@@ -12,9 +13,6 @@ namespace {
 
 using protocol::ErrorCode;
 
-protocol::GameViewMeta meta_of(const LiveGame& live, std::int64_t now) {
-  return {live.id, live.elapsed_ms(now), live.rules_version};
-}
 
 // Joins the storage callbacks of one request: the answer leaves after the
 // last of them, or an internal error if any failed.
@@ -26,84 +24,6 @@ struct WriteJoin {
 };
 
 }  // namespace
-
-std::shared_ptr<LiveGame> GameService::make_game(const game::GameSetup& setup,
-                                                 std::int64_t player_id,
-                                                 const std::string& player_name,
-                                                 std::optional<std::string> room_code,
-                                                 std::string* error) {
-  game::CreateResult created = game::create_game(setup);
-  if (!created.game) {
-    if (error) *error = created.error;
-    return nullptr;
-  }
-  auto live = std::make_shared<LiveGame>();
-  live->id = random_game_id();
-  live->player_id = player_id;
-  live->player_name = player_name;
-  live->created_at = now_();
-  live->last_used_ms = live->created_at;
-  live->room_code = std::move(room_code);
-  live->game = std::move(created.game);
-  return live;
-}
-
-void GameService::register_game(const std::shared_ptr<LiveGame>& live,
-                                std::function<void(bool)> committed) {
-  storage::GameRecord record;
-  record.id = live->id;
-  record.player_id = live->player_id;
-  record.setup = live->game->setup();
-  record.ranked = record.setup.ranked();
-  record.created_at = live->created_at;
-  record.room_code = live->room_code;
-
-  metrics_.game_created();
-  // A custom board with no move at all ends at once: its end is written in
-  // the same batch, and `committed` runs only after both writes.
-  const bool over_at_start = live->game->over();
-  if (over_at_start) live->finished_at = live->created_at;
-  const int writes = over_at_start ? 2 : 1;
-  auto join = std::make_shared<WriteJoin>(writes, std::string());
-  auto on_write = [this, live, join, committed = std::move(committed)](
-                      const storage::WriteResult& r) {
-    --live->pending_writes;
-    if (!r.ok() && !join->failed.exchange(true)) {
-      live->retired = true;
-      games_.erase(live->id, live.get());
-    }
-    if (--join->remaining > 0) return;
-    if (committed) committed(!join->failed);
-  };
-  live->pending_writes = writes;
-  games_.insert(live);
-  db_.create_game(std::move(record), on_write);
-  if (over_at_start) {
-    db_.finish_game({live->id, live->game->score(), 0, live->game->over_reason(),
-                     live->created_at, 0},
-                    on_write);
-  }
-}
-
-void GameService::handle(const RequestPtr& req, const protocol::NewGame& cmd) {
-  game::GameSetup setup = cmd.setup;
-  if (cmd.daily) setup.seed = utc_date(now_());
-  if (setup.seed.empty()) setup.seed = random_seed();
-  std::string error;
-  auto live = make_game(setup, *req->conn->state().player_id, req->conn->state().player_name,
-                        std::nullopt, &error);
-  if (!live) {
-    fail(req, ErrorCode::bad_request, error);
-    return req->release();
-  }
-  std::string text =
-      protocol::dump(protocol::game_reply(req->id, protocol::game_view(*live->game, meta_of(*live, now_()))));
-  register_game(live, [this, req, text = std::move(text)](bool ok) mutable {
-    if (ok) return answer_text(req, std::move(text));
-    fail(req, ErrorCode::internal, "could not save the game");
-  });
-  req->release();
-}
 
 std::shared_ptr<LiveGame> GameService::load_game(const std::string& game_id) {
   std::optional<storage::GameRecord> record;
@@ -121,15 +41,32 @@ std::shared_ptr<LiveGame> GameService::load_game(const std::string& game_id) {
   live->player_name = record->player_name;
   live->created_at = record->created_at;
   live->room_code = record->room_code;
-  live->rules_version = record->rules_version;
+  live->ranked = record->ranked;
+  live->competition = record->competition;
+  live->attempt = record->attempt;
+  if (record->setup.board_key) live->commitment = game::commitment(*record->setup.board_key);
+  if (record->competition) {
+    try {
+      const auto competition = competitions_.find(*record->competition);
+      if (!competition) return nullptr;
+      live->closes_at = competition->closes_at;
+    } catch (const std::exception&) {
+      return nullptr;
+    }
+  }
   live->first_move_at = record->first_move_at;
   live->finished_at = record->finished_at;
   live->last_used_ms = now_();
   live->game = std::move(replayed.game);
   if (record->state == storage::GameState::over && !live->game->over()) {
-    // Ended by resignation: the moves alone do not end it.
+    // Ended by resignation or by its competition's close: the moves alone
+    // do not end it.
     game::EventList ignored;
-    live->game->resign(ignored);
+    if (record->over_reason == game::OverReason::closed) {
+      live->game->close(ignored);
+    } else {
+      live->game->resign(ignored);
+    }
   }
   return games_.insert(std::move(live));
 }
@@ -166,6 +103,11 @@ void GameService::with_own_game(
       return with_own_game(req, game_id, std::move(body));
     }
     live->last_used_ms = now_();
+    if (live->closes_at && live->last_used_ms >= *live->closes_at && !live->game->over()) {
+      // Its competition has closed: the game ends at its score, and the
+      // request below sees a finished game (a move is then not_allowed).
+      end_at_close(live);
+    }
     body(live, lock);
   });
 }
@@ -173,7 +115,7 @@ void GameService::with_own_game(
 void GameService::handle(const RequestPtr& req, const protocol::Resume& cmd) {
   with_own_game(req, cmd.game_id, [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
     LiveGame& live = *self;
-    answer(req, protocol::game_reply(req->id, protocol::game_view(*live.game, meta_of(live, now_()))));
+    answer(req, protocol::game_reply(req->id, protocol::game_view(*live.game, live.view_meta(now_()))));
     if (rooms_ && live.room_code) rooms_->on_resume(req->conn, live);
     req->release();
   });
@@ -285,7 +227,7 @@ void GameService::handle(const RequestPtr& req, const protocol::Undo& cmd) {
     }
     const game::Game& g = *live.game;
     std::string text = protocol::dump(
-        protocol::game_reply(req->id, protocol::game_view(g, meta_of(live, now_()))));
+        protocol::game_reply(req->id, protocol::game_view(g, live.view_meta(now_()))));
     ++live.pending_writes;
     db_.undo_move(live.id, g.move_count(), g.score(), g.move_count(),
                   [this, req, self, text = std::move(text)](const storage::WriteResult& r) mutable {

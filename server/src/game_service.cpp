@@ -20,9 +20,12 @@ bool same_secret(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-GameService::GameService(storage::Database& db, Metrics& metrics, NowFn now)
-    : db_(db), metrics_(metrics), now_(std::move(now)),
+GameService::GameService(storage::Database& db, Metrics& metrics, NowFn now, BoardKeys& keys,
+                         Competitions& competitions)
+    : db_(db), metrics_(metrics), now_(std::move(now)), keys_(keys), competitions_(competitions),
       db_pool_(std::make_unique<net::thread_pool>(2)) {}
+
+void GameService::post_to_pool(std::function<void()> work) { net::post(*db_pool_, std::move(work)); }
 
 GameService::~GameService() { stop(); }
 

@@ -26,12 +26,15 @@
 namespace tilecrush::server {
 
 class RoomService;
+class BoardKeys;
+class Competitions;
 
 class GameService final : public MessageHandler {
  public:
   using NowFn = std::function<std::int64_t()>;
 
-  GameService(storage::Database& db, Metrics& metrics, NowFn now);
+  GameService(storage::Database& db, Metrics& metrics, NowFn now, BoardKeys& keys,
+              Competitions& competitions);
   ~GameService() override;
 
   void on_message(const std::shared_ptr<Connection>& conn, std::string text, bool rate_limited,
@@ -75,8 +78,20 @@ class GameService final : public MessageHandler {
                                       const std::string& player_name,
                                       std::optional<std::string> room_code, std::string* error);
   // Registers and persists a game from make_game(); `committed` runs on the
-  // writer thread once it is durable (false: storage refused it).
-  void register_game(const std::shared_ptr<LiveGame>& live, std::function<void(bool)> committed);
+  // writer thread once it is durable, with the create's result (not ok:
+  // storage refused it; conflict for a competition: no attempts left). A
+  // competition game (live->competition set) counts an attempt by `rule`.
+  void register_game(const std::shared_ptr<LiveGame>& live,
+                     std::function<void(const storage::WriteResult&)> committed,
+                     std::optional<storage::GameRecord::AttemptRule> rule = std::nullopt);
+
+  // The closing work of a competition past its close: every game still
+  // playing on it ends at its score (reason closed), every entry is replayed
+  // again and flagged when it does not replay, and the competition is marked
+  // closed. Blocking: call it on a pool thread, never a network thread.
+  void close_competition(const storage::CompetitionRecord& competition);
+  // Runs `work` on the service's storage thread pool.
+  void post_to_pool(std::function<void()> work);
 
   // Answers helpers (any thread).
   void answer(const RequestPtr& req, const nlohmann::json& message);
@@ -89,6 +104,12 @@ class GameService final : public MessageHandler {
  private:
   void handle(const RequestPtr& req, const protocol::Hello& cmd);
   void handle(const RequestPtr& req, const protocol::NewGame& cmd);
+  // The rest of new_game, once any storage read it needs may be done here.
+  void start_game(const RequestPtr& req, const protocol::NewGame& cmd, game::GameSetup setup,
+                  bool server_seed);
+  // A game of a competition that has closed ends now (reason closed, at the
+  // close's time), written without an answer. Called with the game locked.
+  void end_at_close(const std::shared_ptr<LiveGame>& live);
   void handle(const RequestPtr& req, const protocol::Resume& cmd);
   void handle(const RequestPtr& req, const protocol::MoveCommand& cmd);
   void handle(const RequestPtr& req, const protocol::Preview& cmd);
@@ -117,6 +138,8 @@ class GameService final : public MessageHandler {
   storage::Database& db_;
   Metrics& metrics_;
   NowFn now_;
+  BoardKeys& keys_;
+  Competitions& competitions_;
   GameRegistry games_;
   RoomService* rooms_ = nullptr;
   std::unique_ptr<net::thread_pool> db_pool_;

@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api_json.hpp"
 #include "clock.hpp"
+#include "tilecrush/storage/token_hash.hpp"
 #include "tilecrush/game/presets.hpp"
 #include "tilecrush/protocol/views.hpp"
 
@@ -11,48 +13,7 @@ namespace {
 
 using nlohmann::json;
 using protocol::ErrorCode;
-
-HttpAnswer ok_json(const json& body) { return {200, protocol::dump(body)}; }
-
-HttpAnswer error_answer(int status, ErrorCode code, std::string_view message) {
-  return {static_cast<unsigned>(status), protocol::http_error_body(code, message)};
-}
-
-HttpAnswer error_answer(const protocol::HttpError& e) {
-  return {static_cast<unsigned>(e.status), protocol::http_error_body(e)};
-}
-
-json entry_json(const storage::LeaderboardEntry& e) {
-  return {{"rank", e.rank},       {"player", e.player},
-          {"score", e.score},     {"move_count", e.move_count},
-          {"duration_ms", e.duration_ms}, {"attempts", e.attempts},
-          {"game_id", e.game_id}, {"finished_at", iso_time(e.finished_at)}};
-}
-
-json page_json(const storage::BoardKey& board, const storage::LeaderboardPage& page) {
-  json entries = json::array();
-  for (const auto& e : page.entries) entries.push_back(entry_json(e));
-  return {{"mode", game::to_string(board.mode)}, {"preset", board.preset}, {"seed", board.seed},
-          {"total", page.total}, {"entries", std::move(entries)}};
-}
-
-json move_json(const game::Move& m) {
-  json out = json::array({game::to_string(m.kind), m.a.x, m.a.y});
-  if (m.kind == game::MoveKind::swap) {
-    out.push_back(m.b.x);
-    out.push_back(m.b.y);
-  }
-  return out;
-}
-
-json board_json(const std::vector<int>& cells, int width) {
-  json rows = json::array();
-  for (std::size_t i = 0; i < cells.size(); i += static_cast<std::size_t>(width)) {
-    rows.push_back(std::vector<int>(cells.begin() + static_cast<std::ptrdiff_t>(i),
-                                    cells.begin() + static_cast<std::ptrdiff_t>(i) + width));
-  }
-  return rows;
-}
+using namespace api;
 
 // mode, preset (which must exist) and seed: the board a leaderboard is for.
 std::optional<storage::BoardKey> board_key(const protocol::RequestTarget& target,
@@ -75,14 +36,27 @@ std::optional<storage::BoardKey> board_key(const protocol::RequestTarget& target
     error = {400, ErrorCode::bad_request, "unknown preset for this mode"};
     return std::nullopt;
   }
-  return storage::BoardKey{*parsed_mode, *preset.value, *seed.value};
+  // rules_version=1: the boards of version-1 games (dealt from the seed
+  // alone); otherwise the casual board of that label.
+  const auto version = protocol::int_param(target, "rules_version", game::kRulesVersion,
+                                           game::kMinRulesVersion, game::kRulesVersion);
+  if (!version.ok()) {
+    error = *version.error;
+    return std::nullopt;
+  }
+  return storage::BoardKey{*parsed_mode, *preset.value, *seed.value,
+                           version.value == 1 ? std::string(storage::kScopeV1) : std::string()};
 }
 
 }  // namespace
 
-HttpApi::HttpApi(storage::Database& db, Metrics& metrics, NowFn now, std::string version)
+HttpApi::HttpApi(storage::Database& db, Metrics& metrics, NowFn now, std::string version,
+                 Competitions& competitions, const std::string& operator_token)
     : db_(db), metrics_(metrics), now_(std::move(now)), version_(std::move(version)),
-      started_at_(now_()), pool_(std::make_unique<net::thread_pool>(2)) {}
+      started_at_(now_()), competitions_(competitions),
+      operator_token_hash_(operator_token.empty() ? std::string()
+                                                  : storage::hash_token(operator_token)),
+      pool_(std::make_unique<net::thread_pool>(2)) {}
 
 HttpApi::~HttpApi() { stop(); }
 
@@ -90,23 +64,29 @@ void HttpApi::stop() {
   if (pool_) pool_->join();
 }
 
-void HttpApi::handle(std::string target, std::function<void(HttpAnswer)> done) {
-  net::post(*pool_, [this, target = std::move(target), done = std::move(done)]() {
-    done(answer(target));
+void HttpApi::handle(ApiRequest request, std::function<void(HttpAnswer)> done) {
+  net::post(*pool_, [this, request = std::move(request), done = std::move(done)]() {
+    done(answer(request));
   });
 }
 
-HttpAnswer HttpApi::answer(const std::string& raw_target) {
-  protocol::TargetResult parsed = protocol::parse_target(raw_target);
+HttpAnswer HttpApi::answer(const ApiRequest& request) {
+  protocol::TargetResult parsed = protocol::parse_target(request.target);
   if (!parsed.ok()) return error_answer(*parsed.error);
   const protocol::RequestTarget& target = parsed.target;
   const auto& seg = target.segments;
   try {
+    if (seg.size() >= 2 && seg[0] == "api" && seg[1] == "competitions") {
+      return competitions_route(request, target);
+    }
+    if (request.method != "GET") {
+      return error_answer(405, ErrorCode::bad_request, "only GET here");
+    }
     if (seg.size() == 1 && seg[0] == "metrics") {
       return {200, metrics_.render(), "text/plain; version=0.0.4; charset=utf-8"};
     }
     if (seg.size() == 2 && seg[1] == "health") return health();
-    if (seg.size() == 2 && seg[1] == "daily") return daily();
+    if (seg.size() == 2 && seg[1] == "daily") return daily(target);
     if (seg.size() == 2 && seg[1] == "leaderboard") return leaderboard(target);
     if (seg.size() == 3 && seg[1] == "leaderboard" && seg[2] == "around") {
       return leaderboard_around(target);
@@ -128,18 +108,42 @@ HttpAnswer HttpApi::health() const {
                   {"uptime_s", (now_() - started_at_) / 1000}});
 }
 
-HttpAnswer HttpApi::daily() const {
+// Today's daily boards and tomorrow's, with their commitments (published
+// before they open), or with ?date= one day's, with their keys once closed.
+HttpAnswer HttpApi::daily(const protocol::RequestTarget& target) {
   const std::int64_t now = now_();
-  const std::string date = utc_date(now);
-  json boards = json::array();
-  for (game::Mode mode : {game::Mode::same, game::Mode::match3, game::Mode::hidden}) {
-    for (const game::Preset& p : game::presets(mode)) {
-      boards.push_back({{"mode", game::to_string(mode)}, {"preset", p.name}, {"seed", date}});
-    }
+  if (!competitions_.ensure_dailies(now)) {
+    return error_answer(500, ErrorCode::internal, "storage unavailable");
   }
-  return ok_json({{"date", date},
+  auto boards_of = [&](const std::string& date) {
+    json boards = json::array();
+    for (const auto& c : competitions_.dailies_of(date)) {
+      json b = {{"mode", game::to_string(c.mode)}, {"preset", c.preset}, {"seed", c.seed},
+                {"competition", c.id}, {"commitment", c.commitment},
+                {"opens_at", iso_time(c.opens_at)}, {"closes_at", iso_time(c.closes_at)},
+                {"key", nullptr}};
+      if (now >= c.closes_at) {
+        if (const auto key = competitions_.key_of(c)) b["key"] = game::to_hex(*key);
+      }
+      boards.push_back(std::move(b));
+    }
+    return boards;
+  };
+  const auto date = protocol::string_param(target, "date", false, 10);
+  if (!date.ok()) return error_answer(*date.error);
+  if (date.value) {
+    const auto start = parse_iso_time(*date.value + "T00:00:00Z");
+    if (!start) return error_answer(400, ErrorCode::bad_request, "date must be YYYY-MM-DD");
+    json boards = boards_of(*date.value);
+    if (boards.empty()) return error_answer(404, ErrorCode::not_found, "no daily boards that day");
+    return ok_json({{"date", *date.value}, {"boards", std::move(boards)}});
+  }
+  const std::string today = utc_date(now);
+  const std::string tomorrow = utc_date(Competitions::day_start(now) + 86'400'000);
+  return ok_json({{"date", today},
                   {"resets_in_s", seconds_to_next_utc_day(now)},
-                  {"boards", std::move(boards)}});
+                  {"boards", boards_of(today)},
+                  {"tomorrow", {{"date", tomorrow}, {"boards", boards_of(tomorrow)}}}});
 }
 
 HttpAnswer HttpApi::leaderboard(const protocol::RequestTarget& target) {
@@ -193,15 +197,27 @@ HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
                     {"score", replayed.game ? json(replayed.game->score()) : json(nullptr)}});
   }
   const game::GameSetup& setup = record->setup;
-  json moves = json::array();
-  for (const auto& m : record->moves) moves.push_back(move_json(m));
+  // The moves of a hidden or match-3 game on a keyed board would teach its
+  // secrets (colours, refills): they are published once the board closes,
+  // and a casual board never closes (docs/rules.md, "Rules version 2").
+  std::optional<std::int64_t> revealed_at;
+  bool secret = setup.board_key && setup.mode != game::Mode::same;
+  if (secret && record->competition) {
+    if (const auto c = competitions_.find(*record->competition)) {
+      revealed_at = c->closes_at;
+      secret = now_() < c->closes_at;
+    }
+  }
+  json moves = secret ? json(nullptr) : moves_json(record->moves);
   json body = {{"game_id", record->id},
                {"player", record->player_name},
                {"mode", game::to_string(setup.mode)},
                {"preset", setup.preset.empty() ? json(nullptr) : json(setup.preset)},
                {"seed", setup.seed},
                {"ranked", record->ranked},
-               {"rules_version", record->rules_version},
+               {"rules_version", setup.rules_version},
+               {"competition", record->competition ? json(*record->competition) : json(nullptr)},
+               {"moves_published_at", revealed_at ? json(iso_time(*revealed_at)) : json(nullptr)},
                {"moves", std::move(moves)},
                {"score", record->score},
                {"duration_ms", record->duration_ms.value_or(0)},

@@ -7,9 +7,13 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "http_session.hpp"
+#include "competitions.hpp"
 #include "metrics.hpp"
 #include "tilecrush/protocol/http_query.hpp"
 #include "tilecrush/storage/database.hpp"
@@ -20,27 +24,53 @@ class HttpApi {
  public:
   using NowFn = std::function<std::int64_t()>;
 
-  HttpApi(storage::Database& db, Metrics& metrics, NowFn now, std::string version);
+  HttpApi(storage::Database& db, Metrics& metrics, NowFn now, std::string version,
+          Competitions& competitions, const std::string& operator_token);
   ~HttpApi();
 
-  void handle(std::string target, std::function<void(HttpAnswer)> done);
-  // Synchronous form, for tests and the thread pool.
-  HttpAnswer answer(const std::string& target);
+  void handle(ApiRequest request, std::function<void(HttpAnswer)> done);
+  // Synchronous forms, for tests and the thread pool.
+  HttpAnswer answer(const ApiRequest& request);
+  HttpAnswer answer(const std::string& target) { return answer(ApiRequest{"GET", target, {}, {}}); }
   void stop();
 
  private:
+  // Who sent a request: the operator, an organiser, or nobody known.
+  struct Caller {
+    bool is_operator = false;
+    std::optional<storage::OrganiserRecord> organiser;
+    bool known() const { return is_operator || organiser.has_value(); }
+  };
+  Caller caller_of(const ApiRequest& request);
+
   HttpAnswer health() const;
-  HttpAnswer daily() const;
+  HttpAnswer daily(const protocol::RequestTarget& target);
   HttpAnswer leaderboard(const protocol::RequestTarget& target);
   HttpAnswer leaderboard_around(const protocol::RequestTarget& target);
   HttpAnswer player(const std::string& name);
   HttpAnswer finished_game(const std::string& game_id, bool verify);
+
+  // Competitions (competition_api.cpp).
+  HttpAnswer competitions_route(const ApiRequest& request, const protocol::RequestTarget& target);
+  HttpAnswer list_competitions(const protocol::RequestTarget& target);
+  HttpAnswer create_competition(const ApiRequest& request);
+  HttpAnswer one_competition(const storage::CompetitionRecord& c,
+                             const protocol::RequestTarget& target);
+  HttpAnswer competition_leaderboard(const storage::CompetitionRecord& c,
+                                     const protocol::RequestTarget& target, bool around);
+  HttpAnswer competition_results(const storage::CompetitionRecord& c,
+                                 const protocol::RequestTarget& target);
+  HttpAnswer disqualify(const storage::CompetitionRecord& c, const ApiRequest& request);
+  // The competition's view; its key once it has closed.
+  nlohmann::json competition_json(const storage::CompetitionRecord& c, std::int64_t now);
 
   storage::Database& db_;
   Metrics& metrics_;
   NowFn now_;
   std::string version_;
   std::int64_t started_at_;
+  Competitions& competitions_;
+  std::string operator_token_hash_;  // empty: no operator over HTTP
   std::unique_ptr<net::thread_pool> pool_;
 };
 

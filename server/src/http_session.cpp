@@ -77,12 +77,21 @@ void HttpSession::route(http::request<http::string_body>&& request) {
     return;
   }
   const bool head = request.method() == http::verb::head;
-  if (request.method() != http::verb::get && !head) {
-    return send_answer({405, json_error("bad_request", "only GET and HEAD")}, version, keep_alive,
-                       false);
+  const bool post = request.method() == http::verb::post;
+  const bool api = path == "/metrics" || path == "/api" || path.starts_with("/api/");
+  if (request.method() != http::verb::get && !head && !(post && api)) {
+    return send_answer({405, json_error("bad_request", "only GET and HEAD (and POST under /api/)")},
+                       version, keep_alive, false);
   }
-  if (path == "/metrics" || path == "/api" || path.starts_with("/api/")) {
-    context_.api(target, [self = shared_from_this(), version, keep_alive, head](HttpAnswer answer) {
+  if (api) {
+    ApiRequest call;
+    call.method = post ? "POST" : "GET";
+    call.target = target;
+    if (post) call.body = std::move(request.body());
+    if (const auto auth = request.find(http::field::authorization); auth != request.end()) {
+      call.authorization = std::string(auth->value());
+    }
+    context_.api(std::move(call), [self = shared_from_this(), version, keep_alive, head](HttpAnswer answer) {
       net::post(self->stream_.get_executor(), [self, answer = std::move(answer), version,
                                                keep_alive, head]() {
         self->send_answer(answer, version, keep_alive, head);

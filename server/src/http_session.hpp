@@ -26,8 +26,17 @@ struct HttpAnswer {
   std::string content_type = "application/json";
 };
 
-// Answers a GET under /api/ or /metrics; calls `done` once, on any thread.
-using ApiHandler = std::function<void(std::string target, std::function<void(HttpAnswer)> done)>;
+// A request under /api/ or /metrics: GET (or HEAD) everywhere, POST where
+// the API takes one (competitions).
+struct ApiRequest {
+  std::string method = "GET";  // "GET" or "POST" (HEAD is answered as GET)
+  std::string target;
+  std::string body;           // POST only
+  std::string authorization;  // the Authorization header, verbatim
+};
+
+// Answers an API request; calls `done` once, on any thread.
+using ApiHandler = std::function<void(ApiRequest request, std::function<void(HttpAnswer)> done)>;
 
 // Everything an HTTP session needs, owned by the Server.
 struct HttpContext {

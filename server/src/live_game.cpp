@@ -17,6 +17,10 @@ std::int64_t LiveGame::duration_ms(std::int64_t end) const {
   return end > created_at ? end - created_at : 0;
 }
 
+protocol::GameViewMeta LiveGame::view_meta(std::int64_t now) const {
+  return {id, elapsed_ms(now), ranked, competition, attempt, commitment};
+}
+
 std::shared_ptr<LiveGame> GameRegistry::find(const std::string& id) const {
   std::lock_guard lock(mutex_);
   const auto it = games_.find(id);

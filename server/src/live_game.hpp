@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "tilecrush/game/game.hpp"
+#include "tilecrush/protocol/views.hpp"
 
 namespace tilecrush::server {
 
@@ -26,7 +27,16 @@ struct LiveGame {
   std::string player_name;
   std::int64_t created_at = 0;
   std::optional<std::string> room_code;
-  int rules_version = game::kRulesVersion;
+  // Whether it feeds its board's leaderboard (the record's flag).
+  bool ranked = false;
+  // A competition game: which, its counted attempt (0: none), and when the
+  // competition closes: from then on no move is accepted and the game ends
+  // at its score (reason closed).
+  std::optional<std::string> competition;
+  std::int64_t attempt = 0;
+  std::optional<std::int64_t> closes_at;
+  // SHA-256 of the board's key, for a keyed board.
+  std::optional<std::string> commitment;
   // Guarded by mutex:
   std::unique_ptr<game::Game> game;
   std::optional<std::int64_t> first_move_at;
@@ -44,6 +54,8 @@ struct LiveGame {
   std::int64_t elapsed_ms(std::int64_t now) const;
   // rules.md: from creation (hidden: from the first move) to the end.
   std::int64_t duration_ms(std::int64_t end) const;
+  // What its GameView shows besides the engine state.
+  protocol::GameViewMeta view_meta(std::int64_t now) const;
 };
 
 // Thread safety: thread-safe. Lock order: a game's mutex may be held while

@@ -5,8 +5,45 @@
 #include <cstdlib>
 #include <iostream>
 
+#include <filesystem>
+
+#include "clock.hpp"
 #include "config.hpp"
+#include "ids.hpp"
+#include "tilecrush/storage/token_hash.hpp"
 #include "server.hpp"
+
+namespace {
+
+// --add-organiser NAME: the operator issues an organiser token. It is
+// printed once; the database keeps only its hash.
+int add_organiser(const tilecrush::server::Config& config) {
+  using namespace tilecrush;
+  try {
+    const std::filesystem::path path(config.db);
+    std::error_code ec;
+    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+    storage::Database db(storage::Options{config.db});
+    const std::string token = server::random_token();
+    storage::WriteResult result;
+    db.create_organiser(config.add_organiser, storage::hash_token(token), server::now_ms(),
+                        [&result](const storage::WriteResult& r) { result = r; });
+    db.flush();
+    db.close();
+    if (!result.ok()) {
+      std::cerr << "tilecrush: cannot add organiser " << config.add_organiser << ": "
+                << result.message << "\n";
+      return 1;
+    }
+    std::cout << "organiser " << config.add_organiser << " token " << token << std::endl;
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "tilecrush: cannot open the database: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace tilecrush::server;
@@ -31,6 +68,8 @@ int main(int argc, char** argv) {
   sigaddset(&signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
+
+  if (!parsed.config->add_organiser.empty()) return add_organiser(*parsed.config);
 
   std::unique_ptr<Server> server;
   try {

@@ -21,9 +21,6 @@ namespace {
 
 constexpr int kMaxRetries = 3;
 
-protocol::GameViewMeta meta_of(const LiveGame& live, std::int64_t now) {
-  return {live.id, live.elapsed_ms(now), live.rules_version};
-}
 
 }  // namespace
 
@@ -140,7 +137,7 @@ void RoomManager::rejoin_player(const GameService::RequestPtr& req,
         player->link.attach(req->conn);
         nlohmann::json reply = protocol::room_reply(req->id, room->view());
         // Addition to protocol.md: a returning player gets their own game back.
-        reply["game"] = protocol::game_view(*live->game, meta_of(*live, now_()));
+        reply["game"] = protocol::game_view(*live->game, live->view_meta(now_()));
         std::string text = protocol::dump(reply);
         room->push_others(player_id, room->update_text());
         std::string finished = room->phase == RoomPhase::finished ? room->finished_text() : "";
@@ -213,7 +210,7 @@ void RoomManager::complete_spectator_join(const GameService::RequestPtr& req,
   const std::int64_t now = now_();
   nlohmann::json games = nlohmann::json::object();
   for (std::size_t i = 0; i < set->games.size(); ++i) {
-    games[set->names[i]] = protocol::game_view(*set->games[i]->game, meta_of(*set->games[i], now));
+    games[set->names[i]] = protocol::game_view(*set->games[i]->game, set->games[i]->view_meta(now));
   }
   std::string text = protocol::dump(protocol::room_reply(req->id, room->view(), std::move(games)));
   room->push_others(player_id, room->update_text());

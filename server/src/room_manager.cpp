@@ -239,15 +239,15 @@ void RoomManager::start(const GameService::RequestPtr& req, const protocol::Star
       }
       return refuse(req, ErrorCode::internal, "could not deal the room's games");
     }
-    state->views.push_back(protocol::game_view(*live->game, {live->id, 0, live->rules_version}));
+    state->views.push_back(protocol::game_view(*live->game, live->view_meta(0)));
     state->games.push_back(std::move(live));
   }
   state->remaining = state->games.size();
   for (const auto& live : state->games) {
     // Every game is durable before anyone is told about it, as new_game
     // does; the players learn their game ids only from room_started.
-    games_.register_game(live, [this, state](bool ok) {
-      if (!ok) state->failed = true;
+    games_.register_game(live, [this, state](const storage::WriteResult& r) {
+      if (!r.ok()) state->failed = true;
       if (--state->remaining > 0) return;
       net::post(state->req->conn->executor(), [this, state]() { complete_start(state); });
     });
@@ -333,7 +333,7 @@ void RoomManager::on_game_progress(LiveGame& live, const game::EventList& events
         {{"type", "room_game"},
          {"code", room->code},
          {"player", p->name},
-         {"game", protocol::game_view(g, {live.id, live.elapsed_ms(now), live.rules_version})}}));
+         {"game", protocol::game_view(g, live.view_meta(now))}}));
   } else {
     room->push_spectators(protocol::room_events_text(room->code, p->name, g, events));
   }

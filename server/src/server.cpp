@@ -38,10 +38,21 @@ Server::Server(const Config& config)
   options.synchronous = config.db_full_sync ? storage::Synchronous::full : storage::Synchronous::normal;
   db_ = std::make_unique<storage::Database>(options);
 
-  service_ = std::make_unique<GameService>(*db_, metrics_, now_ms);
-  rooms_ = std::make_unique<RoomManager>(*service_, net::make_strand(ioc_), now_ms);
+  now_ = config.now ? config.now : std::function<std::int64_t()>(now_ms);
+  BoardKeys::KeySource key_source = BoardKeys::system_random();
+  if (config.board_key_source) {
+    key_source = [source = config.board_key_source](const storage::BoardKey& b) {
+      return source(b.scope, static_cast<int>(b.mode), b.preset, b.seed);
+    };
+  }
+  board_keys_ = std::make_unique<BoardKeys>(*db_, std::move(key_source), now_);
+  competitions_ = std::make_unique<Competitions>(*db_, *board_keys_, now_,
+                                                 DailyRules{config.daily_attempts});
+  service_ = std::make_unique<GameService>(*db_, metrics_, now_, *board_keys_, *competitions_);
+  rooms_ = std::make_unique<RoomManager>(*service_, net::make_strand(ioc_), now_);
   service_->set_rooms(rooms_.get());
-  api_ = std::make_unique<HttpApi>(*db_, metrics_, now_ms, TILECRUSH_VERSION);
+  api_ = std::make_unique<HttpApi>(*db_, metrics_, now_, TILECRUSH_VERSION, *competitions_,
+                                   config.operator_token);
   metrics_.set_extra_source([this]() {
     const storage::WriterMetrics m = db_->metrics();
     std::string out;
@@ -71,8 +82,8 @@ Server::Server(const Config& config)
   });
 
   http_context_.static_files = static_files_.get();
-  http_context_.api = [this](std::string target, std::function<void(HttpAnswer)> done) {
-    api_->handle(std::move(target), std::move(done));
+  http_context_.api = [this](ApiRequest request, std::function<void(HttpAnswer)> done) {
+    api_->handle(std::move(request), std::move(done));
   };
   http_context_.ws_handler = service_.get();
   http_context_.metrics = &metrics_;
@@ -89,6 +100,7 @@ Server::~Server() { stop(); }
 void Server::start() {
   listener_->run();
   schedule_eviction();
+  schedule_closing();
   const unsigned n = config_.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
                                           : config_.threads;
   for (unsigned i = 0; i < n; ++i) threads_.emplace_back([this]() { ioc_.run(); });
@@ -103,12 +115,35 @@ void Server::schedule_eviction() {
   });
 }
 
+void Server::schedule_closing() {
+  closing_timer_ = std::make_unique<net::steady_timer>(eviction_strand_, std::chrono::seconds(1));
+  closing_timer_->async_wait([this](error_code ec) {
+    if (ec) return;
+    if (!closing_busy_->exchange(true)) {
+      service_->post_to_pool([this, busy = closing_busy_]() {
+        try {
+          const std::int64_t now = now_();
+          competitions_->ensure_dailies(now);
+          for (const auto& c : db_->competitions(storage::CompetitionState::to_close, now, 16)) {
+            service_->close_competition(c);
+          }
+        } catch (const std::exception&) {
+          // Storage unavailable: the next tick tries again.
+        }
+        busy->store(false);
+      });
+    }
+    schedule_closing();
+  });
+}
+
 void Server::stop() {
   if (stopped_) return;
   stopped_ = true;
   listener_->stop();
   net::post(eviction_strand_, [this]() {
     if (eviction_timer_) eviction_timer_->cancel();
+    if (closing_timer_) closing_timer_->cancel();
   });
   // Commit what is queued; the answers of those writes are posted to their
   // connections before the close frames below.

@@ -8,6 +8,8 @@
 #include <thread>
 #include <vector>
 
+#include "board_keys.hpp"
+#include "competitions.hpp"
 #include "config.hpp"
 #include "connection_limits.hpp"
 #include "game_service.hpp"
@@ -41,6 +43,9 @@ class Server {
 
  private:
   void schedule_eviction();
+  // Every second: competitions past their close get their closing work
+  // (on the game service's pool), and the next day's dailies are created.
+  void schedule_closing();
 
   Config config_;
   net::io_context ioc_;
@@ -50,6 +55,9 @@ class Server {
   std::shared_ptr<ConnectionLimits> connection_limits_;
   std::unique_ptr<StaticFiles> static_files_;
   std::unique_ptr<storage::Database> db_;
+  std::function<std::int64_t()> now_;
+  std::unique_ptr<BoardKeys> board_keys_;
+  std::unique_ptr<Competitions> competitions_;
   std::unique_ptr<GameService> service_;
   std::unique_ptr<RoomService> rooms_;
   std::unique_ptr<HttpApi> api_;
@@ -59,6 +67,9 @@ class Server {
   // stop(): both on this strand.
   net::strand<net::io_context::executor_type> eviction_strand_{net::make_strand(ioc_)};
   std::unique_ptr<net::steady_timer> eviction_timer_;
+  std::unique_ptr<net::steady_timer> closing_timer_;
+  // A closing pass is running on the pool: the next tick skips.
+  std::shared_ptr<std::atomic<bool>> closing_busy_ = std::make_shared<std::atomic<bool>>(false);
   std::vector<std::thread> threads_;
   bool stopped_ = false;
 };

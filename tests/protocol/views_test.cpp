@@ -28,11 +28,11 @@ game::GameSetup preset_setup(game::Mode mode, const char* preset, const char* se
 TEST(GameView, SameGameFields) {
   auto game = make(preset_setup(game::Mode::same, "normal", "s"));
   ASSERT_TRUE(game);
-  const json v = game_view(*game, {"g-9", 0});
+  const json v = game_view(*game, {"g-9", 0, true});
   const std::set<std::string> keys{"game_id", "mode",     "preset",     "seed",   "ranked",
                                    "width",   "height",   "colors",     "board",  "score",
                                    "move_count", "moves_left", "over", "rules_version",
-                                   "state_hash"};
+                                   "state_hash", "competition", "attempt", "commitment"};
   std::set<std::string> got;
   for (const auto& [k, _] : v.items()) got.insert(k);
   EXPECT_EQ(got, keys);
@@ -48,6 +48,9 @@ TEST(GameView, SameGameFields) {
   EXPECT_EQ(v["over"], false);
   EXPECT_EQ(v["rules_version"], game::kRulesVersion);
   EXPECT_EQ(v["state_hash"], game::hash_hex(game->state_hash()));
+  EXPECT_TRUE(v["competition"].is_null());
+  EXPECT_TRUE(v["attempt"].is_null());
+  EXPECT_TRUE(v["commitment"].is_null());
   ASSERT_EQ(v["board"].size(), 12u);
   for (int y = 0; y < 12; ++y) {
     ASSERT_EQ(v["board"][y].size(), 15u);

@@ -51,7 +51,7 @@ TEST(ServerBasics, PlaysAndResumesAGameWithTheEnginesHash) {
   setup.mode = game::Mode::same;
   setup.preset = "easy";
   setup.seed = "basics";
-  auto local = game::create_game(setup).game;
+  auto local = game::create_game(with_test_key(setup)).game;
   EXPECT_EQ(started["game"]["state_hash"], game::hash_hex(local->state_hash()));
 
   int moves = 0;

@@ -51,8 +51,23 @@ std::string hash_after(const game::GameSetup& setup, const std::vector<game::Mov
   return r.game ? game::hash_hex(r.game->state_hash()) : "replay failed";
 }
 
+// The key the server process drew for a ranked board, read from its
+// database beside it (the key is committed before the game that uses it is
+// answered): the players' local copies deal the same boards.
+std::optional<game::BoardSecret> stored_key(const std::string& db_path, const game::GameSetup& s) {
+  storage::Options options;
+  options.path = db_path;
+  options.read_only = true;
+  options.readers = 1;
+  storage::Database db(options);
+  const auto board = db.find_board({s.mode, s.preset, s.seed, ""});
+  if (!board) return std::nullopt;
+  return board->key;
+}
+
 // Plays until the connection breaks (the server was killed).
-void play(unsigned short port, Player& p, std::uint32_t seed, std::atomic<long>& acked_total) {
+void play(unsigned short port, const std::string& db_path, Player& p, std::uint32_t seed,
+          std::atomic<long>& acked_total) {
   try {
     WsClient c(port, std::chrono::seconds(5));
     const json welcome = c.hello(p.name, p.token.empty() ? std::nullopt : std::optional(p.token));
@@ -68,6 +83,8 @@ void play(unsigned short port, Player& p, std::uint32_t seed, std::atomic<long>&
                                   {"preset", p.setup.preset}});
         if (g["type"] != "game") return;
         p.setup.seed = g["game"]["seed"];
+        p.setup.board_key = stored_key(db_path, p.setup);
+        if (!p.setup.board_key) return;
         p.game_id = g["game"]["game_id"];
         p.acked.clear();
       }
@@ -124,7 +141,8 @@ TEST(CrashSafety, EveryAcknowledgedMoveSurvivesSigkill) {
     }
     std::vector<std::thread> threads;
     for (int i = 0; i < kClients; ++i) {
-      threads.emplace_back(play, server.port(), std::ref(players[static_cast<std::size_t>(i)]),
+      threads.emplace_back(play, server.port(), (dir / "crash.db").string(),
+                           std::ref(players[static_cast<std::size_t>(i)]),
                            static_cast<std::uint32_t>(round * 100 + i), std::ref(acked_total));
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
@@ -169,6 +187,8 @@ TEST(CrashSafety, SigtermDrainsAndExitsCleanly) {
   setup.mode = game::Mode::same;
   setup.preset = "easy";
   setup.seed = "t";
+  setup.board_key = stored_key((dir / "term.db").string(), setup);
+  ASSERT_TRUE(setup.board_key);
   auto local = game::create_game(setup).game;
   game::Hint hint;
   ASSERT_TRUE(local->hint(hint).ok());

@@ -71,7 +71,13 @@ TEST(HttpApi, GameRecordsOfEveryModeAndTheirVerification) {
     EXPECT_EQ(r["seed"], "rec");
     EXPECT_EQ(r["ranked"], true);
     EXPECT_EQ(r["rules_version"], game::kRulesVersion);
-    EXPECT_EQ(r["moves"], expected_moves(*local));
+    // A casual board never closes: the moves of its hidden and match-3
+    // games would teach its secret colours, so they are never published.
+    if (mode == game::Mode::same) {
+      EXPECT_EQ(r["moves"], expected_moves(*local));
+    } else {
+      EXPECT_TRUE(r["moves"].is_null()) << r;
+    }
     EXPECT_EQ(r["score"], local->score());
     EXPECT_TRUE(r["duration_ms"].is_number_integer());
     if (resigned) {
@@ -81,7 +87,8 @@ TEST(HttpApi, GameRecordsOfEveryModeAndTheirVerification) {
     const json v = http_get(ts.port(), "/api/games/" + id + "/verify").json_body();
     EXPECT_EQ(v, json({{"valid", true}, {"score", local->score()}}));
     // Replaying the published moves gives the published score.
-    const game::ReplayResult replayed = game::replay(preset_setup(mode, preset, "rec"), local->moves());
+    const game::ReplayResult replayed =
+        game::replay(with_test_key(preset_setup(mode, preset, "rec")), local->moves());
     ASSERT_TRUE(replayed.game);
     EXPECT_EQ(replayed.game->score(), local->score());
     EXPECT_EQ(replayed.game->state_hash(), local->state_hash());
@@ -195,12 +202,24 @@ TEST(HttpApi, HealthAndDailyBoards) {
   for (game::Mode mode : {game::Mode::same, game::Mode::match3, game::Mode::hidden}) {
     for (const game::Preset& p : game::presets(mode)) {
       ++expected_boards;
-      const json board = {{"mode", game::to_string(mode)}, {"preset", p.name}, {"seed", daily["date"]}};
-      EXPECT_NE(std::find(daily["boards"].begin(), daily["boards"].end(), board), daily["boards"].end())
-          << board;
+      // Each board is its daily competition's, with its commitment.
+      bool found = false;
+      for (const json& b : daily["boards"]) {
+        if (b["mode"] != game::to_string(mode) || b["preset"] != p.name) continue;
+        found = true;
+        EXPECT_EQ(b["seed"], daily["date"]);
+        EXPECT_EQ(b["competition"], "daily-" + daily["date"].get<std::string>() + "-" +
+                                        std::string(game::to_string(mode)) + "-" + std::string(p.name));
+        EXPECT_EQ(b["commitment"].get<std::string>().size(), 64u);
+        EXPECT_TRUE(b["key"].is_null());
+      }
+      EXPECT_TRUE(found) << game::to_string(mode) << " " << p.name;
     }
   }
   EXPECT_EQ(daily["boards"].size(), expected_boards);
+  // Tomorrow's boards are committed to already.
+  EXPECT_EQ(daily["tomorrow"]["boards"].size(), expected_boards);
+  EXPECT_NE(daily["tomorrow"]["date"], daily["date"]);
 }
 
 TEST(HttpApi, DailyGamesUseTodaysDateAndFeedTheDailyBoard) {
@@ -215,14 +234,19 @@ TEST(HttpApi, DailyGamesUseTodaysDateAndFeedTheDailyBoard) {
     const std::string seed = view["seed"];
     EXPECT_TRUE(seed == before || seed == after) << seed;
     EXPECT_EQ(view["ranked"], true);
-    auto local = make_local(preset_setup(mode, preset, seed));
+    const std::string competition =
+        "daily-" + seed + "-" + std::string(game::to_string(mode)) + "-" + preset;
+    EXPECT_EQ(view["competition"], competition);
+    EXPECT_EQ(view["attempt"], 1);
+    // The daily board is its competition's own: not the casual board of the
+    // date's label.
+    game::GameSetup setup = preset_setup(mode, preset, seed);
+    setup.board_key = test_board_key(competition, static_cast<int>(mode), preset, seed);
+    auto local = make_local(setup);
     EXPECT_EQ(view, expected_view(*local, view["game_id"], view));
+    EXPECT_NE(make_local(preset_setup(mode, preset, seed))->board(), local->board());
     c.request({{"type", "resign"}, {"game_id", view["game_id"]}});
-    const json daily = http_get(ts.port(), "/api/daily").json_body();
-    const json board = {{"mode", game::to_string(mode)}, {"preset", preset}, {"seed", seed}};
-    EXPECT_NE(std::find(daily["boards"].begin(), daily["boards"].end(), board), daily["boards"].end());
-    const json lb = http_get(ts.port(), "/api/leaderboard?mode=" + std::string(game::to_string(mode)) +
-                                            "&preset=" + preset + "&seed=" + seed).json_body();
+    const json lb = http_get(ts.port(), "/api/competitions/" + competition + "/leaderboard").json_body();
     ASSERT_EQ(lb["total"], 1) << lb;
     EXPECT_EQ(lb["entries"][0]["player"], "daily");
     EXPECT_EQ(lb["entries"][0]["game_id"], view["game_id"]);

@@ -41,7 +41,7 @@ inline game::GameSetup preset_setup(game::Mode mode, std::string preset, std::st
 }
 
 inline std::unique_ptr<game::Game> make_local(const game::GameSetup& setup) {
-  game::CreateResult created = game::create_game(setup);
+  game::CreateResult created = game::create_game(with_test_key(setup));
   EXPECT_TRUE(created.game) << created.error;
   return std::move(created.game);
 }
@@ -89,6 +89,17 @@ inline json expected_view(const game::Game& local, const std::string& game_id, c
   if (view.contains("elapsed_ms") && view["elapsed_ms"].is_number_integer()) {
     meta.elapsed_ms = view["elapsed_ms"].get<std::int64_t>();
   }
+  // A casual game is ranked exactly when its setup is; a competition game's
+  // rank depends on its attempt, which the view reports.
+  meta.ranked = local.setup().ranked();
+  if (view.contains("competition") && view["competition"].is_string()) {
+    meta.competition = view["competition"].get<std::string>();
+    meta.ranked = view["ranked"].get<bool>();
+  }
+  if (view.contains("attempt") && view["attempt"].is_number_integer()) {
+    meta.attempt = view["attempt"].get<std::int64_t>();
+  }
+  if (local.setup().board_key) meta.commitment = game::commitment(*local.setup().board_key);
   return protocol::game_view(local, meta);
 }
 

@@ -61,7 +61,7 @@ TEST(RoomsTest, ThreePlayersRaceAndTwoSpectatorsFollowEveryBoard) {
   EXPECT_EQ(started["room"]["state"], "playing");
 
   // Everyone gets the same board, each player a game of their own.
-  const auto reference = game::create_game(setup).game;
+  const auto reference = game::create_game(with_test_key(setup)).game;
   std::set<std::string> ids;
   for (Racer& r : racers) {
     const json pushed = r.ws->wait_for("room_started");
@@ -71,7 +71,7 @@ TEST(RoomsTest, ThreePlayersRaceAndTwoSpectatorsFollowEveryBoard) {
     ids.insert(r.game_id);
     EXPECT_TRUE(view["ranked"].get<bool>());
     EXPECT_EQ(view["state_hash"], game::hash_hex(reference->state_hash())) << r.name;
-    r.local = game::create_game(setup).game;
+    r.local = game::create_game(with_test_key(setup)).game;
   }
   EXPECT_EQ(ids.size(), 3u);
   Watcher sam_watch;
@@ -290,7 +290,7 @@ TEST(RoomsTest, HiddenModeSpectatorsNeverSeePeekColours) {
   setup.mode = game::Mode::hidden;
   setup.preset = "classic";
   setup.seed = "dark";
-  auto local = game::create_game(setup).game;
+  auto local = game::create_game(with_test_key(setup)).game;
   const json peek = ann.request({{"type", "peek"}, {"game_id", game_id}, {"x", 0}, {"y", 0}});
   ASSERT_EQ(peek["type"], "events") << peek;
   EXPECT_GE(peek["events"][0]["color"].get<int>(), 1);
@@ -344,7 +344,7 @@ TEST(RoomsTest, ConcurrentMovesReachSpectatorsInOrder) {
   ASSERT_EQ(racers[0].ws->request({{"type", "start_room"}, {"code", code}})["type"], "room");
   for (Racer& r : racers) {
     r.game_id = r.ws->wait_for("room_started")["game"]["game_id"];
-    r.local = game::create_game(setup).game;
+    r.local = game::create_game(with_test_key(setup)).game;
   }
   Watcher sam_watch;
   sam_watch.take_games(sam.wait_for("room_started")["games"]);

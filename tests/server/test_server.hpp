@@ -11,8 +11,31 @@
 #include <thread>
 
 #include "server.hpp"
+#include "tilecrush/game/crypto.hpp"
+#include "tilecrush/game/game.hpp"
 
 namespace tilecrush::testing {
+
+// The board keys of the in-process test server: known to the tests, so that
+// their local engine copies of ranked games deal the same boards. (The
+// server itself draws keys from the OS random source; fairness_test.cpp
+// runs it that way.)
+inline game::BoardSecret test_board_key(const std::string& scope, int mode,
+                                        const std::string& preset, const std::string& seed) {
+  return game::sha256("tilecrush-test-board-key/" + scope + "/" + std::to_string(mode) + "/" +
+                      preset + "/" + seed);
+}
+
+// A ranked-shaped setup gets the test server's key of its casual board
+// (scope ""), unless it carries one; any other setup is dealt without one.
+inline game::GameSetup with_test_key(game::GameSetup setup, const std::string& scope = "") {
+  if (!setup.ranked()) {
+    setup.board_key.reset();
+  } else if (!setup.board_key && setup.rules_version >= 2) {
+    setup.board_key = test_board_key(scope, static_cast<int>(setup.mode), setup.preset, setup.seed);
+  }
+  return setup;
+}
 
 inline std::filesystem::path make_temp_dir(const std::string& prefix) {
   std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "XXXXXX")).string();
@@ -40,6 +63,7 @@ class TestServer {
     c.threads = 2;
     c.static_dir = TILECRUSH_SOURCE_DIR "/web-client";
     c.max_connections_per_address = 4096;
+    c.board_key_source = test_board_key;
     return c;
   }
 

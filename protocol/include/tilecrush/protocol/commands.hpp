@@ -42,6 +42,10 @@ struct Hello {
 struct NewGame {
   game::GameSetup setup;
   bool daily = false;
+  // An attempt in this competition: its mode, preset and board are the
+  // competition's, so nothing else may be given but mode and preset (which
+  // must then match it: the server checks).
+  std::optional<std::string> competition;
 };
 
 struct Resume {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -23,14 +24,20 @@ namespace tilecrush::protocol {
 struct GameViewMeta {
   std::string game_id;
   std::int64_t elapsed_ms = 0;  // hidden mode: time since the first move (0 before it)
-  int rules_version = game::kRulesVersion;  // the version the game was created under
+  // Whether the game feeds its board's leaderboard: a preset game without
+  // practice options, except past a competition's counted attempts.
+  bool ranked = false;
+  std::optional<std::string> competition;  // the competition whose board it is on
+  std::int64_t attempt = 0;                // its counted attempt there (0: none)
+  std::optional<std::string> commitment;   // SHA-256 of the board's key, hex
 };
 
-// GameView of protocol.md: game_id, mode, preset (null for custom), seed,
-// ranked, width, height, colors, board (rows top first, from
+// GameView of docs/protocol.md: game_id, mode, preset (null for custom),
+// seed, ranked, width, height, colors, board (rows top first, from
 // Game::visible_board(), so -1 for every cell the player may not see),
-// score, move_count, moves_left (or null), over, rules_version, state_hash;
-// hidden mode adds peeks, selected ([[x, y], ...]) and elapsed_ms.
+// score, move_count, moves_left (or null), over, rules_version (the setup's),
+// state_hash, competition (or null), attempt (or null), commitment (or
+// null); hidden mode adds peeks, selected ([[x, y], ...]) and elapsed_ms.
 nlohmann::json game_view(const game::Game& game, const GameViewMeta& meta);
 
 // {type: "welcome", id, player: {id, name}, token}

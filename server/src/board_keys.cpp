@@ -1,0 +1,95 @@
+#include "board_keys.hpp"
+
+#include <openssl/rand.h>
+
+#include <stdexcept>
+
+namespace tilecrush::server {
+namespace {
+
+constexpr std::size_t kMaxCached = 200000;
+
+}  // namespace
+
+BoardKeys::BoardKeys(storage::Database& db, KeySource source, NowFn now)
+    : db_(db), source_(std::move(source)), now_(std::move(now)) {}
+
+BoardKeys::KeySource BoardKeys::system_random() {
+  return [](const storage::BoardKey&) {
+    game::BoardSecret key{};
+    if (RAND_bytes(key.data(), static_cast<int>(key.size())) != 1) {
+      throw std::runtime_error("the random source failed");
+    }
+    return key;
+  };
+}
+
+std::string BoardKeys::cache_key(const storage::BoardKey& board) {
+  // Scope, preset and seed never hold a NUL (text rules refuse control
+  // characters), so it separates them unambiguously.
+  std::string key = board.scope;
+  key += '\0';
+  key += game::to_string(board.mode);
+  key += '\0';
+  key += board.preset;
+  key += '\0';
+  key += board.seed;
+  return key;
+}
+
+std::optional<game::BoardSecret> BoardKeys::cached(const storage::BoardKey& board) const {
+  std::lock_guard lock(mutex_);
+  const auto it = cache_.find(cache_key(board));
+  if (it == cache_.end()) return std::nullopt;
+  return it->second;
+}
+
+void BoardKeys::remember(const storage::BoardKey& board, const game::BoardSecret& key) {
+  std::lock_guard lock(mutex_);
+  if (cache_.size() >= kMaxCached) cache_.clear();
+  cache_[cache_key(board)] = key;
+}
+
+storage::BoardRecord BoardKeys::new_board(storage::BoardKey board,
+                                          std::optional<std::int64_t> closes_at) {
+  storage::BoardRecord record;
+  record.key = source_(board);
+  record.commitment = game::commitment(record.key);
+  record.scope = std::move(board.scope);
+  record.mode = board.mode;
+  record.preset = std::move(board.preset);
+  record.seed = std::move(board.seed);
+  record.created_at = now_();
+  record.closes_at = closes_at;
+  return record;
+}
+
+std::optional<game::BoardSecret> BoardKeys::casual_key(const storage::BoardKey& board, bool fresh) {
+  const std::string id = cache_key(board);
+  std::lock_guard lock(mutex_);
+  if (const auto it = cache_.find(id); it != cache_.end()) return it->second;
+  if (!fresh) {
+    try {
+      if (auto stored = db_.find_board(board)) {
+        if (cache_.size() >= kMaxCached) cache_.clear();
+        return cache_[id] = stored->key;
+      }
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+  storage::BoardRecord record = new_board(board, std::nullopt);
+  const game::BoardSecret key = record.key;
+  // Another process on the same database could create the same board at the
+  // same moment: its key would then win, and a game dealt with this one is
+  // refused by storage (internal error) rather than stored on a wrong board.
+  db_.create_board(std::move(record), [this, id](const storage::WriteResult& r) {
+    if (r.ok()) return;
+    std::lock_guard failed(mutex_);
+    cache_.erase(id);
+  });
+  if (cache_.size() >= kMaxCached) cache_.clear();
+  return cache_[id] = key;
+}
+
+}  // namespace tilecrush::server

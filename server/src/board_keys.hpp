@@ -1,0 +1,64 @@
+// The secret keys of ranked boards (rules version 2, docs/rules.md): every
+// (scope, mode, preset, seed) board gets one key, drawn once from the
+// operating system's random source and stored with the board, so everyone
+// on a board gets the same board while nobody can compute it in advance.
+//
+// A key is handed out only once its board's row is queued for the
+// database: a game created afterwards is queued behind it, so the board is
+// committed no later than the game that uses it (storage refuses a keyed
+// game without its board).
+//
+// Thread safety: thread-safe. Boards are created under one mutex, so two
+// requests for a new board in this process agree on its key.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "tilecrush/game/crypto.hpp"
+#include "tilecrush/storage/database.hpp"
+
+namespace tilecrush::server {
+
+class BoardKeys {
+ public:
+  // Draws a new key for a board; the server's is system_random().
+  using KeySource = std::function<game::BoardSecret(const storage::BoardKey&)>;
+  using NowFn = std::function<std::int64_t()>;
+
+  BoardKeys(storage::Database& db, KeySource source, NowFn now);
+
+  // 256 bits from OpenSSL's RAND_bytes (the OS random source); throws when
+  // the source fails, which ends the request with `internal`.
+  static KeySource system_random();
+
+  // The key of a casual board (scope ""), creating the board when it is
+  // new. `fresh`: its seed was just drawn by the server, so the board cannot
+  // exist yet and nothing is read. Otherwise a cache miss reads storage:
+  // call it off the network threads. nullopt: storage failed.
+  std::optional<game::BoardSecret> casual_key(const storage::BoardKey& board, bool fresh);
+  // Only what is cached (no storage access): for the network threads.
+  std::optional<game::BoardSecret> cached(const storage::BoardKey& board) const;
+
+  // A new board (a competition's, written by Competitions with its row):
+  // its record with a fresh key.
+  storage::BoardRecord new_board(storage::BoardKey board, std::optional<std::int64_t> closes_at);
+  // Remembers a key known to be stored.
+  void remember(const storage::BoardKey& board, const game::BoardSecret& key);
+
+ private:
+  static std::string cache_key(const storage::BoardKey& board);
+
+  storage::Database& db_;
+  KeySource source_;
+  NowFn now_;
+  mutable std::mutex mutex_;
+  // Bounded: past kMaxCached entries it starts over (misses just read again).
+  std::unordered_map<std::string, game::BoardSecret> cache_;
+};
+
+}  // namespace tilecrush::server

@@ -1,0 +1,362 @@
+// The competitions API (docs/protocol.md, "Competitions"): listings, one
+// competition with its commitment (and its key once closed), its
+// leaderboard, its results export, and what organisers do: create one,
+// disqualify an entry.
+#include <limits>
+
+#include "api_json.hpp"
+#include "clock.hpp"
+#include "http_api.hpp"
+#include "tilecrush/game/presets.hpp"
+#include "tilecrush/protocol/views.hpp"
+#include "tilecrush/storage/token_hash.hpp"
+
+namespace tilecrush::server {
+namespace {
+
+using nlohmann::json;
+using protocol::ErrorCode;
+using namespace api;
+
+constexpr std::int64_t kMaxWindowMs = 366LL * 86'400'000;
+constexpr std::int64_t kOpeningSlackMs = 60'000;
+
+// Compares two hashes without an early exit.
+bool same_hash(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+// 1..max code points, no control characters.
+bool valid_text(const std::string& text, std::size_t max_chars) {
+  std::size_t chars = 0;
+  for (unsigned char c : text) {
+    if (c < 0x20 || c == 0x7f) return false;
+    if ((c & 0xc0) != 0x80) ++chars;
+  }
+  return chars >= 1 && chars <= max_chars;
+}
+
+// CSV field: always quoted, quotes doubled; a leading = + - @ gets a quote
+// mark so that spreadsheets show names as text, never formulas.
+std::string csv_field(std::string_view text) {
+  std::string out = "\"";
+  if (!text.empty() && std::string_view("=+-@").find(text.front()) != std::string_view::npos) {
+    out += '\'';
+  }
+  for (char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+}  // namespace
+
+HttpApi::Caller HttpApi::caller_of(const ApiRequest& request) {
+  Caller caller;
+  constexpr std::string_view kBearer = "Bearer ";
+  const std::string_view auth = request.authorization;
+  if (!auth.starts_with(kBearer) || auth.size() == kBearer.size() || auth.size() > 256) {
+    return caller;
+  }
+  const std::string hash = storage::hash_token(auth.substr(kBearer.size()));
+  if (!operator_token_hash_.empty() && same_hash(hash, operator_token_hash_)) {
+    caller.is_operator = true;
+    return caller;
+  }
+  caller.organiser = db_.find_organiser_by_token_hash(hash);
+  return caller;
+}
+
+json HttpApi::competition_json(const storage::CompetitionRecord& c, std::int64_t now) {
+  json key = nullptr;
+  if (now >= c.closes_at) {
+    if (const auto k = competitions_.key_of(c)) key = game::to_hex(*k);
+  }
+  return {{"id", c.id},
+          {"name", c.name},
+          {"mode", game::to_string(c.mode)},
+          {"preset", c.preset},
+          {"seed", c.seed},
+          {"daily", c.daily},
+          {"opens_at", iso_time(c.opens_at)},
+          {"closes_at", iso_time(c.closes_at)},
+          {"state", Competitions::state_at(c, now)},
+          {"opens_in_s", now < c.opens_at ? (c.opens_at - now + 999) / 1000 : 0},
+          {"closes_in_s", now < c.closes_at ? (c.closes_at - now + 999) / 1000 : 0},
+          {"attempts", c.attempts ? json(*c.attempts) : json(nullptr)},
+          {"counts", c.first_counts ? "first" : "best"},
+          {"unlisted", c.unlisted},
+          {"organiser", c.organiser_id ? json(c.organiser_name) : json(nullptr)},
+          {"rules_version", game::kRulesVersion},
+          {"commitment", c.commitment},
+          {"key", std::move(key)}};
+}
+
+HttpAnswer HttpApi::competitions_route(const ApiRequest& request,
+                                       const protocol::RequestTarget& target) {
+  const auto& seg = target.segments;
+  const bool post = request.method == "POST";
+  if (seg.size() == 2) return post ? create_competition(request) : list_competitions(target);
+  if (seg[2].empty() || seg.size() > 5) {
+    return error_answer(404, ErrorCode::not_found, "no such API path");
+  }
+  if (competitions_.ensure_dailies(now_()) == false) {
+    return error_answer(500, ErrorCode::internal, "storage unavailable");
+  }
+  const auto competition = competitions_.find(seg[2]);
+  if (!competition) return error_answer(404, ErrorCode::not_found, "no such competition");
+  if (seg.size() == 4 && seg[3] == "disqualify") {
+    if (!post) return error_answer(405, ErrorCode::bad_request, "disqualify is a POST");
+    return disqualify(*competition, request);
+  }
+  if (post) return error_answer(405, ErrorCode::bad_request, "only GET here");
+  if (seg.size() == 3) return one_competition(*competition, target);
+  if (seg.size() == 4 && seg[3] == "leaderboard") {
+    return competition_leaderboard(*competition, target, false);
+  }
+  if (seg.size() == 5 && seg[3] == "leaderboard" && seg[4] == "around") {
+    return competition_leaderboard(*competition, target, true);
+  }
+  if (seg.size() == 4 && seg[3] == "results") return competition_results(*competition, target);
+  return error_answer(404, ErrorCode::not_found, "no such API path");
+}
+
+HttpAnswer HttpApi::list_competitions(const protocol::RequestTarget& target) {
+  const auto state = protocol::string_param(target, "state", false, 16);
+  if (!state.ok()) return error_answer(*state.error);
+  const auto limit = protocol::int_param(target, "limit", 50, 1, 100);
+  if (!limit.ok()) return error_answer(*limit.error);
+  const std::int64_t now = now_();
+  if (!competitions_.ensure_dailies(now)) {
+    return error_answer(500, ErrorCode::internal, "storage unavailable");
+  }
+  std::vector<storage::CompetitionState> states;
+  if (!state.value) {
+    states = {storage::CompetitionState::open, storage::CompetitionState::upcoming,
+              storage::CompetitionState::closed};
+  } else if (*state.value == "open") {
+    states = {storage::CompetitionState::open};
+  } else if (*state.value == "upcoming") {
+    states = {storage::CompetitionState::upcoming};
+  } else if (*state.value == "closed") {
+    states = {storage::CompetitionState::closed};
+  } else {
+    return error_answer(400, ErrorCode::bad_request, "state must be open, upcoming or closed");
+  }
+  json list = json::array();
+  for (const auto s : states) {
+    for (const auto& c : db_.competitions(s, now, limit.value)) list.push_back(competition_json(c, now));
+  }
+  return ok_json({{"competitions", std::move(list)}});
+}
+
+HttpAnswer HttpApi::create_competition(const ApiRequest& request) {
+  const Caller caller = caller_of(request);
+  if (!caller.known()) {
+    return error_answer(401, ErrorCode::unauthorized, "an organiser token is required");
+  }
+  const json body = json::parse(request.body, nullptr, false);
+  if (body.is_discarded() || !body.is_object()) {
+    return error_answer(400, ErrorCode::bad_request, "the body must be a JSON object");
+  }
+  auto text_field = [&](const char* name) -> const std::string* {
+    const auto it = body.find(name);
+    return it != body.end() && it->is_string() ? it->get_ptr<const std::string*>() : nullptr;
+  };
+  storage::CompetitionRecord c;
+  const std::string* name = text_field("name");
+  if (!name || !valid_text(*name, 64)) {
+    return error_answer(400, ErrorCode::bad_request, "name must be 1-64 characters, no control characters");
+  }
+  c.name = *name;
+  const std::string* mode = text_field("mode");
+  const auto parsed_mode = mode ? game::parse_mode(*mode) : std::nullopt;
+  if (!parsed_mode) return error_answer(400, ErrorCode::bad_request, "mode must be same, match3 or hidden");
+  c.mode = *parsed_mode;
+  const std::string* preset = text_field("preset");
+  if (!preset || !game::find_preset(c.mode, *preset)) {
+    return error_answer(400, ErrorCode::bad_request, "unknown preset for this mode");
+  }
+  c.preset = *preset;
+  const std::string* opens = text_field("opens_at");
+  const std::string* closes = text_field("closes_at");
+  const auto opens_at = opens ? parse_iso_time(*opens) : std::nullopt;
+  const auto closes_at = closes ? parse_iso_time(*closes) : std::nullopt;
+  if (!opens_at || !closes_at) {
+    return error_answer(400, ErrorCode::bad_request,
+                        "opens_at and closes_at must be UTC times like 2026-11-24T18:00:00Z");
+  }
+  const std::int64_t now = now_();
+  if (*opens_at < now - kOpeningSlackMs) {
+    return error_answer(400, ErrorCode::bad_request, "opens_at is in the past");
+  }
+  if (*closes_at <= *opens_at || *closes_at - *opens_at > kMaxWindowMs) {
+    return error_answer(400, ErrorCode::bad_request,
+                        "closes_at must be after opens_at, at most 366 days later");
+  }
+  c.opens_at = *opens_at;
+  c.closes_at = *closes_at;
+  if (const auto it = body.find("attempts"); it != body.end() && !it->is_null()) {
+    if (!it->is_number_integer() || it->get<std::int64_t>() < 1 || it->get<std::int64_t>() > 100) {
+      return error_answer(400, ErrorCode::bad_request, "attempts must be 1..100, or null for unlimited");
+    }
+    c.attempts = static_cast<int>(it->get<std::int64_t>());
+  }
+  if (const auto it = body.find("counts"); it != body.end() && !it->is_null()) {
+    if (!it->is_string() || (*it != "best" && *it != "first")) {
+      return error_answer(400, ErrorCode::bad_request, "counts must be best or first");
+    }
+    c.first_counts = *it == "first";
+  }
+  if (const auto it = body.find("unlisted"); it != body.end() && !it->is_null()) {
+    if (!it->is_boolean()) return error_answer(400, ErrorCode::bad_request, "unlisted must be true or false");
+    c.unlisted = it->get<bool>();
+  }
+  if (caller.organiser) c.organiser_id = caller.organiser->id;
+  std::string error;
+  auto created = competitions_.create(std::move(c), &error);
+  if (!created) return error_answer(500, ErrorCode::internal, "could not save the competition");
+  if (caller.organiser) created->organiser_name = caller.organiser->name;
+  return ok_json(competition_json(*created, now), 201);
+}
+
+HttpAnswer HttpApi::one_competition(const storage::CompetitionRecord& c,
+                                    const protocol::RequestTarget& target) {
+  const auto player = protocol::string_param(target, "player", false, 32);
+  if (!player.ok()) return error_answer(*player.error);
+  json view = competition_json(c, now_());
+  if (player.value) {
+    std::int64_t used = 0;
+    if (const auto p = db_.find_player_by_name(*player.value)) used = db_.attempts_started(c.id, p->id);
+    view["attempts_used"] = used;
+    view["attempts_left"] =
+        c.attempts ? json(std::max<std::int64_t>(0, *c.attempts - used)) : json(nullptr);
+  }
+  return ok_json(view);
+}
+
+HttpAnswer HttpApi::competition_leaderboard(const storage::CompetitionRecord& c,
+                                            const protocol::RequestTarget& target, bool around) {
+  const storage::BoardKey board{c.mode, c.preset, c.seed, c.id};
+  json body;
+  if (around) {
+    const auto player = protocol::string_param(target, "player", true, 32);
+    if (!player.ok()) return error_answer(*player.error);
+    const auto radius = protocol::int_param(target, "radius", 5, 0, 50);
+    if (!radius.ok()) return error_answer(*radius.error);
+    const auto page = db_.leaderboard_around(board, *player.value, radius.value);
+    if (!page) return error_answer(404, ErrorCode::not_found, "player not on this leaderboard");
+    body = page_json(board, *page);
+  } else {
+    const auto limit = protocol::int_param(target, "limit", 20, 1, 100);
+    if (!limit.ok()) return error_answer(*limit.error);
+    const auto offset = protocol::int_param(target, "offset", 0, 0, INT64_MAX / 2);
+    if (!offset.ok()) return error_answer(*offset.error);
+    body = page_json(board, db_.leaderboard(board, limit.value, offset.value));
+  }
+  body["competition"] = c.id;
+  return ok_json(body);
+}
+
+HttpAnswer HttpApi::competition_results(const storage::CompetitionRecord& c,
+                                        const protocol::RequestTarget& target) {
+  const auto format = protocol::string_param(target, "format", false, 8);
+  if (!format.ok()) return error_answer(*format.error);
+  const bool csv = format.value && *format.value == "csv";
+  if (format.value && !csv && *format.value != "json") {
+    return error_answer(400, ErrorCode::bad_request, "format must be json or csv");
+  }
+  const std::int64_t now = now_();
+  // Moves only once the board's key is public: before that they would
+  // teach its secrets.
+  const bool closed = now >= c.closes_at;
+  const storage::BoardKey board{c.mode, c.preset, c.seed, c.id};
+  const auto page = db_.leaderboard(board, std::numeric_limits<std::int32_t>::max(), 0);
+  const auto flags = db_.entry_flags(c.id);
+  auto flags_of = [&](storage::PlayerId player) {
+    json out = json::array();
+    for (const auto& f : flags) {
+      if (f.player_id == player) out.push_back(f.flag);
+    }
+    return out;
+  };
+  auto moves_of = [&](const std::string& game_id) -> json {
+    if (!closed) return nullptr;
+    const auto record = db_.load_game(game_id);
+    return record ? moves_json(record->moves) : json(nullptr);
+  };
+  json entries = json::array();
+  for (const auto& e : page.entries) {
+    entries.push_back({{"rank", e.rank}, {"player", e.player}, {"score", e.score},
+                       {"move_count", e.move_count}, {"duration_ms", e.duration_ms},
+                       {"game_id", e.game_id}, {"moves", moves_of(e.game_id)},
+                       {"flags", flags_of(e.player_id)}});
+  }
+  for (const auto& f : flags) {
+    if (f.flag != "disqualified") continue;
+    const auto record = db_.load_game(f.game_id);
+    if (!record) continue;
+    entries.push_back({{"rank", nullptr}, {"player", f.player}, {"score", record->score},
+                       {"move_count", record->move_count},
+                       {"duration_ms", record->duration_ms.value_or(0)}, {"game_id", f.game_id},
+                       {"moves", closed ? moves_json(record->moves) : json(nullptr)},
+                       {"flags", flags_of(f.player_id)}, {"reason", f.reason}});
+  }
+  if (!csv) return ok_json({{"competition", competition_json(c, now)}, {"entries", std::move(entries)}});
+  std::string out = "rank,player,score,move_count,duration_ms,game_id,moves,flags\n";
+  for (const auto& e : entries) {
+    std::string flag_text;
+    for (const auto& f : e["flags"]) flag_text += (flag_text.empty() ? "" : ";") + f.get<std::string>();
+    out += (e["rank"].is_null() ? std::string() : std::to_string(e["rank"].get<std::int64_t>())) + ",";
+    out += csv_field(e["player"].get<std::string>()) + ",";
+    out += std::to_string(e["score"].get<std::int64_t>()) + ",";
+    out += std::to_string(e["move_count"].get<std::int64_t>()) + ",";
+    out += std::to_string(e["duration_ms"].get<std::int64_t>()) + ",";
+    out += csv_field(e["game_id"].get<std::string>()) + ",";
+    out += csv_field(e["moves"].is_null() ? "" : e["moves"].dump()) + ",";
+    out += csv_field(flag_text) + "\n";
+  }
+  return {200, std::move(out), "text/csv; charset=utf-8"};
+}
+
+HttpAnswer HttpApi::disqualify(const storage::CompetitionRecord& c, const ApiRequest& request) {
+  const Caller caller = caller_of(request);
+  if (!caller.known()) {
+    return error_answer(401, ErrorCode::unauthorized, "an organiser token is required");
+  }
+  if (!caller.is_operator && (!c.organiser_id || *c.organiser_id != caller.organiser->id)) {
+    return error_answer(403, ErrorCode::unauthorized, "not your competition");
+  }
+  const json body = json::parse(request.body, nullptr, false);
+  if (body.is_discarded() || !body.is_object()) {
+    return error_answer(400, ErrorCode::bad_request, "the body must be a JSON object");
+  }
+  const auto player_it = body.find("player");
+  const auto reason_it = body.find("reason");
+  if (player_it == body.end() || !player_it->is_string() ||
+      !valid_text(player_it->get<std::string>(), 32)) {
+    return error_answer(400, ErrorCode::bad_request, "player must be a player's name");
+  }
+  if (reason_it == body.end() || !reason_it->is_string() ||
+      !valid_text(reason_it->get<std::string>(), 200)) {
+    return error_answer(400, ErrorCode::bad_request, "reason must be 1-200 characters");
+  }
+  const auto player = db_.find_player_by_name(player_it->get<std::string>());
+  if (!player) return error_answer(404, ErrorCode::not_found, "no such player");
+  const auto r = wait_for_write([&](storage::WriteCallback done) {
+    db_.disqualify(c.id, player->id, reason_it->get<std::string>(), now_(), std::move(done));
+  });
+  if (r.status == storage::WriteStatus::not_found) {
+    return error_answer(404, ErrorCode::not_found, "that player has no entry here");
+  }
+  if (!r.ok()) return error_answer(500, ErrorCode::internal, "could not save the disqualification");
+  return ok_json({{"competition", c.id}, {"player", player->name}, {"disqualified", true},
+                  {"reason", reason_it->get<std::string>()}});
+}
+
+}  // namespace tilecrush::server

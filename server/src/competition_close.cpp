@@ -1,0 +1,70 @@
+// The close of a competition, seen from the game service: games still
+// running end at their score, every entry is replayed again (moderation),
+// and the competition is marked closed (docs/rules.md, "Competitions").
+#include <limits>
+
+#include "competitions.hpp"
+#include "game_service.hpp"
+
+namespace tilecrush::server {
+
+void GameService::end_at_close(const std::shared_ptr<LiveGame>& live) {
+  game::EventList events;
+  if (!live->game->close(events).ok()) return;
+  // It ended when the competition closed, whenever this runs.
+  live->finished_at = *live->closes_at;
+  const game::Game& g = *live->game;
+  metrics_.game_finished();
+  ++live->pending_writes;
+  db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
+                   live->duration_ms(*live->finished_at)},
+                  [this, live](const storage::WriteResult& r) {
+                    --live->pending_writes;
+                    if (r.ok()) return;
+                    live->retired = true;
+                    games_.erase(live->id, live.get());
+                  });
+}
+
+void GameService::close_competition(const storage::CompetitionRecord& competition) {
+  for (const std::string& id : db_.playing_games_in(competition.id)) {
+    for (int tries = 0; tries < 2; ++tries) {
+      auto live = games_.find(id);
+      if (!live || live->retired) live = load_game(id);
+      if (!live) break;
+      std::unique_lock lock(live->mutex);
+      if (live->retired) continue;  // evicted meanwhile: load it again
+      if (!live->closes_at) live->closes_at = competition.closes_at;
+      if (!live->game->over()) end_at_close(live);
+      break;
+    }
+  }
+  db_.flush();
+
+  // Moderation: each entry's game must replay to the entry's result.
+  const storage::BoardKey board{competition.mode, competition.preset, competition.seed,
+                                competition.id};
+  const auto page = db_.leaderboard(board, std::numeric_limits<std::int32_t>::max(), 0);
+  for (const storage::LeaderboardEntry& e : page.entries) {
+    const auto record = db_.load_game(e.game_id);
+    std::string why;
+    if (!record) {
+      why = "the entry's game is missing";
+    } else {
+      const game::ReplayResult replayed = game::replay(record->setup, record->moves);
+      if (!replayed.game) {
+        why = "the moves do not replay: " + replayed.error;
+      } else if (replayed.game->score() != e.score || replayed.game->move_count() != e.move_count) {
+        why = "the replay scores " + std::to_string(replayed.game->score()) + " in " +
+              std::to_string(replayed.game->move_count()) + " moves";
+      }
+    }
+    if (!why.empty()) {
+      db_.flag_entry({competition.id, e.player_id, {}, "replay_failed", e.game_id, why, now_()});
+    }
+  }
+  db_.mark_competition_closed(competition.id);
+  db_.flush();
+}
+
+}  // namespace tilecrush::server
