@@ -185,8 +185,10 @@ HttpAnswer HttpApi::create_competition(const ApiRequest& request) {
   c.preset = *preset;
   const std::string* opens = text_field("opens_at");
   const std::string* closes = text_field("closes_at");
-  const auto opens_at = opens ? parse_iso_time(*opens) : std::nullopt;
-  const auto closes_at = closes ? parse_iso_time(*closes) : std::nullopt;
+  std::optional<std::int64_t> opens_at;
+  std::optional<std::int64_t> closes_at;
+  if (opens) opens_at = parse_iso_time(*opens);
+  if (closes) closes_at = parse_iso_time(*closes);
   if (!opens_at || !closes_at) {
     return error_answer(400, ErrorCode::bad_request,
                         "opens_at and closes_at must be UTC times like 2026-11-24T18:00:00Z");

@@ -325,9 +325,17 @@ WriteResult disqualify_entry(Connection& c, const std::string& competition_id, P
     if (!q->step()) return write_error(WriteStatus::not_found, "no such entry");
     game_id = q->get_text(0);
   }
-  for (const std::string_view sql : {kDeleteEntry, kUncountEntry}) {
-    auto q = c.query(sql);
+  {
+    auto q = c.query(kDeleteEntry);
     bind_entry(*q, *comp, player);
+    q->run();
+  }
+  {
+    auto q = c.query(kUncountEntry);
+    q->bind(1, comp->id);
+    q->bind(2, mode_text(comp->mode));
+    q->bind(3, comp->preset);
+    q->bind(4, comp->seed);
     q->run();
   }
   return insert_flag(c, EntryFlag{competition_id, player, {}, "disqualified", game_id, reason, at});

@@ -275,7 +275,7 @@ TEST(HttpApi, ASecondReaderReadsTheLeaderboardWhileTheServerWrites) {
   options.read_only = true;
   options.readers = 1;
   storage::Database reader(options);
-  const storage::BoardKey board{game::Mode::same, "easy", "concurrent"};
+  const storage::BoardKey board{game::Mode::same, "easy", "concurrent", ""};
 
   constexpr int kPlayers = 20;
   std::atomic<bool> writing{true};

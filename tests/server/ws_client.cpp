@@ -124,4 +124,27 @@ HttpResult http_get(unsigned short port, const std::string& target, beast::http:
   return {res.result_int(), res.body(), std::string(res[beast::http::field::content_type])};
 }
 
+HttpResult http_request(unsigned short port, beast::http::verb method, const std::string& target,
+                        const std::string& body, const std::string& authorization) {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.expires_after(std::chrono::seconds(10));
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  beast::http::request<beast::http::string_body> req{method, target, 11};
+  req.set(beast::http::field::host, "127.0.0.1");
+  if (!authorization.empty()) req.set(beast::http::field::authorization, authorization);
+  if (!body.empty()) req.set(beast::http::field::content_type, "application/json");
+  req.body() = body;
+  req.prepare_payload();
+  beast::http::write(stream, req);
+  beast::flat_buffer buffer;
+  beast::http::response_parser<beast::http::string_body> parser;
+  parser.body_limit(64 * 1024 * 1024);
+  beast::http::read(stream, buffer, parser);
+  auto res = parser.release();
+  beast::error_code ec;
+  stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+  return {res.result_int(), res.body(), std::string(res[beast::http::field::content_type])};
+}
+
 }  // namespace tilecrush::testing

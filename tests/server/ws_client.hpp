@@ -70,5 +70,8 @@ struct HttpResult {
 // GET (or another method) over a fresh connection to 127.0.0.1:port.
 HttpResult http_get(unsigned short port, const std::string& target,
                     beast::http::verb method = beast::http::verb::get);
+// Any request with a body and an Authorization header (empty: none).
+HttpResult http_request(unsigned short port, beast::http::verb method, const std::string& target,
+                        const std::string& body, const std::string& authorization = "");
 
 }  // namespace tilecrush::testing

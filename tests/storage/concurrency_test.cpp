@@ -17,7 +17,7 @@ using testing::click;
 using testing::options_for;
 using testing::ranked_game;
 
-const BoardKey kBoard{Mode::match3, "classic", "busy"};
+const BoardKey kBoard{Mode::match3, "classic", "busy", ""};
 
 bool before(const LeaderboardEntry& a, const LeaderboardEntry& b) {
   if (a.score != b.score) return a.score > b.score;

@@ -43,7 +43,7 @@ class Games : public ::testing::Test {
   TempDir dir_;
   Database db_;
   PlayerId alice_;
-  const BoardKey easy_{Mode::same, "easy", "2024-05-01"};
+  const BoardKey easy_{Mode::same, "easy", "2024-05-01", ""};
 };
 
 TEST_F(Games, MovesAppendUndoAndLoadInOrder) {
@@ -88,11 +88,11 @@ TEST_F(Games, ManyMovesComeBackInSeqOrder) {
 }
 
 TEST_F(Games, SwapsAndHiddenTimerRoundTrip) {
-  ASSERT_TRUE(create(ranked_game("m", alice_, {Mode::match3, "classic", "x"})).ok());
+  ASSERT_TRUE(create(ranked_game("m", alice_, {Mode::match3, "classic", "x", ""})).ok());
   const Move swap{MoveKind::swap, {3, 4}, {3, 5}};
   ASSERT_TRUE(append("m", 0, swap, 30).ok());
 
-  ASSERT_TRUE(create(ranked_game("h", alice_, {Mode::hidden, "classic", "x"})).ok());
+  ASSERT_TRUE(create(ranked_game("h", alice_, {Mode::hidden, "classic", "x", ""})).ok());
   ASSERT_TRUE(append("h", 0, {MoveKind::peek, {1, 2}, {}}, -1, 5000).ok());
   ASSERT_TRUE(append("h", 1, {MoveKind::select, {1, 2}, {}}, -1, 6000).ok());
   ASSERT_TRUE(append("h", 2, {MoveKind::unselect, {1, 2}, {}}, -1).ok());
@@ -162,7 +162,7 @@ TEST_F(Games, RefusedWrites) {
   EXPECT_FALSE(db_.load_game("nope").has_value());
   GameRecord orphan = ranked_game("orphan", alice_ + 42, easy_);
   EXPECT_EQ(create(orphan).status, WriteStatus::not_found);
-  GameRecord no_preset = ranked_game("np", alice_, {Mode::same, "", "s"});
+  GameRecord no_preset = ranked_game("np", alice_, {Mode::same, "", "s", ""});
   EXPECT_EQ(create(no_preset).status, WriteStatus::invalid);
   EXPECT_EQ(create(ranked_game("", alice_, easy_)).status, WriteStatus::invalid);
 

@@ -45,7 +45,7 @@ class Leaderboards : public ::testing::Test {
   TempDir dir_;
   Database db_;
   int games_ = 0;
-  const BoardKey easy_{Mode::same, "easy", "2024-05-01"};
+  const BoardKey easy_{Mode::same, "easy", "2024-05-01", ""};
 };
 
 TEST_F(Leaderboards, ARankedFinishFeedsLeaderboardBestAndGamesPlayed) {
@@ -76,9 +76,9 @@ TEST_F(Leaderboards, ARankedFinishFeedsLeaderboardBestAndGamesPlayed) {
   EXPECT_EQ(db_.find_player_by_id(alice)->games_played, 1);
 
   // Other boards are separate leaderboards.
-  EXPECT_EQ(db_.leaderboard({Mode::same, "easy", "other"}, 20, 0).total, 0);
-  EXPECT_EQ(db_.leaderboard({Mode::same, "hard", "2024-05-01"}, 20, 0).total, 0);
-  EXPECT_EQ(db_.leaderboard({Mode::match3, "easy", "2024-05-01"}, 20, 0).total, 0);
+  EXPECT_EQ(db_.leaderboard({Mode::same, "easy", "other", ""}, 20, 0).total, 0);
+  EXPECT_EQ(db_.leaderboard({Mode::same, "hard", "2024-05-01", ""}, 20, 0).total, 0);
+  EXPECT_EQ(db_.leaderboard({Mode::match3, "easy", "2024-05-01", ""}, 20, 0).total, 0);
 }
 
 TEST_F(Leaderboards, PracticeGamesTouchNothing) {
@@ -91,7 +91,7 @@ TEST_F(Leaderboards, PracticeGamesTouchNothing) {
   custom.setup.width = 6;
   custom.setup.height = 6;
   custom.setup.colors = 3;
-  GameRecord option = testing::ranked_game("option", alice, {Mode::match3, "classic", "s"});
+  GameRecord option = testing::ranked_game("option", alice, {Mode::match3, "classic", "s", ""});
   option.ranked = false;  // a preset with a practice option (refill off)
   option.setup.refill = false;
   for (const GameRecord& g : {custom, option}) {
@@ -100,7 +100,7 @@ TEST_F(Leaderboards, PracticeGamesTouchNothing) {
     ASSERT_TRUE(wait_for([&](WriteCallback cb) { db_.finish_game(r, cb); }).ok());
     EXPECT_EQ(db_.load_game(g.id)->state, GameState::over);
   }
-  EXPECT_EQ(db_.leaderboard({Mode::match3, "classic", "s"}, 20, 0).total, 0);
+  EXPECT_EQ(db_.leaderboard({Mode::match3, "classic", "s", ""}, 20, 0).total, 0);
   EXPECT_TRUE(db_.player_bests(alice).empty());
   EXPECT_EQ(db_.find_player_by_id(alice)->games_played, 0);
 }
@@ -132,7 +132,7 @@ TEST_F(Leaderboards, EntryKeepsTheBestAndCountsEveryAttempt) {
 
 TEST_F(Leaderboards, HiddenEntriesPreferTheShorterTime) {
   const PlayerId alice = make_player(db_, "alice");
-  const BoardKey hidden{Mode::hidden, "classic", "d"};
+  const BoardKey hidden{Mode::hidden, "classic", "d", ""};
   play(alice, hidden, 300, 10, 60000, 1000);  // g1
   play(alice, hidden, 300, 50, 40000, 2000);  // g2: more moves but faster: better
   const auto e = db_.leaderboard(hidden, 1, 0).entries.at(0);
@@ -143,10 +143,10 @@ TEST_F(Leaderboards, HiddenEntriesPreferTheShorterTime) {
 
 TEST_F(Leaderboards, BestPerModeAndPresetOverAllSeedsKeepsTheEarlierOnATie) {
   const PlayerId alice = make_player(db_, "alice");
-  play(alice, {Mode::same, "easy", "a"}, 100, 10, 1, 1000);     // g1
-  play(alice, {Mode::same, "easy", "b"}, 100, 1, 1, 2000);      // g2: tie, keeps g1
-  play(alice, {Mode::same, "hard", "a"}, 50, 1, 1, 3000);       // g3
-  play(alice, {Mode::match3, "classic", "a"}, 70, 1, 1, 4000);  // g4
+  play(alice, {Mode::same, "easy", "a", ""}, 100, 10, 1, 1000);     // g1
+  play(alice, {Mode::same, "easy", "b", ""}, 100, 1, 1, 2000);      // g2: tie, keeps g1
+  play(alice, {Mode::same, "hard", "a", ""}, 50, 1, 1, 3000);       // g3
+  play(alice, {Mode::match3, "classic", "a", ""}, 70, 1, 1, 4000);  // g4
   auto bests = db_.player_bests(alice);
   ASSERT_EQ(bests.size(), 3u);
   EXPECT_EQ(bests[0].mode, Mode::match3);  // sorted by mode name: match3 < same
@@ -157,7 +157,7 @@ TEST_F(Leaderboards, BestPerModeAndPresetOverAllSeedsKeepsTheEarlierOnATie) {
   EXPECT_EQ(by_key.at("same/hard").score, 50);
   EXPECT_EQ(by_key.at("match3/classic").score, 70);
 
-  play(alice, {Mode::same, "easy", "c"}, 140, 30, 1, 5000);  // g5: higher
+  play(alice, {Mode::same, "easy", "c", ""}, 140, 30, 1, 5000);  // g5: higher
   bests = db_.player_bests(alice);
   for (const auto& b : bests) by_key[std::string(game::to_string(b.mode)) + "/" + b.preset] = b;
   EXPECT_EQ(by_key.at("same/easy").game_id, "g5");
@@ -169,7 +169,7 @@ TEST_F(Leaderboards, BestPerModeAndPresetOverAllSeedsKeepsTheEarlierOnATie) {
 
 TEST_F(Leaderboards, OrderAndTiesForSameAndMatch3) {
   for (const Mode mode : {Mode::same, Mode::match3}) {
-    const BoardKey board{mode, "classic", "ties"};
+    const BoardKey board{mode, "classic", "ties", ""};
     const std::string m(game::to_string(mode));
     const PlayerId late = make_player(db_, m + "-late");
     const PlayerId early = make_player(db_, m + "-early");
@@ -192,7 +192,7 @@ TEST_F(Leaderboards, OrderAndTiesForSameAndMatch3) {
 }
 
 TEST_F(Leaderboards, OrderAndTiesForHidden) {
-  const BoardKey board{Mode::hidden, "large", "ties"};
+  const BoardKey board{Mode::hidden, "large", "ties", ""};
   const PlayerId slow = make_player(db_, "slow");
   const PlayerId fast = make_player(db_, "fast");
   const PlayerId fast_late = make_player(db_, "fast-late");
@@ -230,7 +230,7 @@ TEST_F(Leaderboards, PagingWithLimitOffsetAndTotal) {
   EXPECT_TRUE(db_.leaderboard(easy_, 0, 0).entries.empty());
   EXPECT_EQ(db_.leaderboard(easy_, 3, -5).entries.front().rank, 1);  // offset < 0 is 0
 
-  const auto empty = db_.leaderboard({Mode::same, "easy", "nobody"}, 10, 0);
+  const auto empty = db_.leaderboard({Mode::same, "easy", "nobody", ""}, 10, 0);
   EXPECT_EQ(empty.total, 0);
   EXPECT_TRUE(empty.entries.empty());
 }
@@ -307,7 +307,7 @@ TEST_F(Leaderboards, AroundAPlayer) {
   EXPECT_FALSE(db_.leaderboard_around(easy_, "ghost", 5).has_value());
   make_player(db_, "idle");  // exists, never played this board
   EXPECT_FALSE(db_.leaderboard_around(easy_, "idle", 5).has_value());
-  EXPECT_FALSE(db_.leaderboard_around({Mode::same, "easy", "x"}, "p1", 5).has_value());
+  EXPECT_FALSE(db_.leaderboard_around({Mode::same, "easy", "x", ""}, "p1", 5).has_value());
 }
 
 TEST_F(Leaderboards, TheLeaderboardQueryWalksTheIndex) {

@@ -76,7 +76,7 @@ TEST(Schema, UpgradesAnOlderFileKeepingItsData) {
   EXPECT_EQ(db.settings().schema_version, kSchemaVersion);
   const auto old = db.find_player_by_name("old");
   ASSERT_TRUE(old.has_value());
-  const BoardKey board{game::Mode::same, "easy", "s"};
+  const BoardKey board{game::Mode::same, "easy", "s", ""};
   ASSERT_TRUE(testing::play_ranked(db, "g1", old->id, board, 10, 3, 100, 2000).ok());
   EXPECT_EQ(db.leaderboard(board, 10, 0).total, 1);
 }

@@ -17,7 +17,7 @@ namespace ts = tilecrush::storage::testing;
 using tilecrush::game::Mode;
 using Clock = std::chrono::steady_clock;
 
-const BoardKey kBoard{Mode::same, "normal", "bench"};
+const BoardKey kBoard{Mode::same, "normal", "bench", ""};
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();

@@ -23,7 +23,7 @@ using testing::options_for;
 using testing::ranked_game;
 using testing::wait_for;
 
-const BoardKey kEasy{Mode::same, "easy", "w"};
+const BoardKey kEasy{Mode::same, "easy", "w", ""};
 
 TEST(Writer, QueuedOperationsShareOneCommit) {
   TempDir dir;

@@ -1,0 +1,93 @@
+// Shared pieces of the competition tests: a server with a clock the test
+// moves, an operator token, organisers, and helpers to create a
+// competition and play attempts in it over real HTTP and WebSocket.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "clock.hpp"
+#include "itest_util.hpp"
+#include "tilecrush/storage/token_hash.hpp"
+
+namespace tilecrush::testing {
+
+inline constexpr const char* kOperatorToken = "operator-token-for-tests-0123456789";
+
+// 2030-01-01T10:00:00Z: the test clock's start.
+inline constexpr std::int64_t kClockStart = 1'893'492'000'000;
+
+class CompetitionServer {
+ public:
+  CompetitionServer() : clock_(std::make_shared<std::atomic<std::int64_t>>(kClockStart)) {
+    server::Config c = unthrottled_config();
+    c.operator_token = kOperatorToken;
+    c.now = [clock = clock_]() { return clock->load(); };
+    ts_ = std::make_unique<TestServer>(c);
+  }
+
+  TestServer& ts() { return *ts_; }
+  unsigned short port() { return ts_->port(); }
+  std::int64_t now() const { return clock_->load(); }
+  // Moves the server's clock, then lets its closing pass (every second) run.
+  void advance_ms(std::int64_t ms, bool wait_for_closing = true) {
+    clock_->fetch_add(ms);
+    if (wait_for_closing) std::this_thread::sleep_for(std::chrono::milliseconds(1300));
+  }
+
+  // An organiser, as the operator's --add-organiser makes one: its token.
+  std::string add_organiser(const std::string& name) {
+    const std::string token = "organiser-token-" + name;
+    storage::WriteResult result;
+    ts_->server().database().create_organiser(name, storage::hash_token(token), now(),
+                                             [&result](const storage::WriteResult& r) { result = r; });
+    ts_->server().database().flush();
+    EXPECT_TRUE(result.ok()) << result.message;
+    return token;
+  }
+
+  HttpResult post(const std::string& target, const json& body, const std::string& token) {
+    return http_request(port(), beast::http::verb::post, target, body.dump(),
+                        token.empty() ? "" : "Bearer " + token);
+  }
+  HttpResult get(const std::string& target) { return http_get(port(), target); }
+
+  // Creates a competition opening `opens_in_ms` from now and closing
+  // `length_ms` later; returns its view (null on failure).
+  json create(const std::string& token, json fields, std::int64_t opens_in_ms = 0,
+              std::int64_t length_ms = 3'600'000) {
+    if (!fields.contains("name")) fields["name"] = "Cup";
+    if (!fields.contains("mode")) fields["mode"] = "match3";
+    if (!fields.contains("preset")) fields["preset"] = "classic";
+    fields["opens_at"] = server::iso_time(now() + opens_in_ms);
+    fields["closes_at"] = server::iso_time(now() + opens_in_ms + length_ms);
+    const HttpResult r = post("/api/competitions", fields, token);
+    EXPECT_EQ(r.status, 201u) << r.body;
+    return r.status == 201 ? r.json_body() : json();
+  }
+
+  // The local engine copy of a game on a competition's board.
+  static std::unique_ptr<game::Game> local_copy(const json& competition) {
+    game::GameSetup setup;
+    setup.mode = *game::parse_mode(competition["mode"].get<std::string>());
+    setup.preset = competition["preset"];
+    setup.seed = competition["seed"];
+    setup.board_key = test_board_key(competition["id"], static_cast<int>(setup.mode),
+                                     setup.preset, setup.seed);
+    return make_local(setup);
+  }
+
+ private:
+  std::shared_ptr<std::atomic<std::int64_t>> clock_;
+  std::unique_ptr<TestServer> ts_;
+};
+
+// new_game in a competition: the reply (a game or an error).
+inline json start_attempt(WsClient& c, const std::string& competition) {
+  return c.request({{"type", "new_game"}, {"competition", competition}});
+}
+
+}  // namespace tilecrush::testing

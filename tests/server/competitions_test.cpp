@@ -1,0 +1,271 @@
+// Organisers' competitions over real HTTP and WebSocket connections:
+// authentication, validation, windows, attempt limits (the simultaneous last
+// attempt included), first or best, unlisted competitions, and
+// disqualification (docs/rules.md, "Competitions").
+#include <gtest/gtest.h>
+
+#include <future>
+#include <map>
+#include <vector>
+
+#include "competition_test_util.hpp"
+
+namespace tilecrush::testing {
+namespace {
+
+TEST(Competitions, OnlyOrganisersCreateAndOnlyTheirOwnAreTheirsToManage) {
+  CompetitionServer cs;
+  const std::string ann = cs.add_organiser("ann");
+  const std::string bob = cs.add_organiser("bob");
+  const json fields = {{"name", "Friday cup"}, {"mode", "match3"}, {"preset", "classic"},
+                       {"opens_at", server::iso_time(cs.now())},
+                       {"closes_at", server::iso_time(cs.now() + 3'600'000)}};
+  EXPECT_EQ(cs.post("/api/competitions", fields, "").status, 401u);
+  EXPECT_EQ(cs.post("/api/competitions", fields, "not-a-token").status, 401u);
+  EXPECT_EQ(http_request(cs.port(), beast::http::verb::post, "/api/competitions", fields.dump(),
+                         "Basic " + ann).status, 401u);
+
+  const json c = cs.create(ann, fields);
+  ASSERT_TRUE(c.is_object());
+  EXPECT_EQ(c["organiser"], "ann");
+  EXPECT_EQ(c["state"], "open");
+  EXPECT_EQ(c["id"].get<std::string>().size(), 12u);
+  EXPECT_EQ(c["seed"], c["id"]);
+  EXPECT_EQ(c["commitment"].get<std::string>().size(), 64u);
+  EXPECT_TRUE(c["key"].is_null());
+  EXPECT_EQ(c["rules_version"], 2);
+  EXPECT_EQ(cs.get("/api/competitions/" + c["id"].get<std::string>()).json_body()["commitment"],
+            c["commitment"]);
+
+  // Bob may not disqualify in Ann's competition; nobody without a token may.
+  const std::string dq = "/api/competitions/" + c["id"].get<std::string>() + "/disqualify";
+  const json who = {{"player", "someone"}, {"reason", "test"}};
+  EXPECT_EQ(cs.post(dq, who, bob).status, 403u);
+  EXPECT_EQ(cs.post(dq, who, "").status, 401u);
+  EXPECT_EQ(cs.post(dq, who, "wrong").status, 401u);
+  // The operator manages every competition (here: no such player).
+  EXPECT_EQ(cs.post(dq, who, kOperatorToken).status, 404u);
+  // The operator may create one too.
+  EXPECT_EQ(cs.post("/api/competitions", fields, kOperatorToken).status, 201u);
+}
+
+TEST(Competitions, EveryBadBodyIsAClear400AndCreatesNothing) {
+  CompetitionServer cs;
+  const std::string ann = cs.add_organiser("ann");
+  const json good = {{"name", "Cup"}, {"mode", "hidden"}, {"preset", "classic"},
+                     {"opens_at", server::iso_time(cs.now() + 60'000)},
+                     {"closes_at", server::iso_time(cs.now() + 120'000)}};
+  const auto with = [&](const char* key, const json& value) {
+    json body = good;
+    body[key] = value;
+    return body;
+  };
+  const std::vector<json> bad = {
+      with("name", ""),           with("name", std::string(65, 'x')), with("name", 7),
+      with("mode", "chess"),      with("preset", "huge"),             with("preset", "crush"),
+      with("opens_at", "soon"),   with("opens_at", "2030-01-01 10:00:00"),
+      with("opens_at", server::iso_time(cs.now() - 3'600'000)),
+      with("closes_at", server::iso_time(cs.now() + 30'000)),
+      with("closes_at", server::iso_time(cs.now() + 400LL * 86'400'000)),
+      with("attempts", 0),        with("attempts", 101),              with("attempts", "3"),
+      with("attempts", 1.5),      with("counts", "worst"),            with("unlisted", "yes"),
+      json::array(),              json("text")};
+  for (const json& body : bad) {
+    const HttpResult r = cs.post("/api/competitions", body, ann);
+    EXPECT_EQ(r.status, 400u) << body << " -> " << r.body;
+    EXPECT_EQ(r.json_body()["error"]["code"], "bad_request") << r.body;
+  }
+  const HttpResult not_json = http_request(cs.port(), beast::http::verb::post, "/api/competitions",
+                                           "{\"name\":", "Bearer " + ann);
+  EXPECT_EQ(not_json.status, 400u);
+  const json listed = cs.get("/api/competitions?state=upcoming").json_body();
+  for (const json& c : listed["competitions"]) EXPECT_TRUE(c["daily"].get<bool>()) << c;
+  EXPECT_EQ(cs.get("/api/competitions?state=sideways").status, 400u);
+}
+
+TEST(Competitions, AttemptsOnlyBetweenTheOpeningAndTheClose) {
+  CompetitionServer cs;
+  const std::string ann = cs.add_organiser("ann");
+  const json c = cs.create(ann, {{"mode", "hidden"}, {"preset", "classic"}}, 60'000, 60'000);
+  const std::string id = c["id"];
+  EXPECT_EQ(c["state"], "upcoming");
+  EXPECT_EQ(c["opens_in_s"], 60);
+  WsClient p(cs.port());
+  p.hello("pia");
+  EXPECT_TRUE(is_error(start_attempt(p, id), "not_allowed"));
+  EXPECT_TRUE(is_error(start_attempt(p, "nosuchcompetition"), "not_found"));
+  // A competition's board is its own: nothing else may be chosen with it.
+  EXPECT_TRUE(is_error(p.request({{"type", "new_game"}, {"competition", id}, {"seed", "x"}}),
+                       "bad_request"));
+
+  cs.advance_ms(60'000, false);
+  const json started = start_attempt(p, id);
+  ASSERT_EQ(started["type"], "game") << started;
+  const json view = started["game"];
+  EXPECT_EQ(view["competition"], id);
+  EXPECT_EQ(view["attempt"], 1);
+  EXPECT_EQ(view["ranked"], true);
+  EXPECT_EQ(view["commitment"], c["commitment"]);
+  auto local = CompetitionServer::local_copy(c);
+  EXPECT_EQ(view, expected_view(*local, view["game_id"], view));
+  std::mt19937 rng(3);
+  for (int i = 0; i < 3; ++i) play_move(p, view["game_id"], *local, pick_move(*local, rng));
+
+  // The close: the running game ends at its score; no move is accepted.
+  cs.advance_ms(60'000);
+  EXPECT_TRUE(is_error(start_attempt(p, id), "not_allowed"));
+  EXPECT_TRUE(is_error(p.request(move_message(view["game_id"], pick_move(*local, rng))),
+                       "not_allowed"));
+  const json resumed = p.request({{"type", "resume"}, {"game_id", view["game_id"]}});
+  EXPECT_EQ(resumed["game"]["over"], true) << resumed;
+  EXPECT_EQ(resumed["game"]["score"], local->score());
+  const json record = cs.get("/api/games/" + view["game_id"].get<std::string>()).json_body();
+  EXPECT_EQ(record["score"], local->score()) << record;
+  EXPECT_EQ(record["moves"].size(), 3u) << record;  // published now
+  const json board = cs.get("/api/competitions/" + id + "/leaderboard").json_body();
+  ASSERT_EQ(board["total"], 1) << board;
+  EXPECT_EQ(board["entries"][0]["score"], local->score());
+}
+
+TEST(Competitions, AttemptLimitsCountAtTheStart) {
+  CompetitionServer cs;
+  const std::string ann = cs.add_organiser("ann");
+  const json c = cs.create(ann, {{"mode", "same"}, {"preset", "easy"}, {"attempts", 2}});
+  const std::string id = c["id"];
+  WsClient p(cs.port());
+  const std::string token = p.hello("pia")["token"];
+  EXPECT_EQ(cs.get("/api/competitions/" + id + "?player=pia").json_body()["attempts_left"], 2);
+  const json first = start_attempt(p, id);
+  ASSERT_EQ(first["type"], "game");
+  EXPECT_EQ(first["game"]["attempt"], 1);
+  // Abandoned, not finished: it still counts.
+  const json second = start_attempt(p, id);
+  ASSERT_EQ(second["type"], "game");
+  EXPECT_EQ(second["game"]["attempt"], 2);
+  EXPECT_TRUE(is_error(start_attempt(p, id), "not_allowed"));
+  const json mine = cs.get("/api/competitions/" + id + "?player=pia").json_body();
+  EXPECT_EQ(mine["attempts_used"], 2);
+  EXPECT_EQ(mine["attempts_left"], 0);
+  // A reconnect changes nothing.
+  WsClient again(cs.port());
+  again.hello("pia", token);
+  EXPECT_TRUE(is_error(start_attempt(again, id), "not_allowed"));
+}
+
+TEST(Competitions, TwoConnectionsRacingForTheLastAttemptGetExactlyOneGame) {
+  CompetitionServer cs;
+  const std::string ann = cs.add_organiser("ann");
+  const json c = cs.create(ann, {{"mode", "match3"}, {"preset", "classic"}, {"attempts", 1}});
+  const std::string id = c["id"];
+  for (int round = 0; round < 12; ++round) {
+    const std::string name = "racer" + std::to_string(round);
+    WsClient a(cs.port());
+    const std::string token = a.hello(name)["token"];
+    WsClient b(cs.port());
+    b.hello(name, token);
+    // Both requests are on the wire before either is answered.
+    a.send({{"type", "new_game"}, {"id", 1}, {"competition", id}});
+    b.send({{"type", "new_game"}, {"id", 1}, {"competition", id}});
+    const json ra = a.receive();
+    const json rb = b.receive();
+    const int games = (ra["type"] == "game") + (rb["type"] == "game");
+    EXPECT_EQ(games, 1) << ra << "\n" << rb;
+    EXPECT_TRUE(ra["type"] == "game" ? is_error(rb, "not_allowed") : is_error(ra, "not_allowed"));
+  }
+}
+
+TEST(Competitions, FirstCountsKeepsTheFirstAttemptBestCountsTheBest) {
+  CompetitionServer cs;
+  const std::string ann = cs.add_organiser("ann");
+  for (const char* counts : {"first", "best"}) {
+    SCOPED_TRACE(counts);
+    const json c = cs.create(ann, {{"mode", "same"}, {"preset", "easy"}, {"counts", counts},
+                                   {"attempts", 3}});
+    const std::string id = c["id"];
+    EXPECT_EQ(c["counts"], counts);
+    WsClient p(cs.port());
+    p.hello(std::string("pia-") + counts);
+    // Attempt 1: resigned at once (score 0). Attempt 2: played to the end.
+    const json one = start_attempt(p, id)["game"];
+    p.request({{"type", "resign"}, {"game_id", one["game_id"]}});
+    const json two = start_attempt(p, id)["game"];
+    EXPECT_EQ(two["ranked"], std::string(counts) == "best") << two;
+    auto local = CompetitionServer::local_copy(c);
+    std::mt19937 rng(5);
+    play_to_end(p, two["game_id"], *local, rng);
+    ASSERT_GT(local->score(), 0);
+    const json board = cs.get("/api/competitions/" + id + "/leaderboard").json_body();
+    ASSERT_EQ(board["total"], 1) << board;
+    const bool first = std::string(counts) == "first";
+    EXPECT_EQ(board["entries"][0]["score"], first ? 0 : local->score()) << board;
+    EXPECT_EQ(board["entries"][0]["game_id"], first ? one["game_id"] : two["game_id"]);
+  }
+}
+
+TEST(Competitions, UnlistedOnesAreReachedOnlyByTheirId) {
+  CompetitionServer cs;
+  const std::string ann = cs.add_organiser("ann");
+  const json hidden = cs.create(ann, {{"name", "Secret cup"}, {"unlisted", true}});
+  const json listed = cs.create(ann, {{"name", "Open cup"}});
+  const json all = cs.get("/api/competitions").json_body();
+  bool saw_listed = false;
+  for (const json& c : all["competitions"]) {
+    EXPECT_NE(c["id"], hidden["id"]);
+    saw_listed = saw_listed || c["id"] == listed["id"];
+  }
+  EXPECT_TRUE(saw_listed);
+  const json direct = cs.get("/api/competitions/" + hidden["id"].get<std::string>()).json_body();
+  EXPECT_EQ(direct["unlisted"], true);
+  WsClient p(cs.port());
+  p.hello("pia");
+  EXPECT_EQ(start_attempt(p, hidden["id"])["type"], "game");
+}
+
+TEST(Competitions, ADisqualifiedEntryStaysInTheResultsOutOfTheRanking) {
+  CompetitionServer cs;
+  const std::string ann = cs.add_organiser("ann");
+  const json c = cs.create(ann, {{"mode", "same"}, {"preset", "easy"}});
+  const std::string id = c["id"];
+  std::map<std::string, std::int64_t> scores;
+  std::map<std::string, std::string> tokens;
+  for (const char* name : {"ada", "max"}) {
+    WsClient p(cs.port());
+    tokens[name] = p.hello(name)["token"];
+    const json g = start_attempt(p, id)["game"];
+    auto local = CompetitionServer::local_copy(c);
+    std::mt19937 rng(name[0]);
+    play_to_end(p, g["game_id"], *local, rng);
+    scores[name] = local->score();
+  }
+  EXPECT_EQ(cs.get("/api/competitions/" + id + "/leaderboard").json_body()["total"], 2);
+  const std::string dq = "/api/competitions/" + id + "/disqualify";
+  EXPECT_EQ(cs.post(dq, {{"player", "max"}}, ann).status, 400u);  // a reason is required
+  EXPECT_EQ(cs.post(dq, {{"player", "nobody"}, {"reason", "x"}}, ann).status, 404u);
+  const HttpResult done = cs.post(dq, {{"player", "max"}, {"reason", "shared colours"}}, ann);
+  ASSERT_EQ(done.status, 200u) << done.body;
+  const json board = cs.get("/api/competitions/" + id + "/leaderboard").json_body();
+  ASSERT_EQ(board["total"], 1) << board;
+  EXPECT_EQ(board["entries"][0]["player"], "ada");
+  const json results = cs.get("/api/competitions/" + id + "/results").json_body();
+  ASSERT_EQ(results["entries"].size(), 2u) << results;
+  const json& out = results["entries"][1];
+  EXPECT_EQ(out["player"], "max");
+  EXPECT_TRUE(out["rank"].is_null());
+  EXPECT_EQ(out["score"], scores["max"]);
+  EXPECT_EQ(out["flags"], json::array({"disqualified"}));
+  EXPECT_EQ(out["reason"], "shared colours");
+  // A later game of max never ranks there again.
+  WsClient p(cs.port());
+  p.hello("max", tokens["max"]);
+  const json again = start_attempt(p, id)["game"];
+  p.request({{"type", "resign"}, {"game_id", again["game_id"]}});
+  EXPECT_EQ(cs.get("/api/competitions/" + id + "/leaderboard").json_body()["total"], 1);
+  const HttpResult csv = cs.get("/api/competitions/" + id + "/results?format=csv");
+  EXPECT_NE(csv.content_type.find("text/csv"), std::string::npos);
+  EXPECT_EQ(csv.body.rfind("rank,player,score,move_count,duration_ms,game_id,moves,flags\n", 0), 0u);
+  EXPECT_NE(csv.body.find(",\"max\","), std::string::npos) << csv.body;
+  EXPECT_NE(csv.body.find("\"disqualified\""), std::string::npos) << csv.body;
+}
+
+}  // namespace
+}  // namespace tilecrush::testing
