@@ -29,12 +29,14 @@ export function uniqueName(prefix = 'p') {
 }
 
 // describe() with a server and a browser; `fn(env)` declares the tests.
-export function browserSuite(title, fn) {
+// `serverOptions` go to startServer (e.g. {organisers: ['org1']}: tokens in
+// env.server.organisers).
+export function browserSuite(title, fn, serverOptions = {}) {
   const skip = skipReason();
   describe(title, { skip }, () => {
     const env = { server: null, browser: null };
     before(async () => {
-      env.server = await startServer();
+      env.server = await startServer(serverOptions);
       env.browser = await launch();
     });
     after(async () => {

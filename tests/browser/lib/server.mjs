@@ -20,15 +20,64 @@ export function serverAvailable() {
   return fs.existsSync(serverPath());
 }
 
-export async function startServer({ timeoutMs = 20000 } = {}) {
-  const bin = serverPath();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tilecrush-browser-'));
-  const args = ['--port', '0', '--bind', '127.0.0.1', '--db', path.join(dir, 't.db'),
-    '--static', path.join(REPO, 'web-client')];
-  // A .mjs server is the mock (tests/browser/mock/server.mjs), run by node.
-  const child = bin.endsWith('.mjs')
+// A .mjs server is the mock (tests/browser/mock/server.mjs), run by node.
+function run(bin, args) {
+  return bin.endsWith('.mjs')
     ? spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+// `<server> --db PATH --add-organiser NAME` creates an organiser and prints
+// one line, "organiser NAME token TOKEN", then exits; resolves with the
+// token. A server that does not know the option (it starts listening
+// instead, or exits without that line) is stopped and rejects.
+export function addOrganiser(dbPath, name, { timeoutMs = 15000 } = {}) {
+  const child = run(serverPath(), ['--db', dbPath, '--add-organiser', name]);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    let token = null;
+    const stop = (err) => {
+      clearTimeout(timer);
+      if (child.exitCode == null) child.kill('SIGKILL');
+      reject(err);
+    };
+    const timer = setTimeout(() => stop(new Error(`--add-organiser did not finish in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (d) => {
+      output += d.toString();
+      const m = output.match(/^organiser (.+) token (\S+)\s*$/m);
+      if (m && m[1] === name) token = m[2];
+      if (/listening on/.test(output)) stop(new Error(`the server does not know --add-organiser:\n${output}`));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (token && code === 0) resolve(token);
+      else reject(new Error(`--add-organiser exited with ${code} without a token line:\n${output}`));
+    });
+  });
+}
+
+// Starts the server on a fresh database. `organisers`: names to create
+// with --add-organiser first (on the same database); their tokens end up in
+// `server.organisers` ({name: token}), or the failure in
+// `server.organiserError`.
+export async function startServer({ timeoutMs = 20000, organisers = [] } = {}) {
+  const bin = serverPath();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tilecrush-browser-'));
+  const db = path.join(dir, 't.db');
+  const tokens = {};
+  let organiserError = null;
+  for (const name of organisers) {
+    try {
+      tokens[name] = await addOrganiser(db, name);
+    } catch (err) {
+      organiserError = err;
+      break;
+    }
+  }
+  const args = ['--port', '0', '--bind', '127.0.0.1', '--db', db, '--static', path.join(REPO, 'web-client')];
+  const child = run(bin, args);
   let output = '';
   const base = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
@@ -51,6 +100,9 @@ export async function startServer({ timeoutMs = 20000 } = {}) {
   child.stderr.resume();
   return {
     base,
+    db,
+    organisers: tokens,
+    organiserError,
     async stop() {
       if (child.exitCode == null) {
         child.kill('SIGTERM');

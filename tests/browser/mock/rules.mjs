@@ -1,6 +1,8 @@
 // Rules of the three modes for the mock server (a stand-in for the C++
 // server while it is being written; rules.md, own simple generator, so its
 // boards differ from the real server's). Refusals throw {code, message}.
+// setup.dealSeed, when given (a competition: its seed and board key), deals
+// the board instead of setup.seed, which the game still shows.
 
 import { stateHash } from '../../../web-client/js/hash.js';
 
@@ -110,7 +112,7 @@ export class SameGame extends Base {
   constructor(setup) {
     const [w, h, k] = setup.board ? [setup.board[0].length, setup.board.length, 0] : PRESETS.same[setup.preset];
     super(setup, w, h);
-    const r = rng(setup.seed);
+    const r = rng(setup.dealSeed ?? setup.seed);
     this.board = setup.board ? setup.board.map((row) => row.slice())
       : Array.from({ length: h }, () => Array.from({ length: w }, () => 1 + Math.floor(r() * k)));
     this.colors = setup.board ? Math.max(...this.board.flat()) : k;
@@ -178,7 +180,7 @@ export class Match3 extends Base {
     const [w, h, k, budget] = PRESETS.match3[setup.preset];
     super(setup, w, h);
     this.colors = k; this.budget = budget; this.refill = setup.preset !== 'crush';
-    this.rand = rng(setup.seed);
+    this.rand = rng(setup.dealSeed ?? setup.seed);
     do {
       this.board = Array.from({ length: h }, () => Array.from({ length: w }, () => 1 + Math.floor(this.rand() * k)));
     } while (runs(this.board).length || !this.validSwaps().length);
@@ -235,7 +237,7 @@ export class Hidden extends Base {
   constructor(setup) {
     const [w, h, k] = PRESETS.hidden[setup.preset];
     super(setup, w, h);
-    const r = rng(setup.seed);
+    const r = rng(setup.dealSeed ?? setup.seed);
     this.colors = k; this.peeks = 0; this.selected = []; this.firstMoveAt = null; this.endedAt = null;
     this.board = Array.from({ length: h }, () => Array.from({ length: w }, () => 1 + Math.floor(r() * k)));
   }
