@@ -1,14 +1,29 @@
 // The JSON HTTP API under /api/ (protocol.md, "HTTP API"). Failures reject
-// with {status, code, message}.
+// with {status, code, message}. POSTs (the competitions API) carry an
+// organiser's bearer token.
 
-async function get(path, params) {
+export function apiUrl(path, params) {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(params || {})) {
     if (v != null && v !== '') url.searchParams.set(k, String(v));
   }
+  return url;
+}
+
+async function get(path, params) {
+  return call(apiUrl(path, params), { headers: { Accept: 'application/json' }, cache: 'no-store' });
+}
+
+async function post(path, body, token) {
+  const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return call(apiUrl(path), { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+async function call(url, init) {
   let res;
   try {
-    res = await fetch(url, { headers: { Accept: 'application/json' } });
+    res = await fetch(url, init);
   } catch (e) {
     throw { status: 0, code: 'network', message: String(e) };
   }
@@ -35,4 +50,16 @@ export const api = {
   player: (name) => get(`/api/players/${encodeURIComponent(name)}`),
   game: (id) => get(`/api/games/${encodeURIComponent(id)}`),
   verify: (id) => get(`/api/games/${encodeURIComponent(id)}/verify`),
+  competitions: ({ state, limit } = {}) => get('/api/competitions', { state, limit }),
+  competition: (id, player) => get(`/api/competitions/${encodeURIComponent(id)}`, { player }),
+  compLeaderboard: (id, { limit, offset } = {}) =>
+    get(`/api/competitions/${encodeURIComponent(id)}/leaderboard`, { limit, offset }),
+  compAround: (id, { player, radius } = {}) =>
+    get(`/api/competitions/${encodeURIComponent(id)}/leaderboard/around`, { player, radius }),
+  compResults: (id) => get(`/api/competitions/${encodeURIComponent(id)}/results`),
+  compResultsUrl: (id, format) =>
+    apiUrl(`/api/competitions/${encodeURIComponent(id)}/results`, { format }).href,
+  createCompetition: (body, token) => post('/api/competitions', body, token),
+  disqualify: (id, { player, reason }, token) =>
+    post(`/api/competitions/${encodeURIComponent(id)}/disqualify`, { player, reason }, token),
 };

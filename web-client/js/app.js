@@ -3,6 +3,10 @@
 //   /?mode=same&preset=hard&seed=abc   play that board (no seed: random)
 //   /?view=leaderboard&mode=&preset=&seed=[&offset=][&around=1]
 //   /?view=player&name=NAME    /?view=replay&game=ID    /?view=rooms
+//   /?view=competitions   /?view=competition&id=ID   /?view=organise
+//   /?mode=&preset=&daily=1                     today's daily board
+//   /?mode=&preset=&competition=ID&game=GAME    resume a competition attempt
+//   /?view=leaderboard&competition=ID[&offset=][&around=1]
 // Test hooks: data-testid attributes, and window.__tilecrush (below).
 
 import { h, clear, link } from './dom.js';
@@ -18,6 +22,9 @@ import { leaderboardPage } from './pages/leaderboard.js';
 import { playerPage } from './pages/player.js';
 import { replayPage } from './pages/replay.js';
 import { roomsPage, handlePush, roomDebug, roomIdle } from './pages/rooms.js';
+import { competitionsPage } from './pages/competitions.js';
+import { competitionPage, competitionDebug } from './pages/competition.js';
+import { organisePage } from './pages/organise.js';
 
 const main = document.getElementById('main');
 const net = new Connection({ identity });
@@ -50,6 +57,9 @@ function route() {
   else if (p.view === 'player') page = playerPage;
   else if (p.view === 'replay') page = replayPage;
   else if (p.view === 'rooms') page = roomsPage;
+  else if (p.view === 'competitions') page = competitionsPage;
+  else if (p.view === 'competition') page = competitionPage;
+  else if (p.view === 'organise') page = organisePage;
   else if (validBoard(p.mode, p.preset)) page = playPage;
   else page = homePage;
   document.body.dataset.page = page.name.replace(/Page$/, '');
@@ -86,7 +96,8 @@ function header() {
     h('nav', {},
       link('/', null, { i18n: 'nav.home', testid: 'nav-play' }),
       link('/?view=leaderboard', null, { i18n: 'nav.leaderboard', testid: 'nav-leaderboard' }),
-      link('/?view=rooms', null, { i18n: 'nav.rooms', testid: 'nav-rooms' })),
+      link('/?view=rooms', null, { i18n: 'nav.rooms', testid: 'nav-rooms' }),
+      link('/?view=competitions', null, { i18n: 'nav.competitions', testid: 'nav-competitions' })),
     h('div', { class: 'right' }, who, status, langSel));
 }
 
@@ -99,7 +110,12 @@ document.addEventListener('click', (e) => {
   app.navigate(url.pathname + url.search, { force: true });
 });
 window.addEventListener('popstate', route);
-net.addEventListener('push', (e) => handlePush(e.detail));
+// Pushes: a room's, or the end of the game on screen that the server
+// decided on its own (a competition closing: game_over with reason closed).
+net.addEventListener('push', (e) => {
+  if (handlePush(e.detail)) return;
+  if (game) game.applyPush(e.detail);
+});
 
 // Stable hooks for browser tests and debugging.
 window.__tilecrush = {
@@ -125,6 +141,9 @@ window.__tilecrush = {
   // spectator's boards with their hashes; roomIdle() waits for animations.
   get room() { return roomDebug(); },
   roomIdle,
+  // The competition on screen: state, commitment, key and its check
+  // ('verified', 'mismatch', ...), attempts, leaderboard, results digest.
+  get competition() { return competitionDebug(); },
   setAnimSpeed: setSpeed,
   getAnimSpeed: getSpeed,
   setLang,

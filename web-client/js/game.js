@@ -170,6 +170,42 @@ export class GameController extends EventTarget {
     return this.move('resign', {});
   }
 
+  // A message the server sent on its own about this game: the close of its
+  // competition ends it (game_over, reason `closed`). Taken as an `events`
+  // message ({game_id, events, score, move_count, over, state_hash}), as a
+  // bare `game_over` ({game_id, reason, bonus, final_score}) or as a fresh
+  // `game` view. Returns true when it was this game's.
+  applyPush(msg) {
+    if (!msg || !this.model) return false;
+    const gameId = msg.game_id ?? (msg.game && msg.game.game_id);
+    if (gameId !== this.model.gameId) return false;
+    if (msg.type === 'game' && msg.game) {
+      this.enqueue(() => this.load(msg.game));
+      return true;
+    }
+    let events = null;
+    if (msg.type === 'events' && Array.isArray(msg.events)) events = msg.events;
+    else if (msg.type === 'game_over') {
+      events = [{ kind: 'game_over', reason: msg.reason, bonus: msg.bonus ?? 0, final_score: msg.final_score }];
+    }
+    if (!events) return false;
+    this.enqueue(async () => {
+      if (!this.model || this.model.over || this.model.gameId !== gameId) return;
+      const score = this.model.score;
+      events = events.map((e) => (e.kind === 'game_over'
+        ? { ...e, bonus: e.bonus ?? 0, final_score: e.final_score ?? score } : e));
+      const over = events.find((e) => e.kind === 'game_over');
+      await this.playReply({
+        type: 'events', game_id: gameId, events,
+        move_count: msg.move_count ?? this.model.moveCount,
+        score: msg.score ?? (over && over.final_score != null ? over.final_score : this.model.score),
+        over: msg.over ?? !!over,
+        state_hash: msg.state_hash ?? null,
+      });
+    });
+    return true;
+  }
+
   showError(err) {
     const known = { invalid_move: 'err.invalid_move', not_allowed: 'err.not_allowed',
       not_found: 'err.not_found', disconnected: 'err.disconnected' };

@@ -1,19 +1,28 @@
 // The play page: HUD, board, buttons, messages and the game-over panel
-// around one GameController.
+// around one GameController. A competition attempt (the daily included)
+// has its own address (?competition=ID&game=GAME: a reload resumes it and
+// never starts another attempt), a line with the competition and its
+// countdown, and links back to the competition instead of a seed to share.
+// When the competition closes during the game, the server ends it
+// (game_over, reason closed); the page also asks for the game again just
+// after the close, in case that push was missed.
 
 import { h, clear, link } from '../dom.js';
-import { t, onLangChange } from '../i18n.js';
+import { t, onLangChange, formatDuration } from '../i18n.js';
 import { GameController, CURRENT_KEY } from '../game.js';
 import { sameMode } from '../modes/same.js';
 import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
 import { makeStats, showStats } from '../hud.js';
 import { boardUrl } from '../presets.js';
+import { api } from '../api.js';
+import { attemptUrl, compLeaderboardUrl, compUrl, dailyUrl, phase } from '../competitions/logic.js';
 
 export function playPage(root, app, params) {
   const stats = makeStats();
   const title = h('div', { class: 'game-title', testid: 'game-title' });
   const seedLine = h('div', { class: 'seed-line', testid: 'seed' });
+  const compLine = h('div', { class: 'comp-line', testid: 'play-competition', hidden: true });
   const preview = h('div', { class: 'preview', testid: 'preview-points', 'aria-live': 'polite' });
   const message = h('div', { class: 'message', testid: 'message', role: 'status' });
   const buttons = {
@@ -28,6 +37,13 @@ export function playPage(root, app, params) {
   const controls = h('div', { class: 'controls' }, Object.values(buttons));
 
   let lastOver = null;
+  let comp = null;          // the competition's view, for a competition game
+  let compFetchedAt = 0;
+  let compTimer = null;
+  let closeChecks = 0;
+  let gone = false;
+  const compId = () => (c.gameView && c.gameView.competition) || params.competition || null;
+  const isDaily = () => !!((comp && comp.daily) || params.daily);
 
   const ui = {
     setHud(c) {
@@ -35,7 +51,9 @@ export function playPage(root, app, params) {
       const m = c.model;
       const gv = c.gameView;
       title.textContent = `${t(`mode.${m.mode}`)} · ${gv.preset ? t(`preset.${gv.preset}`) : t('preset.custom')}`;
-      seedLine.textContent = `${t('hud.seed')}: ${gv.seed ?? '-'} · ${gv.ranked ? t('hud.ranked') : t('hud.practice')}`;
+      const attempt = gv.competition && gv.attempt != null ? ` · ${t('comp.attempt', { n: gv.attempt })}` : '';
+      seedLine.textContent = `${t('hud.seed')}: ${gv.seed ?? '-'}${attempt} · ${gv.ranked ? t('hud.ranked') : t('hud.practice')}`;
+      buttons.fresh.hidden = !!gv.competition && !isDaily();
       const wanted = (c.mode && c.mode.buttons) || [];
       buttons.hint.hidden = !wanted.includes('hint');
       buttons.undo.hidden = !wanted.includes('undo');
@@ -62,7 +80,9 @@ export function playPage(root, app, params) {
     const m = ctrl.model;
     clear(overPanel);
     overPanel.hidden = false;
-    const shareHref = gv.preset ? new URL(boardUrl(gv.mode, gv.preset, gv.seed), location.origin).href : null;
+    const inComp = !!gv.competition;
+    const shareHref = inComp ? new URL(compUrl(gv.competition), location.origin).href
+      : gv.preset ? new URL(boardUrl(gv.mode, gv.preset, gv.seed), location.origin).href : null;
     const rows = [
       h('h2', { i18n: 'over.title' }),
       info && info.reason ? h('p', { testid: 'gameover-reason' }, t(`over.${info.reason}`)) : null,
@@ -81,7 +101,14 @@ export function playPage(root, app, params) {
         }
         copy.textContent = t('btn.copied');
       });
-      rows.push(h('div', { class: 'share' }, h('label', {}, t('over.share')), input, copy));
+      rows.push(h('div', { class: 'share' }, h('label', {}, t(inComp ? 'comp.share' : 'over.share')), input, copy));
+    }
+    if (inComp) {
+      rows.push(h('div', { class: 'over-actions' },
+        link(compUrl(gv.competition), t('comp.back'), { class: 'button primary', testid: 'over-competition' }),
+        isDaily() ? link(dailyUrl(gv.mode, gv.preset), t('btn.again'), { class: 'button', testid: 'btn-again' }) : null,
+        link(compLeaderboardUrl(gv.competition), t('over.leaderboard'), { class: 'button', testid: 'link-leaderboard' })));
+    } else if (shareHref) {
       rows.push(h('div', { class: 'over-actions' },
         link(boardUrl(gv.mode, gv.preset, gv.seed), t('btn.again'), { class: 'button', testid: 'btn-again' }),
         link(`/?view=leaderboard&${new URLSearchParams({ mode: gv.mode, preset: gv.preset, seed: gv.seed })}`,
@@ -105,20 +132,75 @@ export function playPage(root, app, params) {
   c.addEventListener('loaded', (e) => {
     const gv = e.detail;
     if (!gv.over) overPanel.hidden = true;
-    // Make the address shareable (and resumable) once the server picked a seed.
-    if (gv.preset && gv.seed && params.seed !== gv.seed) {
+    if (gv.competition) {
+      // A competition attempt is resumed from its address, never restarted.
+      if (params.game !== gv.game_id) {
+        params.game = gv.game_id;
+        history.replaceState(null, '', attemptUrl(gv));
+      }
+      if (!comp || comp.id !== gv.competition) loadCompetition(gv.competition);
+    } else if (gv.preset && gv.seed && params.seed !== gv.seed) {
+      // Make the address shareable (and resumable) once the server picked a seed.
       params.seed = gv.seed;
       history.replaceState(null, '', boardUrl(gv.mode, gv.preset, gv.seed));
     }
   });
 
+  async function loadCompetition(id) {
+    try {
+      comp = await api.competition(id);
+      compFetchedAt = Date.now();
+    } catch {
+      comp = null;
+    }
+    if (gone) return;
+    tickCompetition();
+    clearInterval(compTimer);
+    compTimer = setInterval(tickCompetition, 1000);
+    ui.setHud(c);
+  }
+
+  function tickCompetition() {
+    const id = compId();
+    compLine.hidden = !id;
+    if (!id) return;
+    clear(compLine);
+    const name = comp ? comp.name : id;
+    let when = '';
+    if (comp) {
+      const p = phase(comp, compFetchedAt, Date.now());
+      if (p.state === 'open' && !p.pending) when = t('comp.closesIn', { time: formatDuration(p.left) });
+      else if (p.state === 'closed') {
+        when = t('comp.state.closed');
+        checkClosed();
+      }
+    }
+    compLine.append(link(compUrl(id), name, { testid: 'play-competition-link' }), when ? ` · ${when}` : '');
+  }
+
+  // After the close a running attempt is over (reason closed). Normally the
+  // server's push says so; otherwise the game is asked for again.
+  function checkClosed() {
+    if (!c.model || c.model.over || c.busy || closeChecks >= 6) return;
+    closeChecks += 1;
+    setTimeout(() => {
+      if (gone || !c.model || c.model.over) return;
+      c.enqueue(() => c.resume('competition closed')).then(() => {
+        if (c.model && c.model.over && !(lastOver && lastOver.reason)) {
+          ui.showOver(c, { reason: 'closed', finalScore: c.model.score });
+        }
+      });
+    }, 1500 * closeChecks);
+  }
+
   root.append(
     h('section', { class: 'play', testid: 'play-page' },
-      h('div', { class: 'play-head' }, title, seedLine),
+      h('div', { class: 'play-head' }, title, seedLine, compLine),
       hud, boardWrap, preview, message, controls, overPanel));
 
   const offLang = onLangChange(() => {
     ui.setHud(c);
+    tickCompetition();
     if (!overPanel.hidden && c.model) renderOver(c, lastOver);
   });
 
@@ -131,16 +213,27 @@ export function playPage(root, app, params) {
   else if (params.seed) fields.seed = params.seed;
   const sameBoard = current && params.seed && current.mode === params.mode
     && current.preset === params.preset && current.seed === params.seed && !params.fresh;
-  const begin = sameBoard
-    ? c.resumeGame(current.game_id).catch(() => null).then(() => {
+  let begin;
+  if (params.game) begin = c.resumeGame(params.game);
+  else if (params.competition) begin = c.start({ competition: params.competition });
+  else if (sameBoard) {
+    begin = c.resumeGame(current.game_id).catch(() => null).then(() => {
       if (!c.model || c.model.over) return c.start(fields);
       return null;
-    })
-    : c.start(fields);
-  begin.catch((err) => ui.setMessage(t('err.generic', { message: err.message || err.code })));
+    });
+  } else begin = c.start(fields);
+  begin.catch((err) => {
+    if (params.competition) {
+      tickCompetition();
+      ui.setMessage(err.code === 'not_allowed' ? t('comp.err.notAllowed', { message: err.message || '' })
+        : err.code === 'not_found' ? t('comp.err.notFound') : t('err.generic', { message: err.message || err.code }));
+    } else ui.setMessage(t('err.generic', { message: err.message || err.code }));
+  });
 
   return () => {
+    gone = true;
     offLang();
+    clearInterval(compTimer);
     c.destroy();
     app.setGame(null);
   };

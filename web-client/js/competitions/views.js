@@ -1,0 +1,116 @@
+// DOM pieces shared by the competition pages: dates in the reader's time
+// zone and language, the one-line summary of a competition, and the
+// leaderboard and results tables. Names and competition names come from
+// other people: they only ever go in as text (dom.js h() makes text nodes).
+
+import { h, link } from '../dom.js';
+import { t, getLang, formatDuration } from '../i18n.js';
+import { attemptsRule, compUrl, resultRows } from './logic.js';
+
+const DATE_OPTS = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+
+function dateFormat(withZone, withSeconds = false) {
+  const locale = getLang() === 'ja' ? 'ja-JP' : 'en-GB';
+  const opts = { ...DATE_OPTS, ...(withZone ? { timeZoneName: 'short' } : {}), ...(withSeconds ? { second: '2-digit' } : {}) };
+  return new Intl.DateTimeFormat(locale, opts);
+}
+
+export function formatWhen(iso) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? String(iso ?? '') : dateFormat(true).format(d);
+}
+
+// "24 Nov 2026, 10:00 – 12:00 UTC" (the shared parts once), local time.
+export function formatWindow(opensIso, closesIso) {
+  const a = new Date(opensIso);
+  const b = new Date(closesIso);
+  if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return `${opensIso ?? ''} – ${closesIso ?? ''}`;
+  // Short windows (tests, quick games) show their seconds.
+  const f = Math.floor(a / 60000) === Math.floor(b / 60000) ? dateFormat(true, true) : dateFormat(true);
+  return f.formatRange ? f.formatRange(a, b) : `${f.format(a)} – ${f.format(b)}`;
+}
+
+export function boardName(c) {
+  return `${t(`mode.${c.mode}`)} · ${c.preset ? t(`preset.${c.preset}`) : t('preset.custom')}`;
+}
+
+export function ruleText(c) {
+  const r = attemptsRule(c);
+  return t(r.key, r.vars);
+}
+
+// One competition in a list: its name (a link to its page), board, window
+// and attempts rule.
+export function competitionItem(c) {
+  return h('li', { class: 'comp-item', testid: 'comp-item', dataset: { id: c.id, state: c.state } },
+    h('div', { class: 'comp-item-head' },
+      link(compUrl(c.id), c.name, { class: 'comp-name', testid: 'comp-link' }),
+      c.daily ? h('span', { class: 'badge' }, t('comps.daily')) : null),
+    h('div', { class: 'comp-item-meta' },
+      h('span', {}, boardName(c)),
+      h('span', {}, formatWindow(c.opens_at, c.closes_at)),
+      h('span', {}, ruleText(c)),
+      c.organiser ? h('span', {}, t('comps.by', { name: c.organiser })) : null));
+}
+
+// The built-in dailies of one day (same window), compactly: the day, then
+// one link per board.
+export function dailyGroup(list) {
+  const [first] = list;
+  return h('li', { class: 'comp-item comp-daily-group', testid: 'comp-daily-group' },
+    h('div', { class: 'comp-item-head' },
+      h('span', { class: 'comp-name' }, t('comp.daily')),
+      h('span', { class: 'comp-item-meta' }, formatWindow(first.opens_at, first.closes_at))),
+    h('div', { class: 'comp-chips' }, list.map((c) => link(compUrl(c.id), boardName(c),
+      { class: 'chip', testid: 'comp-link', dataset: { id: c.id, state: c.state } }))));
+}
+
+// Columns a phone leaves out (style.css).
+const OPTIONAL = ['lb.moves', 'lb.time'];
+
+const playerLink = (name) => link(`/?${new URLSearchParams({ view: 'player', name })}`, name);
+const replayLink = (id) => (id ? link(`/?${new URLSearchParams({ view: 'replay', game: id })}`, t('btn.replay')) : '');
+const duration = (ms) => (ms == null ? '' : formatDuration(ms / 1000));
+
+// The live leaderboard (entries of /api/competitions/{id}/leaderboard).
+export function leaderboardTable(entries, me) {
+  const body = h('tbody');
+  for (const e of entries) {
+    body.append(h('tr', { class: me && e.player === me ? 'me' : '', testid: 'comp-lb-row',
+      dataset: { player: e.player, rank: String(e.rank) } },
+    h('td', {}, String(e.rank)),
+    h('td', { class: 'who' }, playerLink(e.player)),
+    h('td', { testid: 'comp-lb-score' }, String(e.score)),
+    h('td', { class: 'opt' }, String(e.move_count)),
+    h('td', { class: 'opt' }, duration(e.duration_ms)),
+    h('td', {}, e.attempts == null ? '' : String(e.attempts))));
+  }
+  return h('table', { class: 'lb-table', testid: 'comp-lb' },
+    h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'lb.attempts']
+      .map((k) => h('th', { i18n: k, class: OPTIONAL.includes(k) ? 'opt' : null })))), body);
+}
+
+// The results after the close: disqualified rows struck out with their
+// reason, other flags listed.
+export function resultsTable(entries, me) {
+  const body = h('tbody');
+  for (const row of resultRows(entries)) {
+    const e = row.entry;
+    const notes = [];
+    for (const f of row.flags) notes.push(h('span', { class: 'flag', testid: 'comp-flag' }, f.key ? t(f.key) : f.text));
+    if (row.reason) notes.push(h('span', { class: 'reason', testid: 'comp-dq-reason' }, row.reason));
+    const cls = [me && e.player === me ? 'me' : '', row.disqualified ? 'dq' : ''].filter(Boolean).join(' ');
+    body.append(h('tr', { class: cls, testid: 'comp-result-row',
+      dataset: { player: e.player, rank: row.rank, disqualified: String(row.disqualified) } },
+    h('td', {}, row.rank),
+    h('td', { class: 'who' }, playerLink(e.player)),
+    h('td', { testid: 'comp-result-score' }, String(e.score)),
+    h('td', { class: 'opt' }, e.move_count == null ? '' : String(e.move_count)),
+    h('td', { class: 'opt' }, duration(e.duration_ms)),
+    h('td', { class: 'notes' }, notes),
+    h('td', {}, replayLink(e.game_id))));
+  }
+  return h('table', { class: 'lb-table results', testid: 'comp-results' },
+    h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'comp.notes', 'lb.replay']
+      .map((k) => h('th', { i18n: k, class: OPTIONAL.includes(k) ? 'opt' : null })))), body);
+}

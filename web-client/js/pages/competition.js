@@ -1,0 +1,310 @@
+// One competition (/?view=competition&id=ID): its board and rules, a
+// countdown to the opening or the close, the commitment, the player's
+// attempts left and the Play button (new_game with `competition`, then the
+// play page; refusals stay here as messages), a live leaderboard while it
+// is open, and after the close the revealed key checked against the
+// commitment in the browser (SHA-256 with WebCrypto), the results with
+// their flags, and the JSON and CSV exports.
+// Test hook: window.__tilecrush.competition (competitionDebug below).
+
+import { h, clear, link } from '../dom.js';
+import { t, onLangChange, formatDuration } from '../i18n.js';
+import { api } from '../api.js';
+import { identity } from '../identity.js';
+import { organiserToken } from './organise.js';
+import {
+  attemptUrl, attemptsInfo, checkCommitment, compLeaderboardUrl, phase, resultsDigest, validId,
+} from '../competitions/logic.js';
+import { boardName, formatWindow, leaderboardTable, resultsTable, ruleText } from '../competitions/views.js';
+
+const LIVE_MS = 4000;
+const headSig = (v) => JSON.stringify([v.name, v.state, v.attempts, v.attempts_used, v.attempts_left, v.opens_at,
+  v.closes_at, v.unlisted, v.organiser, v.mode, v.preset]);
+const LIVE_ROWS = 20;
+let debug = null;
+
+export function competitionDebug() {
+  return debug ? debug() : null;
+}
+
+export function competitionPage(root, app, params) {
+  const id = String(params.id || '');
+  let view = null;
+  let fetchedAt = 0;
+  let error = null;
+  let board = null;       // live leaderboard answer
+  let results = null;     // results answer
+  let verify = null;      // {result, digest} for view.key
+  let verifiedKey = null;
+  let misses = 0;
+  let pollTimer = null;
+  let destroyed = false;
+  let starting = false;
+
+  const me = () => (app.net.player && app.net.player.name) || (identity.get() && identity.get().name) || null;
+
+  const section = h('section', { class: 'competition', testid: 'competition-page', dataset: { state: 'loading' } });
+  const head = h('div', { class: 'card comp-head' });
+  const clock = h('p', { class: 'comp-clock', testid: 'comp-state', 'aria-live': 'polite' });
+  const attempts = h('p', { class: 'comp-attempts', testid: 'comp-attempts' });
+  const playBtn = h('button', { type: 'button', class: 'primary', testid: 'comp-play', i18n: 'comp.play' });
+  const message = h('p', { class: 'message', testid: 'comp-message', role: 'status' });
+  const controls = h('div', { class: 'controls' }, playBtn);
+  const fairness = h('div', { class: 'card comp-fairness', testid: 'comp-fairness' });
+  const standings = h('div', { class: 'card comp-standings' });
+  const organiser = h('div', {});
+  section.append(head, fairness, standings, organiser);
+  root.append(section);
+
+  playBtn.addEventListener('click', async () => {
+    if (starting) return;
+    starting = true;
+    playBtn.disabled = true;
+    message.textContent = '';
+    try {
+      const reply = await app.net.request('new_game', { competition: id });
+      if (!destroyed) app.navigate(attemptUrl(reply.game));
+    } catch (err) {
+      starting = false;
+      if (destroyed) return;
+      message.textContent = err.code === 'not_allowed' ? t('comp.err.notAllowed', { message: err.message || '' })
+        : err.code === 'not_found' ? t('comp.err.notFound')
+          : t('err.generic', { message: err.message || err.code });
+      refresh();
+    }
+  });
+
+  function renderHead() {
+    clear(head);
+    if (error) {
+      head.append(h('h2', {}, t('comps.title')), h('p', { class: 'message', testid: 'comp-error' }, error));
+      return;
+    }
+    if (!view) { head.append(h('p', {}, t('common.loading'))); return; }
+    const href = new URL(`/?${new URLSearchParams({ view: 'competition', id: view.id })}`, location.origin).href;
+    const share = h('input', { readonly: true, value: href, testid: 'comp-share', 'aria-label': t('comp.share') });
+    head.append(...[
+      h('h2', { testid: 'comp-name' }, view.name,
+        view.daily ? h('span', { class: 'badge' }, t('comps.daily')) : null),
+      h('dl', { class: 'comp-facts' },
+        h('dt', {}, t('preset.label')), h('dd', { testid: 'comp-board' }, boardName(view)),
+        h('dt', {}, t('comp.when')), h('dd', { testid: 'comp-window' }, formatWindow(view.opens_at, view.closes_at)),
+        h('dt', {}, t('comp.rules')), h('dd', { testid: 'comp-rule' }, ruleText(view)),
+        view.organiser ? [h('dt', {}, t('comp.organiser')), h('dd', {}, view.organiser)] : null),
+      view.unlisted ? h('p', { class: 'note' }, t('comp.unlisted')) : null,
+      clock,
+      attempts,
+      controls,
+      message,
+      h('div', { class: 'share' }, h('label', {}, t('comp.share')), share)].filter(Boolean));
+    const info = attemptsInfo(view);
+    attempts.textContent = info ? t(info.key, info.vars) : '';
+    tick();
+  }
+
+  function renderFairness() {
+    clear(fairness);
+    if (!view) return;
+    fairness.append(
+      h('h3', { i18n: 'comp.commitment' }),
+      h('code', { class: 'hex', testid: 'comp-commitment' }, view.commitment || ''),
+      h('p', { class: 'note' }, t('comp.commitmentNote')),
+      h('h3', { i18n: 'comp.key' }));
+    if (!view.key) {
+      fairness.append(h('p', { class: 'note', testid: 'comp-key-pending' }, t('comp.keyPending')));
+      return;
+    }
+    const result = verify ? verify.result : 'checking';
+    const text = {
+      checking: t('comp.checking'), verified: t('comp.verified'), mismatch: t('comp.mismatch'),
+      unavailable: t('comp.verifyUnavailable'), invalid: t('comp.verifyInvalid'),
+    }[result];
+    fairness.append(
+      h('code', { class: 'hex', testid: 'comp-key' }, view.key),
+      h('p', { class: result === 'verified' ? 'ok' : result === 'checking' ? 'note' : 'bad', testid: 'comp-verify',
+        dataset: { result } }, text));
+  }
+
+  function renderStandings() {
+    clear(standings);
+    fillStandings();
+    standings.hidden = standings.childElementCount === 0;
+  }
+
+  function fillStandings() {
+    if (!view) return;
+    const mine = me();
+    if (view.state === 'closed') {
+      standings.append(h('h2', { i18n: 'comp.results' }));
+      if (!results) { standings.append(h('p', {}, t('common.loading'))); return; }
+      standings.append(h('div', { class: 'table-wrap' }, resultsTable(results.entries, mine)));
+      if (results.entries.length === 0) standings.append(h('p', { class: 'note' }, t('lb.empty')));
+      const dl = (format, label) => h('a', { href: api.compResultsUrl(id, format), download: `${id}-results.${format || 'json'}`,
+        class: 'button secondary', testid: `comp-download-${format || 'json'}` }, label);
+      standings.append(h('p', { class: 'comp-downloads' }, h('span', {}, t('comp.download')), ' ',
+        dl(null, 'JSON'), ' ', dl('csv', 'CSV')));
+      return;
+    }
+    if (view.state !== 'open') return;
+    standings.append(h('h2', { i18n: 'comp.leaderboard' }));
+    if (!board) { standings.append(h('p', {}, t('common.loading'))); return; }
+    if (board.entries.length === 0) standings.append(h('p', { class: 'note', testid: 'comp-lb-empty' }, t('lb.empty')));
+    else standings.append(h('div', { class: 'table-wrap' }, leaderboardTable(board.entries, mine)));
+    standings.append(h('p', {},
+      board.total > 0 ? `${t('lb.total', { total: board.total })} · ` : '',
+      link(compLeaderboardUrl(id), t('comp.fullLeaderboard'), { testid: 'comp-full-lb' })));
+  }
+
+  // The organiser's disqualification form, for whoever has a token here
+  // (the server decides whether it is this competition's organiser).
+  function renderOrganiser() {
+    clear(organiser);
+    if (!view || view.daily || !organiserToken()) return;
+    const player = h('input', { type: 'text', maxlength: 32, testid: 'dq-player' });
+    const reason = h('input', { type: 'text', maxlength: 200, testid: 'dq-reason' });
+    const out = h('p', { class: 'message', testid: 'dq-message' });
+    const form = h('form', { class: 'seed-form' },
+      h('label', {}, t('comp.dq.player')), player, h('label', {}, t('comp.dq.reason')), reason,
+      h('button', { type: 'submit', testid: 'dq-submit' }, t('comp.dq.submit')));
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const name = player.value.trim();
+      if (!name) { player.focus(); return; }
+      try {
+        await api.disqualify(id, { player: name, reason: reason.value.trim() }, organiserToken());
+        out.className = 'ok';
+        out.textContent = t('comp.dq.done', { player: name });
+        refresh();
+      } catch (err) {
+        out.className = 'message';
+        out.textContent = t('org.err.server', { message: err.message || err.code });
+      }
+    });
+    organiser.append(h('details', { class: 'card' }, h('summary', {}, t('comp.dq.title')), form, out));
+  }
+
+  function render() {
+    section.dataset.state = error ? 'error' : view ? view.state : 'loading';
+    renderHead();
+    renderFairness();
+    renderStandings();
+    renderOrganiser();
+  }
+
+  // The countdown, every second; the server's view is asked again when it
+  // runs out (schedule()).
+  function tick() {
+    if (!view) return;
+    const p = phase(view, fetchedAt, Date.now());
+    let text;
+    if (p.state === 'closed') text = p.pending ? t('comp.state.closing') : t('comp.state.closed');
+    else if (p.state === 'open') text = p.pending ? t('comp.state.opening') : t('comp.state.open', { time: formatDuration(p.left) });
+    else text = t('comp.state.upcoming', { time: formatDuration(Math.ceil(p.left)) });
+    clock.textContent = text;
+    clock.dataset.state = p.pending ? 'pending' : p.state;
+    const info = attemptsInfo(view);
+    // Once closed, there is nothing left to play.
+    controls.hidden = view.state === 'closed';
+    attempts.hidden = view.state === 'closed';
+    playBtn.disabled = starting || !(p.state === 'open' && !p.pending && view.state === 'open' && !(info && info.left === 0));
+  }
+
+  function schedule() {
+    clearTimeout(pollTimer);
+    if (destroyed || !view) return;
+    const p = phase(view, fetchedAt, Date.now());
+    let delay = null;
+    if (view.state === 'closed') {
+      // Games still running at the close are ended just after it, and an
+      // organiser may disqualify later: the results are read again, often
+      // at first, then now and then.
+      const since = Date.now() - Date.parse(view.closes_at);
+      if (!view.key || !results) delay = misses < 30 ? 2000 : 10000;
+      else delay = since < 30000 ? 3000 : 60000;
+    } else if (p.pending) {
+      delay = misses < 30 ? 1000 : 5000;
+    } else if (view.state === 'open') {
+      delay = Math.min(LIVE_MS, p.left * 1000 + 200);
+    } else {
+      delay = Math.min(60000, p.left * 1000 + 200);
+    }
+    if (delay != null) pollTimer = setTimeout(refresh, Math.max(200, delay));
+  }
+
+  async function refresh() {
+    if (!validId(id)) { error = t('comp.err.notFound'); render(); return; }
+    let next;
+    try {
+      next = await api.competition(id, me());
+    } catch (err) {
+      if (destroyed) return;
+      if (err.status === 404) { error = t('comp.err.notFound'); render(); return; }
+      message.textContent = t('err.generic', { message: err.message || err.code });
+      clearTimeout(pollTimer);
+      pollTimer = setTimeout(refresh, 5000);
+      return;
+    }
+    if (destroyed) return;
+    const prev = view;
+    const changed = !prev || prev.state !== next.state || prev.key !== next.key;
+    misses = changed ? 0 : misses + 1;
+    view = next;
+    fetchedAt = Date.now();
+    const wasError = error;
+    error = null;
+    try {
+      if (view.state === 'open') board = await api.compLeaderboard(id, { limit: LIVE_ROWS });
+      if (view.state === 'closed') results = await api.compResults(id);
+    } catch (err) {
+      message.textContent = t('err.generic', { message: err.message || err.code });
+    }
+    if (destroyed) return;
+    if (view.key && view.key !== verifiedKey) {
+      verifiedKey = view.key;
+      verify = null;
+      checkCommitment(view.key, view.commitment).then((v) => {
+        if (destroyed || verifiedKey !== view.key) return;
+        verify = v;
+        renderFairness();
+      }).catch(() => { verify = { result: 'unavailable', digest: null }; renderFairness(); });
+    }
+    // Only what changed is drawn again (the forms keep what is typed).
+    if (!prev || wasError) render();
+    else {
+      section.dataset.state = view.state;
+      if (headSig(prev) !== headSig(view)) renderHead();
+      if (prev.key !== view.key || prev.commitment !== view.commitment) renderFairness();
+      renderStandings();
+      if (prev.state !== view.state) renderOrganiser();
+    }
+    schedule();
+  }
+
+  debug = () => ({
+    id,
+    state: view ? view.state : null,
+    error,
+    commitment: view ? view.commitment : null,
+    key: view ? view.key : null,
+    verify: verify ? verify.result : null,
+    attemptsLeft: view ? view.attempts_left : undefined,
+    attemptsUsed: view ? view.attempts_used : undefined,
+    leaderboard: board ? board.entries.map((e) => ({ player: e.player, score: e.score, rank: e.rank })) : null,
+    results: results ? resultsDigest(results.entries) : null,
+  });
+
+  const timer = setInterval(tick, 1000);
+  const onReady = () => { if (view && view.attempts_used == null) refresh(); };
+  app.net.addEventListener('ready', onReady);
+  const offLang = onLangChange(render);
+  render();
+  refresh();
+  return () => {
+    destroyed = true;
+    debug = null;
+    clearInterval(timer);
+    clearTimeout(pollTimer);
+    app.net.removeEventListener('ready', onReady);
+    offLang();
+  };
+}
