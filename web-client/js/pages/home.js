@@ -1,10 +1,13 @@
 // Home: choose a mode and a preset, then play a random board, a chosen seed
-// or one of today's daily boards (with a countdown to the next day).
+// or one of today's daily boards (with a countdown to the next day). Each
+// daily board is a built-in competition: its commitment is shown (and
+// tomorrow's, published in advance), its leaderboard is the competition's.
 
 import { h, clear, link } from '../dom.js';
 import { t, onLangChange, formatDuration } from '../i18n.js';
 import { MODES, PRESETS, boardUrl, loadChoice, saveChoice } from '../presets.js';
 import { api } from '../api.js';
+import { compLeaderboardUrl, compUrl, dailyUrl } from '../competitions/logic.js';
 
 const CHOICE_KEY = 'tilecrush.choice';
 
@@ -17,6 +20,7 @@ export function homePage(root, app) {
   const rules = h('p', { class: 'rules', testid: 'rules' });
   const dailyList = h('ul', { class: 'daily-list', testid: 'daily-list' });
   const countdown = h('p', { class: 'countdown', testid: 'daily-countdown' });
+  const tomorrow = h('div', { class: 'daily-tomorrow', testid: 'daily-tomorrow' });
   let daily = null;
   let dailyFetchedAt = 0;
   let timer = null;
@@ -65,16 +69,40 @@ export function homePage(root, app) {
     app.navigate(boardUrl(choice.mode, choice.preset, seed.slice(0, 64)), { force: true });
   });
 
+  const byMode = (list) => [...list].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode));
+  const commitment = (b, testid) => (b.commitment
+    ? h('div', { class: 'daily-commit' }, h('span', { class: 'label' }, `${t('home.commitment')}: `),
+      h('code', { class: 'hex', testid }, b.commitment))
+    : null);
+
   function renderDaily() {
     clear(dailyList);
+    clear(tomorrow);
     if (!daily) return;
-    const boards = [...daily.boards].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode));
-    for (const b of boards) {
-      const q = new URLSearchParams({ view: 'leaderboard', mode: b.mode, preset: b.preset, seed: b.seed });
-      dailyList.append(h('li', { class: 'daily-board', testid: 'daily-board', dataset: { mode: b.mode, preset: b.preset } },
-        h('span', { class: 'daily-name' }, `${t(`mode.${b.mode}`)} · ${t(`preset.${b.preset}`)}`),
-        link(boardUrl(b.mode, b.preset, b.seed), t('home.play'), { class: 'button', testid: 'daily-play' }),
-        link(`/?${q}`, t('home.board'), { class: 'button secondary', testid: 'daily-leaderboard' })));
+    for (const b of byMode(daily.boards)) {
+      // A server without competitions: the daily board is the date's seed.
+      const play = b.competition ? dailyUrl(b.mode, b.preset) : boardUrl(b.mode, b.preset, b.seed);
+      const board = b.competition ? compLeaderboardUrl(b.competition)
+        : `/?${new URLSearchParams({ view: 'leaderboard', mode: b.mode, preset: b.preset, seed: b.seed })}`;
+      dailyList.append(h('li', { class: 'daily-board', testid: 'daily-board',
+        dataset: { mode: b.mode, preset: b.preset, competition: b.competition || '' } },
+      // The board's name leads to its competition page (countdown, key).
+      b.competition
+        ? link(compUrl(b.competition), `${t(`mode.${b.mode}`)} · ${t(`preset.${b.preset}`)}`,
+          { class: 'daily-name', testid: 'daily-details', title: t('home.details') })
+        : h('span', { class: 'daily-name' }, `${t(`mode.${b.mode}`)} · ${t(`preset.${b.preset}`)}`),
+      link(play, t('home.play'), { class: 'button', testid: 'daily-play' }),
+      link(board, t('home.board'), { class: 'button secondary', testid: 'daily-leaderboard' }),
+      commitment(b, 'daily-commitment')));
+    }
+    const next = daily.tomorrow;
+    if (next && Array.isArray(next.boards) && next.boards.length) {
+      tomorrow.append(h('details', {},
+        h('summary', {}, t('home.tomorrow', { date: next.date })),
+        h('ul', { class: 'daily-list' }, byMode(next.boards).map((b) => h('li', { class: 'daily-next', testid: 'daily-next' },
+          b.competition ? link(compUrl(b.competition), `${t(`mode.${b.mode}`)} · ${t(`preset.${b.preset}`)}`)
+            : h('span', {}, `${t(`mode.${b.mode}`)} · ${t(`preset.${b.preset}`)}`),
+          commitment(b, 'daily-next-commitment'))))));
     }
     tick();
   }
@@ -110,7 +138,7 @@ export function homePage(root, app) {
       h('label', { for: 'preset-select', i18n: 'preset.label' }), presetSelect,
       rules, randomBtn, seedForm),
     h('div', { class: 'card daily' },
-      h('h2', { i18n: 'home.daily' }), countdown, dailyList)));
+      h('h2', { i18n: 'home.daily' }), countdown, dailyList, tomorrow)));
   loadDaily();
 
   const offLang = onLangChange(() => {

@@ -1,15 +1,18 @@
-// Leaderboards by board (mode, preset, seed): today's boards first, paging
-// with limit/offset, the player's own row highlighted, and an "around me"
-// view (/api/leaderboard/around).
+// Leaderboards by board (mode, preset, seed) or by competition (the daily
+// boards are competitions: /api/competitions/{id}/leaderboard): today's
+// boards first, paging with limit/offset, the player's own row highlighted,
+// and an "around me" view (/leaderboard/around).
 
 import { h, clear, link } from '../dom.js';
 import { t, onLangChange, formatDuration } from '../i18n.js';
 import { MODES, PRESETS } from '../presets.js';
 import { api } from '../api.js';
+import { compLeaderboardUrl, compUrl, validId } from '../competitions/logic.js';
 
 const PAGE = 20;
 
 function lbUrl(p) {
+  if (p.competition) return compLeaderboardUrl(p.competition, { offset: p.offset, around: p.around });
   const q = new URLSearchParams({ view: 'leaderboard', mode: p.mode, preset: p.preset, seed: p.seed });
   if (p.offset) q.set('offset', p.offset);
   if (p.around) q.set('around', '1');
@@ -19,9 +22,11 @@ function lbUrl(p) {
 export function leaderboardPage(root, app, params) {
   const board = {
     mode: params.mode, preset: params.preset, seed: params.seed,
+    competition: validId(params.competition) ? params.competition : null,
     offset: Math.max(0, Number(params.offset) || 0), around: params.around === '1',
   };
-  const hasBoard = board.mode && board.preset && board.seed;
+  const hasBoard = board.competition || (board.mode && board.preset && board.seed);
+  let comp = null;
   const dailyList = h('ul', { class: 'daily-list', testid: 'lb-daily' });
   const status = h('p', { class: 'message', testid: 'lb-status' });
   const table = h('table', { class: 'lb-table', testid: 'lb-table' });
@@ -59,9 +64,11 @@ export function leaderboardPage(root, app, params) {
     clear(dailyList);
     if (!daily) return;
     for (const b of daily.boards) {
-      const current = hasBoard && b.mode === board.mode && b.preset === board.preset && b.seed === board.seed;
+      const current = hasBoard && (b.competition ? b.competition === board.competition
+        : !board.competition && b.mode === board.mode && b.preset === board.preset && b.seed === board.seed);
+      const target = b.competition ? { competition: b.competition } : b;
       dailyList.append(h('li', { class: current ? 'current' : '' },
-        link(lbUrl(b), `${t(`mode.${b.mode}`)} · ${t(`preset.${b.preset}`)}`, { testid: 'lb-daily-link' })));
+        link(lbUrl(target), `${t(`mode.${b.mode}`)} · ${t(`preset.${b.preset}`)}`, { testid: 'lb-daily-link' })));
     }
   }
 
@@ -72,7 +79,15 @@ export function leaderboardPage(root, app, params) {
       heading.textContent = t('lb.choose');
       return;
     }
-    heading.textContent = `${t('lb.title')}: ${t(`mode.${board.mode}`)} · ${t(`preset.${board.preset}`)} · ${board.seed}`;
+    if (board.competition) {
+      const src = comp || data;
+      clear(heading);
+      heading.append(`${t('lb.title')}: `, comp ? `${comp.name} · ` : '',
+        src && src.mode ? `${t(`mode.${src.mode}`)} · ${t(`preset.${src.preset}`)}` : board.competition);
+      pager.append(link(compUrl(board.competition), t('lb.competition'), { class: 'button', testid: 'lb-competition' }));
+    } else {
+      heading.textContent = `${t('lb.title')}: ${t(`mode.${board.mode}`)} · ${t(`preset.${board.preset}`)} · ${board.seed}`;
+    }
     if (!data) return;
     const me = app.net.player && app.net.player.name;
     table.append(h('thead', {}, h('tr', {},
@@ -114,7 +129,15 @@ export function leaderboardPage(root, app, params) {
     if (!hasBoard) { renderTable(); return; }
     status.textContent = t('common.loading');
     try {
-      if (board.around) {
+      if (board.competition) {
+        comp = await api.competition(board.competition).catch(() => null);
+        if (board.around) {
+          const player = (await app.net.ready()).name;
+          data = await api.compAround(board.competition, { player, radius: 5 });
+        } else {
+          data = await api.compLeaderboard(board.competition, { limit: PAGE, offset: board.offset });
+        }
+      } else if (board.around) {
         const player = (await app.net.ready()).name;
         data = await api.around({ ...board, player, radius: 5 });
       } else {

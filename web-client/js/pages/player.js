@@ -25,13 +25,16 @@ export function playerPage(root, app, params) {
     if (error) { section.append(h('p', { class: 'message' }, error)); return; }
     if (!data) { section.append(h('p', {}, t('common.loading'))); return; }
     const since = data.created_at ? new Date(data.created_at).toLocaleDateString() : '';
-    section.append(
+    section.append(...[
       since ? h('p', {}, t('player.since', { date: since })) : null,
       h('p', { testid: 'player-games' }, t('player.games', { n: data.games_played })),
-      h('h3', { i18n: 'player.bests' }));
+      h('h3', { i18n: 'player.bests' })].filter(Boolean));
     const body = h('tbody');
     for (const b of [...data.bests].sort((a, c) => order(a) - order(c))) {
-      const lb = new URLSearchParams({ view: 'leaderboard', mode: b.mode, preset: b.preset, seed: b.seed });
+      // A best made in a competition (the daily's included) is on that
+      // competition's leaderboard, not on the seed's.
+      const lb = b.competition ? new URLSearchParams({ view: 'leaderboard', competition: b.competition })
+        : new URLSearchParams({ view: 'leaderboard', mode: b.mode, preset: b.preset, seed: b.seed });
       body.append(h('tr', { testid: 'player-best', dataset: { mode: b.mode, preset: b.preset } },
         h('td', {}, t(`mode.${b.mode}`)),
         h('td', {}, t(`preset.${b.preset}`)),

@@ -11,7 +11,10 @@
 // Match-3 refills come from the seeded generator, which a custom-board copy
 // would not reproduce, and hidden games cannot be rebuilt without the
 // colours the client never sees; both are shown as their move list, with a
-// Verify button that asks the server to replay them (/verify).
+// Verify button that asks the server to replay them (/verify). So is a
+// competition game (the daily's included): its board is dealt from a secret
+// key, so a seed alone does not give it. A competition keeps its games'
+// moves secret until it closes (`moves: null`).
 
 import { h, clear, link } from '../dom.js';
 import { t, onLangChange, formatDuration } from '../i18n.js';
@@ -40,8 +43,16 @@ export function replayPage(root, app, params) {
   const msg = h('p', { class: 'message', testid: 'replay-message' });
   const moveList = h('ol', { class: 'move-list', testid: 'replay-moves' });
 
+  const movesOf = () => record.moves || [];
+  const fromCompetition = () => !!record.competition || record.moves == null;
+
   function renderMoves() {
     clear(moveList);
+    if (record.moves == null) {
+      stepLine.textContent = '';
+      moveList.append(h('li', { class: 'note', testid: 'replay-moves-hidden' }, t('replay.movesHidden')));
+      return;
+    }
     record.moves.forEach((m, i) => {
       moveList.append(h('li', { class: i < step ? 'done' : (i === step ? 'next' : '') }, moveText(m)));
     });
@@ -60,10 +71,14 @@ export function replayPage(root, app, params) {
         link(`/?${new URLSearchParams({ view: 'player', name: record.player })}`, record.player),
         ` · ${t('lb.score')}: ${record.score} · ${boardName}`,
         record.duration_ms != null ? ` · ${formatDuration(record.duration_ms / 1000)}` : ''));
+    if (record.competition) {
+      section.append(h('p', {}, link(`/?${new URLSearchParams({ view: 'competition', id: record.competition })}`,
+        t('lb.competition'), { testid: 'replay-competition' })));
+    }
     const verifyBtn = h('button', { type: 'button', testid: 'btn-verify', i18n: 'btn.verify' });
     verifyBtn.addEventListener('click', verify);
     const tools = [verifyBtn];
-    if (record.mode === 'same') {
+    if (record.mode === 'same' && !fromCompetition()) {
       const stepBtn = h('button', { type: 'button', testid: 'btn-step', i18n: 'btn.step' });
       const playBtn = h('button', { type: 'button', testid: 'btn-autoplay' }, autoplay ? t('btn.pause') : t('btn.play'));
       stepBtn.addEventListener('click', () => stepOnce());
@@ -71,12 +86,13 @@ export function replayPage(root, app, params) {
       tools.unshift(stepBtn, playBtn);
       section.append(h('p', { class: 'note' }, t('replay.practiceNote')), boardWrap, scoreLine);
     } else {
-      section.append(h('p', { class: 'note' }, t('replay.listOnly')));
+      section.append(h('p', { class: 'note' }, t(fromCompetition() ? 'replay.competitionNote' : 'replay.listOnly')));
     }
-    section.append(h('div', { class: 'controls' }, tools), stepLine, msg,
+    // Element.append would write a null as the text "null": only elements.
+    section.append(...[h('div', { class: 'controls' }, tools), stepLine, msg,
       verdict ? h('p', { testid: 'replay-verdict', class: verdict.valid ? 'ok' : 'bad' },
         verdict.valid ? t('replay.valid', { score: verdict.score }) : t('replay.invalid', { score: verdict.score })) : null,
-      h('h3', { i18n: 'replay.moves' }), moveList);
+      h('h3', { i18n: 'replay.moves' }), moveList].filter(Boolean));
     renderMoves();
   }
 
@@ -91,7 +107,7 @@ export function replayPage(root, app, params) {
   }
 
   async function stepOnce() {
-    if (!ctrl || !ctrl.model || step >= record.moves.length) {
+    if (!ctrl || !ctrl.model || step >= movesOf().length) {
       toggleAutoplay(false);
       return;
     }
@@ -137,7 +153,7 @@ export function replayPage(root, app, params) {
   api.game(id).then(async (r) => {
     record = r;
     render();
-    if (record.mode === 'same') {
+    if (record.mode === 'same' && !fromCompetition()) {
       try {
         await startCopy();
       } catch (err) {
