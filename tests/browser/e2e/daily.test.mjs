@@ -1,7 +1,10 @@
 // Today's daily challenge from the home page to the leaderboard: play the
 // daily Same Game (easy) to its end, find the own row highlighted on the
 // board's leaderboard and in "around me", then the player page and the
-// replay page (step and verify).
+// replay page. The daily board is a built-in competition (its commitment
+// on the home page, its leaderboard the competition's, its moves secret
+// until the day closes); a server without competitions still deals the
+// date's seed (then the replay is stepped and verified).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,9 +18,18 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       await daily.waitFor();
       assert.match(await page.textContent(testid('daily-countdown')), /\d+:\d\d/);
       const today = new Date().toISOString().slice(0, 10);
+      const competition = await daily.getAttribute('data-competition');
+      if (competition) {
+        assert.match(await daily.locator(testid('daily-commitment')).textContent(), /^[0-9a-f]{64}$/i);
+      }
       await daily.locator(testid('daily-play')).click();
       await page.waitForFunction(() => window.__tilecrush.view);
-      assert.equal((await page.evaluate(() => window.__tilecrush.view.seed)), today);
+      if (competition) {
+        assert.equal(await page.evaluate(() => window.__tilecrush.view.competition), competition);
+        assert.match(page.url(), new RegExp(`competition=${competition}&game=`), 'a reload resumes this game');
+      } else {
+        assert.equal((await page.evaluate(() => window.__tilecrush.view.seed)), today);
+      }
       const end = await playSameToEnd(page, assert);
       const final = end.score;
 
@@ -41,6 +53,21 @@ browserSuite('Daily challenge and leaderboards', (env) => {
 
       await best.locator('a', { hasText: 'Replay' }).click();
       await page.locator(testid('replay-page')).waitFor();
+      if (competition) {
+        // A keyed board cannot be rebuilt from its seed: the game is its
+        // list of moves, or a note while the server keeps them secret.
+        await page.locator(`${testid('replay-moves')} li`).first().waitFor();
+        assert.equal(await page.locator(testid('btn-step')).count(), 0);
+        assert.equal(await page.getAttribute(testid('replay-competition'), 'href'), `/?view=competition&id=${competition}`);
+        if (await page.locator(testid('replay-moves-hidden')).count() === 0) {
+          await page.click(testid('btn-verify'));
+          await page.locator(testid('replay-verdict')).waitFor();
+          assert.match(await page.textContent(testid('replay-verdict')), new RegExp(`Verified.*${final}`));
+        }
+        assert.equal(await page.locator('[data-testid="replay-page"]').evaluate((el) => /\bnull\b/.test(el.textContent)), false);
+        assert.deepEqual(page.errors, []);
+        return;
+      }
       await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
       assert.equal(await page.evaluate(() => window.__tilecrush.view.ranked), false, 'the replay copy is practice');
       await page.click(testid('btn-step'));

@@ -28,6 +28,8 @@ browserSuite('Pages and languages', (env) => {
     await withPage(t, env, { viewport: { width: 375, height: 740 } }, async (page) => {
       for (const path of ['/', '/?view=leaderboard', '/?view=leaderboard&mode=same&preset=easy&seed=nobody',
         '/?view=player&name=nobody-here', '/?view=replay&game=no-such-game', '/?view=rooms',
+        '/?view=competitions', '/?view=competition&id=no-such-competition', '/?view=organise',
+        '/?view=leaderboard&competition=no-such-competition',
         '/?mode=match3&preset=crush&seed=phone', '/?mode=hidden&preset=large&seed=phone']) {
         await page.goto(`${page.base}${path}`);
         await page.waitForLoadState('networkidle');
