@@ -22,8 +22,12 @@ inline constexpr std::int64_t kClockStart = 1'893'492'000'000;
 
 class CompetitionServer {
  public:
-  CompetitionServer() : clock_(std::make_shared<std::atomic<std::int64_t>>(kClockStart)) {
+  // real_keys: board keys from the OS random source, as in production
+  // (otherwise test_board_key(), which the tests know).
+  explicit CompetitionServer(bool real_keys = false)
+      : clock_(std::make_shared<std::atomic<std::int64_t>>(kClockStart)) {
     server::Config c = unthrottled_config();
+    if (real_keys) c.board_key_source = nullptr;
     c.operator_token = kOperatorToken;
     c.now = [clock = clock_]() { return clock->load(); };
     ts_ = std::make_unique<TestServer>(c);
