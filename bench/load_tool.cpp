@@ -15,6 +15,15 @@
 //
 //   tilecrush_load --port P [--players N] [--seconds S] [--server-pid PID]
 //                  [--mode same|match3|hidden|mix] [--threads T] [--move-rate R]
+//                  [--db SERVER_DB_FILE]
+//
+// Ranked boards are dealt from secret keys (rules version 2): with --db (the
+// server's SQLite file on this machine) players play ranked games and read
+// each board's key for their copies (local_copies.hpp); without it, Same
+// Game stays ranked (its board is all visible) and match-3 and hidden
+// players play practice games of their presets' sizes, whose boards are
+// public. The server's work per move is the same; only the leaderboard
+// write at a game's end differs.
 //
 // Only loopback addresses are ever targeted; the run stops by itself.
 #include <malloc.h>
@@ -37,6 +46,8 @@
 #include <nlohmann/json.hpp>
 
 #include "load_common.hpp"
+#include "local_copies.hpp"
+#include "tilecrush/game/presets.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
 
@@ -48,6 +59,7 @@ namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
 using tilecrush::bench::json_field;
+using tilecrush::bench::LocalCopies;
 using tilecrush::bench::ProcessSample;
 using tilecrush::bench::run_tag;
 using tilecrush::bench::sample_process;
@@ -61,6 +73,7 @@ struct Options {
   long server_pid = 0;
   std::string mode = "mix";
   double move_rate = 0;  // moves per second per player; 0: as fast as answered
+  std::string db;         // the server's database, for board keys
 };
 
 struct Stats {
@@ -77,9 +90,10 @@ struct Stats {
 
 class Player : public std::enable_shared_from_this<Player> {
  public:
-  Player(net::io_context& ioc, const Options& options, Stats& stats, int index)
-      : ws_(net::make_strand(ioc)), timer_(ws_.get_executor()), options_(options), stats_(stats),
-        index_(index), rng_(static_cast<std::uint32_t>(index * 7919 + 1)) {}
+  Player(net::io_context& ioc, const Options& options, const LocalCopies& copies, Stats& stats,
+         int index)
+      : ws_(net::make_strand(ioc)), timer_(ws_.get_executor()), options_(options), copies_(copies),
+        stats_(stats), index_(index), rng_(static_cast<std::uint32_t>(index * 7919 + 1)) {}
 
   void start() {
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
@@ -110,16 +124,26 @@ class Player : public std::enable_shared_from_this<Player> {
     if (stats_.stopping) return close();
     const std::string mode = pick_mode();
     const std::string preset = mode == "same" ? "normal" : "classic";
-    send("{\"type\":\"new_game\",\"id\":2,\"mode\":\"" + mode + "\",\"preset\":\"" + preset + "\"}");
-    read([self = shared_from_this(), mode, preset](const std::string& text) {
+    tilecrush::game::GameSetup setup;
+    setup.mode = *tilecrush::game::parse_mode(mode);
+    nlohmann::json request = {{"type", "new_game"}, {"id", 2}, {"mode", mode}};
+    if (mode == "same" || copies_.has_keys()) {
+      request["preset"] = setup.preset = preset;
+    } else {
+      // Practice of the preset's size: a public board this copy can deal.
+      const auto* p = tilecrush::game::find_preset(setup.mode, preset);
+      request["width"] = setup.width = p->width;
+      request["height"] = setup.height = p->height;
+      request["colors"] = setup.colors = p->colors;
+      if (p->moves) request["moves"] = *(setup.moves = p->moves);
+    }
+    send(request.dump());
+    read([self = shared_from_this(), setup](const std::string& text) mutable {
       const auto reply = nlohmann::json::parse(text, nullptr, false);
       if (reply.is_discarded() || reply["type"] != "game") return self->fail("new_game");
-      tilecrush::game::GameSetup setup;
-      setup.mode = *tilecrush::game::parse_mode(mode);
-      setup.preset = preset;
       setup.seed = reply["game"]["seed"];
       self->game_id_ = reply["game"]["game_id"];
-      self->local_ = tilecrush::game::create_game(setup).game;
+      self->local_ = self->copies_.copy_of(setup, reply["game"]);
       if (!self->local_ || reply["game"]["state_hash"] !=
                                tilecrush::game::hash_hex(self->local_->state_hash())) {
         ++self->stats_.mismatches;
@@ -219,6 +243,7 @@ class Player : public std::enable_shared_from_this<Player> {
   net::steady_timer timer_;
   Clock::time_point due_{};
   const Options& options_;
+  const LocalCopies& copies_;
   Stats& stats_;
   int index_;
   std::mt19937 rng_;
@@ -240,6 +265,7 @@ bool parse(int argc, char** argv, Options& o) {
     else if (k == "--server-pid") o.server_pid = std::stol(v);
     else if (k == "--mode") o.mode = v;
     else if (k == "--move-rate") o.move_rate = std::clamp(std::stod(v), 0.0, 1000.0);
+    else if (k == "--db") o.db = v;
     else return false;
   }
   return o.port != 0;
@@ -252,15 +278,17 @@ int main(int argc, char** argv) {
   if (!parse(argc, argv, options)) {
     std::cerr << "usage: tilecrush_load --port P [--players N] [--seconds S] [--threads T]\n"
                  "                      [--server-pid PID] [--mode same|match3|hidden|mix]\n"
-                 "                      [--move-rate MOVES_PER_SECOND_PER_PLAYER]\n";
+                 "                      [--move-rate MOVES_PER_SECOND_PER_PLAYER]\n"
+                 "                      [--db SERVER_DB_FILE (board keys: ranked match-3/hidden)]\n";
     return 2;
   }
   mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);  // see server/src/main.cpp
   net::io_context ioc;
   Stats stats;
+  const LocalCopies copies(options.db);
   std::vector<std::shared_ptr<Player>> players;
   for (int i = 0; i < options.players; ++i) {
-    players.push_back(std::make_shared<Player>(ioc, options, stats, i));
+    players.push_back(std::make_shared<Player>(ioc, options, copies, stats, i));
     players.back()->start();
   }
   std::vector<std::thread> threads;

@@ -169,7 +169,7 @@ void RoomGroup::on_started(RoomMember& m, const std::string& text) {
   setup.preset = preset_;
   setup.seed = view.value("seed", "");
   m.game_id = view.value("game_id", "");
-  m.local = game::create_game(setup).game;
+  m.local = options_.copies->copy_of(setup, view);
   if (!m.local || view.value("state_hash", "") != game::hash_hex(m.local->state_hash())) {
     ++stats_.mismatches;
     m.local.reset();

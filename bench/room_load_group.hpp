@@ -30,6 +30,7 @@
 #include <boost/asio/strand.hpp>
 
 #include "latency_histogram.hpp"
+#include "local_copies.hpp"
 
 namespace tilecrush::bench {
 
@@ -44,6 +45,10 @@ struct RoomLoadOptions {
   long server_pid = 0;
   std::string mode = "same";  // same, match3, hidden or mix (modes in turn)
   std::string preset;         // empty: the mode's default
+  // The server's database file, for the board keys of the members' copies
+  // of their games (local_copies.hpp): needed for match-3 and hidden rooms.
+  std::string db;
+  const LocalCopies* copies = nullptr;  // set by main from `db`
 };
 
 struct RoomLoadStats {

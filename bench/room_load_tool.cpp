@@ -53,6 +53,7 @@ bool parse(int argc, char** argv, RoomLoadOptions& o) {
       else if (k == "--server-pid") o.server_pid = std::stol(v);
       else if (k == "--mode") o.mode = v;
       else if (k == "--preset") o.preset = v;
+      else if (k == "--db") o.db = v;
       else return false;
     }
     if (argc % 2 == 0) return false;
@@ -62,6 +63,11 @@ bool parse(int argc, char** argv, RoomLoadOptions& o) {
   if (o.port == 0) return false;
   if (o.rooms * (o.players_per_room + o.spectators_per_room) > kMaxConnections) {
     std::cerr << "at most " << kMaxConnections << " connections\n";
+    return false;
+  }
+  if (o.mode != "same" && o.db.empty()) {
+    std::cerr << "match-3 and hidden rooms need --db SERVER_DB_FILE: their boards' keys are "
+                 "secret (rules version 2), and a member's copy of its game needs one\n";
     return false;
   }
   if (o.mode == "mix") return o.preset.empty();  // each mode with its default preset
@@ -91,13 +97,16 @@ int main(int argc, char** argv) {
     std::cerr << "usage: tilecrush_room_load --port P [--rooms R (200)] [--players-per-room N (4)]\n"
                  "         [--spectators-per-room N (0)] [--seconds S (20)] [--threads T (1)]\n"
                  "         [--think-ms MS (0)] [--server-pid PID]\n"
-                 "         [--mode same|match3|hidden|mix (same)] [--preset NAME (mode's default)]\n";
+                 "         [--mode same|match3|hidden|mix (same)] [--preset NAME (mode's default)]\n"
+                 "         [--db SERVER_DB_FILE (board keys; needed unless --mode same)]\n";
     return 2;
   }
   mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);  // see server/src/main.cpp
   const std::string load_before = load_average();
   boost::asio::io_context ioc;
   RoomLoadStats stats;
+  const tilecrush::bench::LocalCopies copies(options.db);
+  options.copies = &copies;
   std::vector<std::shared_ptr<RoomGroup>> groups;
   for (int i = 0; i < options.rooms; ++i) {
     groups.push_back(std::make_shared<RoomGroup>(ioc, options, stats, i));
