@@ -4,7 +4,8 @@
 # runs exactly this, and so does tests/docker/install_prefix_test.sh.
 #   scripts/install.sh BUILD_DIR PREFIX           configure (if BUILD_DIR is new), build, install
 #   scripts/install.sh --reuse BUILD_DIR PREFIX   only install what BUILD_DIR already built
-# The layout under PREFIX: bin/tilecrush_server, share/tilecrush/web-client/.
+# The layout under PREFIX: bin/tilecrush_server, bin/tilecrush_verify (the
+# competition verifier), share/tilecrush/web-client/.
 # DESTDIR is honoured (cmake --install reads it), for staged installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."

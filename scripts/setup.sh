@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake make g++ pkg-config libboost1.81-dev nlohmann-json3-dev libsqlite3-dev
+packages=(cmake make g++ pkg-config libboost1.81-dev nlohmann-json3-dev libsqlite3-dev libssl-dev
           libgtest-dev libgmock-dev libbenchmark-dev curl clang-14 libclang-rt-14-dev)
 if [[ "${1:-}" == "--browser" ]]; then
   packages+=(chromium nodejs npm)

@@ -113,17 +113,13 @@ NewGame parse_new_game(FieldReader& fields) {
   NewGame out;
   if (fields.has("competition")) {
     out.competition = fields.optional_string("competition", kKeyRule);
-    for (const char* other : {"seed", "daily", "width", "height", "colors", "board", "moves",
-                              "refill", "compress"}) {
+    for (const char* other : {"mode", "preset", "seed", "daily", "width", "height", "colors",
+                              "board", "moves", "refill", "compress"}) {
       if (fields.has(other)) {
         fields.fail(std::string("a competition's board is its own: ") + other +
                     " cannot be given with competition");
         return out;
       }
-    }
-    if (fields.has("mode")) {
-      if (const auto mode = read_mode(fields)) out.setup.mode = *mode;
-      if (fields.has("preset")) out.setup.preset = read_preset(fields, out.setup.mode, false).value_or("");
     }
     return out;
   }
@@ -167,6 +163,8 @@ NewGame parse_new_game(FieldReader& fields) {
       fields.fail("daily and seed exclude each other: the daily seed is today's date");
     } else if (!preset) {
       fields.fail("daily boards exist only for presets");
+    } else if (!out.setup.refill || out.setup.compress) {
+      fields.fail("a daily board is played as it is: no practice options");
     }
   } else if (seed) {
     out.setup.seed = *seed;

@@ -222,8 +222,9 @@ HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
                {"score", record->score},
                {"duration_ms", record->duration_ms.value_or(0)},
                {"finished_at", iso_time(record->finished_at.value_or(record->created_at))}};
-  if (!record->ranked) {
-    // Practice games carry what is needed to deal their board again.
+  if (!record->ranked && !setup.board_key) {
+    // Practice games carry what is needed to deal their board again (not a
+    // keyed board's practice game: its board is the competition's).
     const game::CreateResult start = game::create_game(setup);
     if (start.game) {
       body["width"] = start.game->width();

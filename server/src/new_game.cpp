@@ -31,7 +31,11 @@ std::shared_ptr<LiveGame> GameService::make_game(const game::GameSetup& setup,
   // A ranked-shaped casual board (rooms, or a caller that did not look the
   // key up) gets its key here.
   if (dealt.ranked() && !dealt.board_key && dealt.rules_version >= 2) {
-    dealt.board_key = keys_.casual_key({dealt.mode, dealt.preset, dealt.seed, ""}, false);
+    try {
+      dealt.board_key = keys_.casual_key({dealt.mode, dealt.preset, dealt.seed, ""}, false);
+    } catch (const std::exception&) {
+      // The random source failed: no key, the game is refused below.
+    }
     if (!dealt.board_key) {
       if (error) *error = "the board's key could not be read";
       return nullptr;

@@ -81,10 +81,11 @@ binary="$prefix/bin/tilecrush_server"
 static_dir="$prefix/share/tilecrush/web-client"
 
 # --- 2. runtime stage: what COPY --from=build brings, and the libraries
-step "installed files are the binary and the web client only"
+step "installed files are the binaries (server, verifier) and the web client only"
 [[ -x "$binary" ]] || fail "no executable $binary"
 unexpected="$(find "$staging" ! -type d -printf '%P\n' |
-  grep -v -e '^usr/local/bin/tilecrush_server$' -e '^usr/local/share/tilecrush/web-client/')" || true
+  grep -v -e '^usr/local/bin/tilecrush_server$' -e '^usr/local/bin/tilecrush_verify$' \
+    -e '^usr/local/share/tilecrush/web-client/')" || true
 [[ -z "$unexpected" ]] || fail "unexpected installed files:"$'\n'"$unexpected"
 diff -r "$source_dir/web-client" "$static_dir" >/dev/null ||
   fail "installed web client differs from $source_dir/web-client"

@@ -134,6 +134,20 @@ TEST(ParserErrors, NewGameSeedAndDaily) {
                     {{"mode", "same"}, {"preset", "easy"}, {"daily", true}, {"seed", "x"}});
   expect_bad_fields("new_game",
                     {{"mode", "same"}, {"width", 5}, {"height", 5}, {"colors", 3}, {"daily", true}});
+  // A daily board is played as it is.
+  expect_bad_fields("new_game", {{"mode", "match3"}, {"preset", "classic"}, {"daily", true},
+                                 {"refill", false}});
+  expect_bad_fields("new_game", {{"mode", "hidden"}, {"preset", "classic"}, {"daily", true},
+                                 {"compress", true}});
+  // A competition's board is its own: nothing else may be chosen with it.
+  for (const char* other : {"mode", "preset", "seed", "daily", "refill"}) {
+    json fields = {{"competition", "abc"}};
+    fields[other] = std::string(other) == "daily" || std::string(other) == "refill" ? json(true)
+                                                                                  : json("same");
+    expect_bad_fields("new_game", fields);
+  }
+  expect_bad_fields("new_game", {{"competition", ""}});
+  expect_bad_fields("new_game", {{"competition", 7}});
 }
 
 TEST(ParserErrors, NewGameCustomSizes) {

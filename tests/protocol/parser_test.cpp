@@ -49,6 +49,13 @@ TEST(Parser, IdIsEchoed) {
   EXPECT_EQ(parse_client_message(json{{"type", "ping"}, {"id", id64}}.dump()).id, json(id64));
 }
 
+TEST(Parser, NewGameInACompetition) {
+  const auto g = parse_as<NewGame>(R"({"type":"new_game","competition":"k3j9x2m7pq2a"})");
+  ASSERT_TRUE(g.competition);
+  EXPECT_EQ(*g.competition, "k3j9x2m7pq2a");
+  EXPECT_FALSE(g.daily);
+}
+
 TEST(Parser, NewGamePreset) {
   const auto g = parse_as<NewGame>(R"({"type":"new_game","mode":"same","preset":"easy"})");
   EXPECT_EQ(g.setup.mode, game::Mode::same);

@@ -43,8 +43,7 @@ struct NewGame {
   game::GameSetup setup;
   bool daily = false;
   // An attempt in this competition: its mode, preset and board are the
-  // competition's, so nothing else may be given but mode and preset (which
-  // must then match it: the server checks).
+  // competition's, so no other field may be given with it.
   std::optional<std::string> competition;
 };
 
