@@ -271,20 +271,7 @@ std::int64_t select_attempts_started(Connection& c, std::string_view competition
 
 WriteResult insert_organiser(Connection& c, const std::string& name,
                              const std::string& token_hash, std::int64_t created_at) {
-  if (name.empty()) return write_error(WriteStatus::invalid, "an organiser needs a name");
-  auto q = c.query(kInsertOrganiser);
-  q->bind(1, name);
-  q->bind(2, token_hash);
-  q->bind(3, created_at);
-  try {
-    q->run();
-  } catch (const StorageError& e) {
-    if (is_unique_violation(e.sqlite_code())) {
-      return write_error(WriteStatus::name_taken, "organiser name taken: " + name);
-    }
-    throw;
-  }
-  return write_ok(c.last_insert_rowid());
+  return insert_account(c, kInsertOrganiser, name, token_hash, created_at);
 }
 
 std::optional<OrganiserRecord> select_organiser_by_token_hash(Connection& c,

@@ -32,10 +32,10 @@ std::optional<PlayerRecord> read_player(Statement& s) {
 
 }  // namespace
 
-WriteResult insert_player(Connection& c, const std::string& name, const std::string& token_hash,
-                          std::int64_t created_at) {
-  if (name.empty()) return write_error(WriteStatus::invalid, "empty player name");
-  auto q = c.query(kInsertPlayer);
+WriteResult insert_account(Connection& c, std::string_view sql, const std::string& name,
+                           const std::string& token_hash, std::int64_t created_at) {
+  if (name.empty()) return write_error(WriteStatus::invalid, "empty name");
+  auto q = c.query(sql);
   q->bind(1, name);
   q->bind(2, token_hash);
   q->bind(3, created_at);
@@ -48,6 +48,11 @@ WriteResult insert_player(Connection& c, const std::string& name, const std::str
     throw;
   }
   return write_ok(c.last_insert_rowid());
+}
+
+WriteResult insert_player(Connection& c, const std::string& name, const std::string& token_hash,
+                          std::int64_t created_at) {
+  return insert_account(c, kInsertPlayer, name, token_hash, created_at);
 }
 
 void count_played_game(Connection& c, PlayerId player) {

@@ -19,6 +19,11 @@
 namespace tilecrush::storage::detail {
 
 // players (player_store.cpp)
+// A row of (name, token_hash, created_at) by `sql` (?1, ?2, ?3): ok with
+// its id, name_taken on a unique violation, invalid for an empty name.
+// Players and organisers alike.
+WriteResult insert_account(Connection& c, std::string_view sql, const std::string& name,
+                           const std::string& token_hash, std::int64_t created_at);
 WriteResult insert_player(Connection& c, const std::string& name, const std::string& token_hash,
                           std::int64_t created_at);
 void count_played_game(Connection& c, PlayerId player);

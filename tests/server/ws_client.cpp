@@ -106,22 +106,7 @@ void WsClient::drop() {
 }
 
 HttpResult http_get(unsigned short port, const std::string& target, beast::http::verb method) {
-  net::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.expires_after(std::chrono::seconds(10));
-  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  beast::http::request<beast::http::empty_body> req{method, target, 11};
-  req.set(beast::http::field::host, "127.0.0.1");
-  beast::http::write(stream, req);
-  beast::flat_buffer buffer;
-  beast::http::response_parser<beast::http::string_body> parser;
-  parser.skip(method == beast::http::verb::head);
-  parser.body_limit(64 * 1024 * 1024);
-  beast::http::read(stream, buffer, parser);
-  auto res = parser.release();
-  beast::error_code ec;
-  stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-  return {res.result_int(), res.body(), std::string(res[beast::http::field::content_type])};
+  return http_request(port, method, target, "");
 }
 
 HttpResult http_request(unsigned short port, beast::http::verb method, const std::string& target,
@@ -139,6 +124,7 @@ HttpResult http_request(unsigned short port, beast::http::verb method, const std
   beast::http::write(stream, req);
   beast::flat_buffer buffer;
   beast::http::response_parser<beast::http::string_body> parser;
+  parser.skip(method == beast::http::verb::head);
   parser.body_limit(64 * 1024 * 1024);
   beast::http::read(stream, buffer, parser);
   auto res = parser.release();

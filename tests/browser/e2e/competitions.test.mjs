@@ -15,7 +15,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import {
-  browserSuite, openPage, withPage, testid, waitIdle, gameView, clickCell, groupOf, uniqueName, SCREENSHOTS,
+  browserSuite, openPage, withPage, testid, waitIdle, gameView, playLargestGroups, uniqueName, SCREENSHOTS,
 } from '../lib/harness.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,28 +23,6 @@ import path from 'node:path';
 const CLOSE_AFTER_S = 14;
 const compState = (page) => page.evaluate(() => window.__tilecrush.competition);
 
-// Clicks the largest group `n` times (or until the game ends).
-async function playMoves(page, n) {
-  for (let i = 0; i < n; i++) {
-    await waitIdle(page);
-    const v = await gameView(page);
-    if (v.over) return v;
-    let best = null;
-    for (let y = 0; y < v.height; y++) {
-      for (let x = 0; x < v.width; x++) {
-        if (v.board[y][x] <= 0) continue;
-        const size = groupOf(v.board, x, y).length;
-        if (size >= 2 && (!best || size > best.size)) best = { x, y, size };
-      }
-    }
-    assert.ok(best, 'a running game has a group of two');
-    await clickCell(page, best.x, best.y);
-    await page.waitForFunction((mc) => window.__tilecrush.view.move_count > mc || window.__tilecrush.view.over,
-      v.move_count, { timeout: 10000 });
-  }
-  await waitIdle(page);
-  return gameView(page);
-}
 
 // The results table as the page shows it: rank, player, score per row.
 const resultRows = (page) => page.$$eval('[data-testid="comp-result-row"]', (rows) => rows.map((r) => [
@@ -141,7 +119,7 @@ browserSuite('Competitions', (env) => {
         assert.equal(v.commitment, created.commitment);
         assert.equal(v.ranked, true);
         assert.match(p.url(), new RegExp(`competition=${id}&game=${v.game_id}`));
-        await playMoves(p, 3);
+        await playLargestGroups(p, assert, 3);
       }));
       await ann.click(testid('btn-resign'));
       await ann.locator(testid('gameover-reason')).waitFor();

@@ -142,10 +142,11 @@ export function groupOf(board, x, y) {
   return out;
 }
 
-// Plays a Same Game to its end by clicking the largest group each time,
-// checking after every move that the client's hash equals the server's.
-export async function playSameToEnd(page, assert, maxMoves = 200) {
-  for (let i = 0; i < maxMoves; i++) {
+// Clicks the largest group up to `n` times (or until the game ends),
+// checking after every move that the client's hash equals the server's;
+// returns the view it ends with.
+export async function playLargestGroups(page, assert, n) {
+  for (let i = 0; i < n; i++) {
     await waitIdle(page);
     const v = await gameView(page);
     if (v.over) return v;
@@ -153,8 +154,8 @@ export async function playSameToEnd(page, assert, maxMoves = 200) {
     for (let y = 0; y < v.height; y++) {
       for (let x = 0; x < v.width; x++) {
         if (v.board[y][x] <= 0) continue;
-        const n = groupOf(v.board, x, y).length;
-        if (n >= 2 && (!best || n > best.n)) best = { x, y, n };
+        const size = groupOf(v.board, x, y).length;
+        if (size >= 2 && (!best || size > best.size)) best = { x, y, size };
       }
     }
     assert.ok(best, 'a game that is not over has a group of two');
@@ -165,5 +166,13 @@ export async function playSameToEnd(page, assert, maxMoves = 200) {
     const hashes = await page.evaluate(() => [window.__tilecrush.computedHash, window.__tilecrush.lastStateHash]);
     assert.equal(hashes[0], hashes[1], 'client state_hash equals the server\'s');
   }
-  throw new Error('game did not end');
+  await waitIdle(page);
+  return gameView(page);
+}
+
+// Plays a Same Game to its end by clicking the largest group each time.
+export async function playSameToEnd(page, assert, maxMoves = 200) {
+  const v = await playLargestGroups(page, assert, maxMoves);
+  if (!v.over) throw new Error('game did not end');
+  return v;
 }
