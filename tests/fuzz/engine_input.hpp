@@ -46,7 +46,9 @@ class ByteReader {
 //   shape 3: raw custom numbers, possibly outside every limit
 // flags: bit 0 refill off, bit 1 compress on, bit 2 a match-3 move budget
 // (one more byte), bit 3 keep practice options even where the mode has none,
-// bit 4 an empty seed when the length is 0.
+// bit 4 an empty seed when the length is 0, bit 5 a board key (rules version
+// 2: 32 more bytes; refused by the engine unless the setup is a preset
+// without practice options), bit 6 rules version 1.
 inline game::GameSetup read_setup(ByteReader& in) {
   game::GameSetup setup;
   setup.mode = static_cast<game::Mode>(in.byte() % 3);
@@ -100,6 +102,12 @@ inline game::GameSetup read_setup(ByteReader& in) {
   if ((flags & 4) != 0 && (force || setup.mode == game::Mode::match3)) {
     setup.moves = in.in(-1, 60);
   }
+  if ((flags & 32) != 0) {
+    game::BoardSecret key{};
+    for (auto& b : key) b = in.byte();
+    setup.board_key = key;
+  }
+  if ((flags & 64) != 0) setup.rules_version = 1;
   return setup;
 }
 
