@@ -21,11 +21,14 @@ using namespace tilecrush::game;
 
 constexpr int kBatch = 256;
 
-GameSetup classic(const std::string& seed) {
+// keyed: a rules-version-2 board with a key (refills from the SHA-256
+// stream); otherwise the public version-1 generator (xoshiro256**).
+GameSetup classic(const std::string& seed, bool keyed = false) {
   GameSetup setup;
   setup.mode = Mode::match3;
   setup.preset = "classic";
   setup.seed = seed;
+  if (keyed) setup.board_key = BoardSecret{7, 1, 2, 3};
   return setup;
 }
 
@@ -42,11 +45,14 @@ int waves_of(const EventList& events) {
 }
 
 // One fixed ranked game whose hinted swap cascades (the first seed
-// "cascade<i>" giving two waves or more), applied to fresh clones.
+// "cascade<i>" giving two waves or more), applied to fresh clones; Arg 1:
+// a keyed board (rules version 2).
 void BM_Match3SwapClassic(benchmark::State& state) {
+  const bool keyed = state.range(0) != 0;
+  state.SetLabel(keyed ? "keyed" : "public");
   std::unique_ptr<Game> game;
   for (int i = 0;; ++i) {
-    game = create_game(classic("cascade" + std::to_string(i))).game;
+    game = create_game(classic("cascade" + std::to_string(i), keyed)).game;
     auto trial = game->clone();
     EventList trial_events;
     trial->apply(hint_of(*game), trial_events);
@@ -71,7 +77,7 @@ void BM_Match3SwapClassic(benchmark::State& state) {
   state.counters["events"] = static_cast<double>(events.size());
   state.counters["waves"] = waves_of(events);
 }
-BENCHMARK(BM_Match3SwapClassic);
+BENCHMARK(BM_Match3SwapClassic)->Arg(0)->Arg(1);
 
 // The distribution over many positions: 4,096 seeds, each the hinted swap
 // of its start board, and the next three moves, timed one by one (the clock
@@ -141,10 +147,12 @@ BENCHMARK(BM_Match3HintClassic);
 
 // Validation, seeding and the deal of a start board.
 void BM_Match3CreateClassic(benchmark::State& state) {
+  const bool keyed = state.range(0) != 0;
+  state.SetLabel(keyed ? "keyed" : "public");
   int i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(create_game(classic(std::to_string(i++))));
+  for (auto _ : state) benchmark::DoNotOptimize(create_game(classic(std::to_string(i++), keyed)));
 }
-BENCHMARK(BM_Match3CreateClassic);
+BENCHMARK(BM_Match3CreateClassic)->Arg(0)->Arg(1);
 
 void BM_Match3CreateBig(benchmark::State& state) {
   GameSetup setup = classic("");
