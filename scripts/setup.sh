@@ -1,16 +1,26 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian bookworm machine lacks to build and test
 # tilecrush. Idempotent: packages already present are not touched.
-#   scripts/setup.sh          build and server packages
-#   scripts/setup.sh --browser  also chromium and playwright-core (browser tests)
+#   scripts/setup.sh            build and server packages
+#   scripts/setup.sh --test     also the test tools: clang-format-14
+#                               (scripts/check_format.sh) and prometheus, for
+#                               promtool (scripts/check_metrics.sh)
+#   scripts/setup.sh --browser  the test tools and chromium and
+#                               playwright-core (browser tests)
+# (Where systemd runs, Debian's prometheus package also starts a
+# Prometheus server on port 9090; only its promtool is used here, which is
+# why scripts/run.sh's plain setup leaves it out.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake make g++ pkg-config libboost1.81-dev nlohmann-json3-dev libsqlite3-dev libssl-dev
           libgtest-dev libgmock-dev libbenchmark-dev curl clang-14 libclang-rt-14-dev)
-if [[ "${1:-}" == "--browser" ]]; then
-  packages+=(chromium nodejs npm)
-fi
+case "${1:-}" in
+  "") ;;
+  --test) packages+=(clang-format-14 prometheus) ;;
+  --browser) packages+=(clang-format-14 prometheus chromium nodejs npm) ;;
+  *) echo "usage: scripts/setup.sh [--test | --browser]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Sets up and runs every test (SECURITY.md names the test behind each
-# promise):
-#   1. the release build and all CTest suites (engine, protocol, storage,
-#      server integration and rooms, crash tests, install-prefix/docker test);
+# promise, by these stage numbers):
+#   1. the formatting check first, so that it fails fast
+#      (scripts/check_format.sh: every tracked C++ file as .clang-format
+#      says, clang-format-14); the release build and all CTest suites
+#      (engine, protocol, storage, server integration and rooms, crash
+#      tests, install-prefix/docker test); /metrics against
+#      `promtool check metrics` (scripts/check_metrics.sh: the release
+#      server after some traffic);
 #   2. the same CTest suites under ASan+UBSan (`asan` preset, build/asan):
 #      everything but the install-prefix test, which checks the plain
 #      release image (tests/docker/CMakeLists.txt leaves it out of
@@ -15,18 +20,37 @@
 #   5. the browser tests (Debian chromium driven by playwright-core).
 # Stops at the first failing stage; a sanitizer report fails its test.
 # TILECRUSH_SKIP_BROWSER=1 skips stage 5.
+#
+#   scripts/test.sh           every stage (what CI runs: .ci/run)
+#   scripts/test.sh --quick   stage 1 only, the everyday subset: no
+#                             sanitizers, fuzzers or browser (nor chromium
+#                             in the setup)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [[ "${TILECRUSH_SKIP_BROWSER:-0}" == "1" ]]; then
-  scripts/setup.sh
+quick=0
+case "${1:-}" in
+  "") ;;
+  --quick) quick=1 ;;
+  *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
+
+if [[ "$quick" == "1" || "${TILECRUSH_SKIP_BROWSER:-0}" == "1" ]]; then
+  scripts/setup.sh --test
 else
   scripts/setup.sh --browser
 fi
 
-echo "== 1/5 release build and tests"
+echo "== 1/5 formatting, release build and tests, /metrics"
+scripts/check_format.sh
 scripts/build.sh release
 ctest --preset release -j "$(nproc)"
+scripts/check_metrics.sh build/release
+
+if [[ "$quick" == "1" ]]; then
+  echo "quick tests passed (stage 1 of 5; scripts/test.sh adds sanitizers, fuzzers and the browser)"
+  exit 0
+fi
 
 echo "== 2/5 all tests under ASan+UBSan"
 scripts/build.sh asan
