@@ -34,7 +34,8 @@ class LatencyHistogram {
   double percentile_ms(double p) const {
     const std::uint64_t n = count();
     if (n == 0) return 0;
-    const auto rank = std::min<std::uint64_t>(n - 1, static_cast<std::uint64_t>(p * static_cast<double>(n)));
+    const auto rank =
+        std::min<std::uint64_t>(n - 1, static_cast<std::uint64_t>(p * static_cast<double>(n)));
     std::uint64_t seen = 0;
     for (std::size_t i = 0; i < kBuckets; ++i) {
       seen += counts_[i].load(std::memory_order_relaxed);
@@ -44,9 +45,9 @@ class LatencyHistogram {
   }
 
  private:
-  static constexpr unsigned kSubBits = 9;                  // 512 buckets per power of two
+  static constexpr unsigned kSubBits = 9;                         // 512 buckets per power of two
   static constexpr std::uint64_t kLinear = 1u << (kSubBits + 1);  // exact below this
-  static constexpr unsigned kMaxShift = 27;                // up to about 19 hours
+  static constexpr unsigned kMaxShift = 27;                       // up to about 19 hours
   static constexpr std::uint64_t kMaxValue = (std::uint64_t{1} << (kSubBits + 1 + kMaxShift)) - 1;
   static constexpr std::size_t kBuckets = kLinear + kMaxShift * (1u << kSubBits);
 

@@ -25,7 +25,9 @@ namespace tilecrush::bench {
 // names (and tokens) of the first.
 inline long run_tag() {
   static const long tag = std::chrono::duration_cast<std::chrono::seconds>(
-                              std::chrono::system_clock::now().time_since_epoch()).count() % 100000;
+                              std::chrono::system_clock::now().time_since_epoch())
+                              .count() %
+                          100000;
   return tag;
 }
 
@@ -49,8 +51,8 @@ inline std::string json_field(const std::string& text, const std::string& key) {
 // The request for `move` in game `game_id` (click, swap, peek, select or
 // unselect), with request id `id`.
 inline std::string move_request(const std::string& game_id, const game::Move& move, int id) {
-  std::string text = "{\"type\":\"" + std::string(game::to_string(move.kind)) + "\",\"id\":" +
-                     std::to_string(id) + ",\"game_id\":\"" + game_id + "\"";
+  std::string text = "{\"type\":\"" + std::string(game::to_string(move.kind)) +
+                     "\",\"id\":" + std::to_string(id) + ",\"game_id\":\"" + game_id + "\"";
   if (move.kind == game::MoveKind::swap) {
     text += ",\"a\":[" + std::to_string(move.a.x) + "," + std::to_string(move.a.y) + "],\"b\":[" +
             std::to_string(move.b.x) + "," + std::to_string(move.b.y) + "]}";
@@ -61,9 +63,9 @@ inline std::string move_request(const std::string& game_id, const game::Move& mo
 }
 
 struct ProcessSample {
-  long rss_kb = 0;  // VmRSS
-  long hwm_kb = 0;  // VmHWM: the peak resident set so far
-  double cpu_s = 0; // utime + stime
+  long rss_kb = 0;   // VmRSS
+  long hwm_kb = 0;   // VmHWM: the peak resident set so far
+  double cpu_s = 0;  // utime + stime
   // Time its threads were runnable but waiting for a CPU (schedstat): on a
   // shared machine, what tells a slow server from a starved one.
   double wait_s = 0;
@@ -87,12 +89,16 @@ inline ProcessSample sample_process(long pid) {
     long utime = 0, stime = 0;
     for (int i = 3; fields >> field; ++i) {
       if (i == 14) utime = std::stol(field);
-      if (i == 15) { stime = std::stol(field); break; }
+      if (i == 15) {
+        stime = std::stol(field);
+        break;
+      }
     }
     s.cpu_s = static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
   }
   std::error_code ec;
-  for (const auto& task : std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {
+  for (const auto& task :
+       std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {
     std::ifstream schedstat(task.path() / "schedstat");
     long long run_ns = 0, wait_ns = 0;
     if (schedstat >> run_ns >> wait_ns) s.wait_s += static_cast<double>(wait_ns) / 1e9;

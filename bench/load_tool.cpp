@@ -30,26 +30,25 @@
 
 #include <algorithm>
 #include <atomic>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include <boost/asio.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
-#include <nlohmann/json.hpp>
-
 #include "load_common.hpp"
 #include "local_copies.hpp"
-#include "tilecrush/game/presets.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
+#include "tilecrush/game/presets.hpp"
 
 namespace {
 
@@ -73,7 +72,7 @@ struct Options {
   long server_pid = 0;
   std::string mode = "mix";
   double move_rate = 0;  // moves per second per player; 0: as fast as answered
-  std::string db;         // the server's database, for board keys
+  std::string db;        // the server's database, for board keys
 };
 
 struct Stats {
@@ -92,8 +91,13 @@ class Player : public std::enable_shared_from_this<Player> {
  public:
   Player(net::io_context& ioc, const Options& options, const LocalCopies& copies, Stats& stats,
          int index)
-      : ws_(net::make_strand(ioc)), timer_(ws_.get_executor()), options_(options), copies_(copies),
-        stats_(stats), index_(index), rng_(static_cast<std::uint32_t>(index * 7919 + 1)) {}
+      : ws_(net::make_strand(ioc)),
+        timer_(ws_.get_executor()),
+        options_(options),
+        copies_(copies),
+        stats_(stats),
+        index_(index),
+        rng_(static_cast<std::uint32_t>(index * 7919 + 1)) {}
 
   void start() {
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
@@ -102,12 +106,13 @@ class Player : public std::enable_shared_from_this<Player> {
         [self = shared_from_this()](beast::error_code ec) {
           if (ec) return self->fail("connect");
           beast::get_lowest_layer(self->ws_).expires_never();
-          self->ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+          self->ws_.set_option(
+              websocket::stream_base::timeout::suggested(beast::role_type::client));
           self->ws_.async_handshake("127.0.0.1", "/ws", [self](beast::error_code hec) {
             if (hec) return self->fail("handshake");
             ++self->stats_.connected;
-            self->send("{\"type\":\"hello\",\"id\":1,\"name\":\"load" + std::to_string(self->index_) +
-                       "-" + std::to_string(run_tag()) + "\"}");
+            self->send("{\"type\":\"hello\",\"id\":1,\"name\":\"load" +
+                       std::to_string(self->index_) + "-" + std::to_string(run_tag()) + "\"}");
             self->read([self](const std::string&) { self->new_game(); });
           });
         });
@@ -144,8 +149,8 @@ class Player : public std::enable_shared_from_this<Player> {
       setup.seed = reply["game"]["seed"];
       self->game_id_ = reply["game"]["game_id"];
       self->local_ = self->copies_.copy_of(setup, reply["game"]);
-      if (!self->local_ || reply["game"]["state_hash"] !=
-                               tilecrush::game::hash_hex(self->local_->state_hash())) {
+      if (!self->local_ ||
+          reply["game"]["state_hash"] != tilecrush::game::hash_hex(self->local_->state_hash())) {
         ++self->stats_.mismatches;
       }
       ++self->games_;
@@ -188,10 +193,12 @@ class Player : public std::enable_shared_from_this<Player> {
     const auto sent = Clock::now();
     send(std::move(text));
     read([self = shared_from_this(), sent](const std::string& reply) {
-      const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent).count();
+      const auto us =
+          std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent).count();
       if (json_field(reply, "type") != "events") {
         ++self->stats_.errors;
-      } else if (json_field(reply, "state_hash") != tilecrush::game::hash_hex(self->local_->state_hash())) {
+      } else if (json_field(reply, "state_hash") !=
+                 tilecrush::game::hash_hex(self->local_->state_hash())) {
         ++self->stats_.mismatches;
       }
       if (self->stats_.measuring) {
@@ -205,9 +212,10 @@ class Player : public std::enable_shared_from_this<Player> {
   void send(std::string text) {
     outgoing_ = std::move(text);
     ws_.text(true);
-    ws_.async_write(net::buffer(outgoing_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) self->fail("write");
-    });
+    ws_.async_write(net::buffer(outgoing_),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) self->fail("write");
+                    });
   }
 
   template <typename F>
@@ -230,7 +238,8 @@ class Player : public std::enable_shared_from_this<Player> {
 
   void close() {
     flush_latencies();
-    ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
+    ws_.async_close(websocket::close_code::normal,
+                    [self = shared_from_this()](beast::error_code) {});
   }
 
   void flush_latencies() {
@@ -258,15 +267,24 @@ class Player : public std::enable_shared_from_this<Player> {
 bool parse(int argc, char** argv, Options& o) {
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
-    if (k == "--port") o.port = static_cast<unsigned short>(std::stoi(v));
-    else if (k == "--players") o.players = std::clamp(std::stoi(v), 1, 20000);
-    else if (k == "--seconds") o.seconds = std::clamp(std::stoi(v), 1, 600);
-    else if (k == "--threads") o.threads = std::clamp(std::stoi(v), 1, 64);
-    else if (k == "--server-pid") o.server_pid = std::stol(v);
-    else if (k == "--mode") o.mode = v;
-    else if (k == "--move-rate") o.move_rate = std::clamp(std::stod(v), 0.0, 1000.0);
-    else if (k == "--db") o.db = v;
-    else return false;
+    if (k == "--port")
+      o.port = static_cast<unsigned short>(std::stoi(v));
+    else if (k == "--players")
+      o.players = std::clamp(std::stoi(v), 1, 20000);
+    else if (k == "--seconds")
+      o.seconds = std::clamp(std::stoi(v), 1, 600);
+    else if (k == "--threads")
+      o.threads = std::clamp(std::stoi(v), 1, 64);
+    else if (k == "--server-pid")
+      o.server_pid = std::stol(v);
+    else if (k == "--mode")
+      o.mode = v;
+    else if (k == "--move-rate")
+      o.move_rate = std::clamp(std::stod(v), 0.0, 1000.0);
+    else if (k == "--db")
+      o.db = v;
+    else
+      return false;
   }
   return o.port != 0;
 }
@@ -276,10 +294,11 @@ bool parse(int argc, char** argv, Options& o) {
 int main(int argc, char** argv) {
   Options options;
   if (!parse(argc, argv, options)) {
-    std::cerr << "usage: tilecrush_load --port P [--players N] [--seconds S] [--threads T]\n"
-                 "                      [--server-pid PID] [--mode same|match3|hidden|mix]\n"
-                 "                      [--move-rate MOVES_PER_SECOND_PER_PLAYER]\n"
-                 "                      [--db SERVER_DB_FILE (board keys: ranked match-3/hidden)]\n";
+    std::cerr
+        << "usage: tilecrush_load --port P [--players N] [--seconds S] [--threads T]\n"
+           "                      [--server-pid PID] [--mode same|match3|hidden|mix]\n"
+           "                      [--move-rate MOVES_PER_SECOND_PER_PLAYER]\n"
+           "                      [--db SERVER_DB_FILE (board keys: ranked match-3/hidden)]\n";
     return 2;
   }
   mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);  // see server/src/main.cpp
@@ -317,7 +336,9 @@ int main(int argc, char** argv) {
   std::sort(lat.begin(), lat.end());
   auto pct = [&lat](double p) -> double {
     if (lat.empty()) return 0;
-    return lat[std::min(lat.size() - 1, static_cast<std::size_t>(p * static_cast<double>(lat.size())))] / 1000.0;
+    return lat[std::min(lat.size() - 1,
+                        static_cast<std::size_t>(p * static_cast<double>(lat.size())))] /
+           1000.0;
   };
   std::printf("players %d (connected %ld), %.1f s, mode %s", options.players,
               stats.connected.load(), elapsed, options.mode.c_str());
@@ -330,7 +351,8 @@ int main(int argc, char** argv) {
               static_cast<double>(stats.moves.load()) / elapsed, stats.games.load());
   std::printf("latency ms  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  (samples %zu)\n", pct(0.50),
               pct(0.90), pct(0.99), lat.empty() ? 0.0 : lat.back() / 1000.0, lat.size());
-  std::printf("state_hash mismatches %ld  errors %ld\n", stats.mismatches.load(), stats.errors.load());
+  std::printf("state_hash mismatches %ld  errors %ld\n", stats.mismatches.load(),
+              stats.errors.load());
   if (options.server_pid > 0) {
     std::printf("server RSS %.1f MiB  server CPU %.0f%% of one core\n", after.rss_kb / 1024.0,
                 100.0 * (after.cpu_s - before.cpu_s) / elapsed);

@@ -12,10 +12,9 @@
 #pragma once
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/storage/database.hpp"
@@ -52,7 +51,9 @@ class LocalCopies {
       game::Board board(static_cast<int>(rows[0].size()), static_cast<int>(rows.size()));
       for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
-          board.set(x, y, static_cast<std::uint8_t>(rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)].get<int>()));
+          board.set(x, y,
+                    static_cast<std::uint8_t>(
+                        rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)].get<int>()));
         }
       }
       setup.preset.clear();

@@ -1,8 +1,7 @@
 #include "room_load_group.hpp"
 
-#include <iostream>
-
 #include <boost/asio/post.hpp>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "load_common.hpp"
@@ -20,7 +19,8 @@ constexpr int kHello = 1, kCreate = 2, kJoin = 3, kStart = 4, kMove = 5, kResign
 constexpr long kMaxMovesPerGame = 1000;
 
 const char* request_name(const std::string& id) {
-  static const char* kNames[] = {"?", "hello", "create_room", "join_room", "start_room", "move", "resign"};
+  static const char* kNames[] = {"?",          "hello", "create_room", "join_room",
+                                 "start_room", "move",  "resign"};
   const int n = id.size() == 1 ? id[0] - '0' : 0;
   return kNames[n >= 1 && n <= 6 ? n : 0];
 }
@@ -61,11 +61,12 @@ RoomGroup::RoomGroup(boost::asio::io_context& ioc, const RoomLoadOptions& option
     : options_(options), stats_(stats), index_(index), strand_(boost::asio::make_strand(ioc)) {
   const std::string prefix = "rl" + std::to_string(run_tag()) + "-" + std::to_string(index) + "-";
   for (int i = 0; i < options.players_per_room; ++i) {
-    members_.push_back(std::make_shared<RoomMember>(*this, strand_, i, false, prefix + std::to_string(i)));
+    members_.push_back(
+        std::make_shared<RoomMember>(*this, strand_, i, false, prefix + std::to_string(i)));
   }
   for (int i = 0; i < options.spectators_per_room; ++i) {
-    members_.push_back(std::make_shared<RoomMember>(*this, strand_, options.players_per_room + i, true,
-                                                    prefix + "s" + std::to_string(i)));
+    members_.push_back(std::make_shared<RoomMember>(*this, strand_, options.players_per_room + i,
+                                                    true, prefix + "s" + std::to_string(i)));
   }
 }
 
@@ -227,7 +228,8 @@ void RoomGroup::resign(RoomMember& m) {
 void RoomGroup::on_move_answer(RoomMember& m, const std::string& text) {
   m.awaiting = false;
   if (json_field(text, "id") != std::to_string(kMove) || !m.local) return maybe_next_round();
-  const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - m.sent_at).count();
+  const auto us =
+      std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - m.sent_at).count();
   if (json_field(text, "state_hash") != game::hash_hex(m.local->state_hash())) {
     ++stats_.mismatches;
   }
@@ -255,7 +257,8 @@ std::optional<RoomGroup::Clock::time_point> RoomGroup::sent_time(int slot, long 
   return sent[static_cast<std::size_t>(move_count)];
 }
 
-void RoomGroup::deliver(RoomMember& to, int slot, long move_count, bool resigned, LatencyHistogram& kind) {
+void RoomGroup::deliver(RoomMember& to, int slot, long move_count, bool resigned,
+                        LatencyHistogram& kind) {
   long& last = to.last_seen[static_cast<std::size_t>(slot)];
   if (move_count != (resigned ? last : last + 1)) ++stats_.out_of_order;
   last = move_count;

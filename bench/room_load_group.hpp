@@ -18,6 +18,8 @@
 #pragma once
 
 #include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -25,9 +27,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/strand.hpp>
 
 #include "latency_histogram.hpp"
 #include "local_copies.hpp"

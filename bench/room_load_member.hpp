@@ -7,16 +7,15 @@
 // that strand (the group's handlers do).
 #pragma once
 
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <deque>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <boost/asio/steady_timer.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 
 #include "room_load_group.hpp"
 #include "tilecrush/game/game.hpp"
@@ -25,7 +24,8 @@ namespace tilecrush::bench {
 
 class RoomMember : public std::enable_shared_from_this<RoomMember> {
  public:
-  RoomMember(RoomGroup& group, RoomGroup::Strand strand, int slot, bool spectator, std::string name);
+  RoomMember(RoomGroup& group, RoomGroup::Strand strand, int slot, bool spectator,
+             std::string name);
 
   void connect(unsigned short port);
   // Queues one text frame; frames leave in order.
@@ -34,15 +34,16 @@ class RoomMember : public std::enable_shared_from_this<RoomMember> {
   template <typename F>
   void after(int ms, F then) {
     timer_.expires_after(std::chrono::milliseconds(ms));
-    timer_.async_wait([self = shared_from_this(), then = std::move(then)](boost::beast::error_code ec) mutable {
-      if (!ec) then();
-    });
+    timer_.async_wait(
+        [self = shared_from_this(), then = std::move(then)](boost::beast::error_code ec) mutable {
+          if (!ec) then();
+        });
   }
   // A normal WebSocket close; failures after it are not errors.
   void close();
   bool closing() const { return closing_; }
 
-  const int slot;         // players 0.. (the host is 0), then spectators
+  const int slot;  // players 0.. (the host is 0), then spectators
   const bool spectator;
   const std::string name;
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/asio/io_context.hpp>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -22,8 +23,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <boost/asio/io_context.hpp>
 
 #include "load_common.hpp"
 #include "room_load_group.hpp"
@@ -43,18 +42,30 @@ bool parse(int argc, char** argv, RoomLoadOptions& o) {
   try {
     for (int i = 1; i + 1 < argc; i += 2) {
       const std::string k = argv[i], v = argv[i + 1];
-      if (k == "--port") o.port = static_cast<unsigned short>(std::stoi(v));
-      else if (k == "--rooms") o.rooms = std::clamp(std::stoi(v), 1, 5000);
-      else if (k == "--players-per-room") o.players_per_room = std::clamp(std::stoi(v), 1, 8);
-      else if (k == "--spectators-per-room") o.spectators_per_room = std::clamp(std::stoi(v), 0, 32);
-      else if (k == "--seconds") o.seconds = std::clamp(std::stoi(v), 1, 600);
-      else if (k == "--threads") o.threads = std::clamp(std::stoi(v), 1, 64);
-      else if (k == "--think-ms") o.think_ms = std::clamp(std::stoi(v), 0, 60000);
-      else if (k == "--server-pid") o.server_pid = std::stol(v);
-      else if (k == "--mode") o.mode = v;
-      else if (k == "--preset") o.preset = v;
-      else if (k == "--db") o.db = v;
-      else return false;
+      if (k == "--port")
+        o.port = static_cast<unsigned short>(std::stoi(v));
+      else if (k == "--rooms")
+        o.rooms = std::clamp(std::stoi(v), 1, 5000);
+      else if (k == "--players-per-room")
+        o.players_per_room = std::clamp(std::stoi(v), 1, 8);
+      else if (k == "--spectators-per-room")
+        o.spectators_per_room = std::clamp(std::stoi(v), 0, 32);
+      else if (k == "--seconds")
+        o.seconds = std::clamp(std::stoi(v), 1, 600);
+      else if (k == "--threads")
+        o.threads = std::clamp(std::stoi(v), 1, 64);
+      else if (k == "--think-ms")
+        o.think_ms = std::clamp(std::stoi(v), 0, 60000);
+      else if (k == "--server-pid")
+        o.server_pid = std::stol(v);
+      else if (k == "--mode")
+        o.mode = v;
+      else if (k == "--preset")
+        o.preset = v;
+      else if (k == "--db")
+        o.db = v;
+      else
+        return false;
     }
     if (argc % 2 == 0) return false;
   } catch (const std::exception&) {
@@ -94,11 +105,12 @@ void print_latency(const char* label, const LatencyHistogram& h) {
 int main(int argc, char** argv) {
   RoomLoadOptions options;
   if (!parse(argc, argv, options)) {
-    std::cerr << "usage: tilecrush_room_load --port P [--rooms R (200)] [--players-per-room N (4)]\n"
-                 "         [--spectators-per-room N (0)] [--seconds S (20)] [--threads T (1)]\n"
-                 "         [--think-ms MS (0)] [--server-pid PID]\n"
-                 "         [--mode same|match3|hidden|mix (same)] [--preset NAME (mode's default)]\n"
-                 "         [--db SERVER_DB_FILE (board keys; needed unless --mode same)]\n";
+    std::cerr
+        << "usage: tilecrush_room_load --port P [--rooms R (200)] [--players-per-room N (4)]\n"
+           "         [--spectators-per-room N (0)] [--seconds S (20)] [--threads T (1)]\n"
+           "         [--think-ms MS (0)] [--server-pid PID]\n"
+           "         [--mode same|match3|hidden|mix (same)] [--preset NAME (mode's default)]\n"
+           "         [--db SERVER_DB_FILE (board keys; needed unless --mode same)]\n";
     return 2;
   }
   mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);  // see server/src/main.cpp
@@ -140,18 +152,19 @@ int main(int argc, char** argv) {
   for (auto& t : threads) t.join();
   groups.clear();
 
-  const long connections = static_cast<long>(options.rooms) *
-                           (options.players_per_room + options.spectators_per_room);
-  std::printf("rooms %d x (%d players + %d spectators), connections %ld/%ld, %.1f s after %.1f s "
-              "ramp-up, mode %s%s%s, think %d ms, tool threads %d\n",
-              options.rooms, options.players_per_room, options.spectators_per_room,
-              stats.connected.load(), connections, elapsed, ramp_s, options.mode.c_str(),
-              options.preset.empty() ? "" : "/", options.preset.c_str(), options.think_ms,
-              options.threads);
-  std::printf("groups playing %ld  stalled %ld  rooms started %ld  finished %ld  games finished %ld  "
-              "resigns %ld\n",
-              stats.groups_playing.load(), stats.stalled.load(), stats.rooms_started.load(),
-              stats.rooms_finished.load(), stats.games_finished.load(), stats.resigns.load());
+  const long connections =
+      static_cast<long>(options.rooms) * (options.players_per_room + options.spectators_per_room);
+  std::printf(
+      "rooms %d x (%d players + %d spectators), connections %ld/%ld, %.1f s after %.1f s "
+      "ramp-up, mode %s%s%s, think %d ms, tool threads %d\n",
+      options.rooms, options.players_per_room, options.spectators_per_room, stats.connected.load(),
+      connections, elapsed, ramp_s, options.mode.c_str(), options.preset.empty() ? "" : "/",
+      options.preset.c_str(), options.think_ms, options.threads);
+  std::printf(
+      "groups playing %ld  stalled %ld  rooms started %ld  finished %ld  games finished %ld  "
+      "resigns %ld\n",
+      stats.groups_playing.load(), stats.stalled.load(), stats.rooms_started.load(),
+      stats.rooms_finished.load(), stats.games_finished.load(), stats.resigns.load());
   std::printf("moves %ld  moves/s %.0f  deliveries %llu  deliveries/s %.0f\n", stats.moves.load(),
               static_cast<double>(stats.moves.load()) / elapsed,
               static_cast<unsigned long long>(stats.broadcast.count()),
@@ -159,7 +172,8 @@ int main(int argc, char** argv) {
   print_latency("move answer ms", stats.reply);
   print_latency("broadcast ms (all deliveries)", stats.broadcast);
   print_latency("  to players (room_progress)", stats.to_players);
-  if (options.spectators_per_room > 0) print_latency("  to spectators (room_events)", stats.to_spectators);
+  if (options.spectators_per_room > 0)
+    print_latency("  to spectators (room_events)", stats.to_spectators);
   std::printf("state_hash mismatches %ld  out-of-order pushes %ld  unmatched pushes %ld\n",
               stats.mismatches.load(), stats.out_of_order.load(), stats.unmatched.load());
   const auto errors = stats.errors();
@@ -167,11 +181,12 @@ int main(int argc, char** argv) {
   for (const auto& [kind, count] : errors) std::printf("  %s %ld", kind.c_str(), count);
   std::printf("\n");
   if (options.server_pid > 0) {
-    std::printf("server CPU %.0f%% of one core  waiting for a CPU %.0f%%  RSS %.1f MiB  "
-                "peak RSS (VmHWM) %.1f MiB\n",
-                100.0 * (after.cpu_s - before.cpu_s) / elapsed,
-                100.0 * (after.wait_s - before.wait_s) / elapsed, after.rss_kb / 1024.0,
-                after.hwm_kb / 1024.0);
+    std::printf(
+        "server CPU %.0f%% of one core  waiting for a CPU %.0f%%  RSS %.1f MiB  "
+        "peak RSS (VmHWM) %.1f MiB\n",
+        100.0 * (after.cpu_s - before.cpu_s) / elapsed,
+        100.0 * (after.wait_s - before.wait_s) / elapsed, after.rss_kb / 1024.0,
+        after.hwm_kb / 1024.0);
   }
   std::printf("tool CPU %.0f%% of one core  waiting for a CPU %.0f%%\n",
               100.0 * (tool_after.cpu_s - tool_before.cpu_s) / elapsed,

@@ -10,7 +10,9 @@ namespace {
 
 // libcrypto fails here only when it cannot allocate: nothing a caller could
 // recover from differently, so it is not part of the contract.
-[[noreturn]] void crypto_failure(const char* what) { throw std::runtime_error(what); }
+[[noreturn]] void crypto_failure(const char* what) {
+  throw std::runtime_error(what);
+}
 
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -70,6 +72,8 @@ std::optional<Digest> digest_from_hex(std::string_view hex) {
   return out;
 }
 
-std::string commitment(const BoardSecret& key) { return to_hex(sha256(std::span(key))); }
+std::string commitment(const BoardSecret& key) {
+  return to_hex(sha256(std::span(key)));
+}
 
 }  // namespace tilecrush::game

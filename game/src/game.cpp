@@ -15,7 +15,9 @@ bool GameSetup::ranked() const {
 Game::Game(GameSetup setup, Board board, int colors)
     : setup_(std::move(setup)), board_(std::move(board)), colors_(colors) {}
 
-std::optional<int> Game::moves_left() const { return std::nullopt; }
+std::optional<int> Game::moves_left() const {
+  return std::nullopt;
+}
 
 std::vector<int> Game::visible_board() const {
   return std::vector<int>(board_.cells().begin(), board_.cells().end());
@@ -26,7 +28,8 @@ std::uint64_t Game::state_hash() const {
 }
 
 Outcome Game::apply(const Move& move, EventList& events) {
-  if (!accepts(move.kind)) return Outcome::refuse(Status::wrong_mode, "that move does not exist in this mode");
+  if (!accepts(move.kind))
+    return Outcome::refuse(Status::wrong_mode, "that move does not exist in this mode");
   if (over()) return Outcome::refuse(Status::not_allowed, "the game is over");
   const std::size_t first_event = events.size();
   const Outcome outcome = do_apply(move, events);
@@ -60,9 +63,13 @@ Outcome Game::hint(Hint&) const {
   return Outcome::refuse(Status::not_allowed, "no hint in this mode");
 }
 
-Outcome Game::undo() { return Outcome::refuse(Status::not_allowed, "no undo in this mode"); }
+Outcome Game::undo() {
+  return Outcome::refuse(Status::not_allowed, "no undo in this mode");
+}
 
-std::int64_t Game::end_bonus(OverReason) const { return 0; }
+std::int64_t Game::end_bonus(OverReason) const {
+  return 0;
+}
 
 void Game::finish(OverReason reason, EventList& events) {
   const bool ended_early = reason == OverReason::resigned || reason == OverReason::closed;
@@ -72,7 +79,9 @@ void Game::finish(OverReason reason, EventList& events) {
   events.push_back(GameOverEvent{reason, bonus, score_});
 }
 
-void Game::end_if_stuck_at_start() { over_reason_ = check_over(); }
+void Game::end_if_stuck_at_start() {
+  over_reason_ = check_over();
+}
 
 namespace {
 
@@ -200,8 +209,8 @@ CreateResult create_game(const GameSetup& setup) {
       result.game = detail::make_same_game(setup, setup.board, width, height, colors, rng);
       break;
     case Mode::match3:
-      result.game = detail::make_match3_game(setup, setup.board, width, height, colors, budget,
-                                             refill, rng);
+      result.game =
+          detail::make_match3_game(setup, setup.board, width, height, colors, budget, refill, rng);
       break;
     case Mode::hidden:
       result.game = detail::make_hidden_game(setup, setup.board, width, height, colors, rng);
@@ -231,7 +240,6 @@ ReplayResult replay(const GameSetup& setup, const std::vector<Move>& moves) {
   result.game = std::move(created.game);
   return result;
 }
-
 
 }  // namespace tilecrush::game
 

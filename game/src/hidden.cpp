@@ -68,11 +68,15 @@ class HiddenGame final : public Game {
 
   Outcome do_apply(const Move& move, EventList& events) override {
     switch (move.kind) {
-      case MoveKind::peek: return peek(move.a, events);
-      case MoveKind::select: return select(move.a, events);
-      case MoveKind::unselect: return unselect(move.a, events);
+      case MoveKind::peek:
+        return peek(move.a, events);
+      case MoveKind::select:
+        return select(move.a, events);
+      case MoveKind::unselect:
+        return unselect(move.a, events);
       case MoveKind::click:
-      case MoveKind::swap: break;
+      case MoveKind::swap:
+        break;
     }
     return Outcome::refuse(Status::wrong_mode, "that move does not exist in this mode");
   }
@@ -141,7 +145,8 @@ class HiddenGame final : public Game {
     const int n = selected_neighbours(p, near);
     if (n <= 1) return Outcome::success();
     if (n >= 3) return refuse("a tile with three or more selected neighbours cannot be unselected");
-    if (!connected_without(p, near[0])) return refuse("unselecting that tile would split the selection");
+    if (!connected_without(p, near[0]))
+      return refuse("unselecting that tile would split the selection");
     return Outcome::success();
   }
 
@@ -197,7 +202,8 @@ class HiddenGame final : public Game {
     for (const Point p : selection_) {
       const std::uint8_t color = board_.at(p.x, p.y);
       for (const Point q : neighbours(p)) {
-        if (board_.contains(q.x, q.y) && board_.at(q.x, q.y) == color && !is_selected(q)) return false;
+        if (board_.contains(q.x, q.y) && board_.at(q.x, q.y) == color && !is_selected(q))
+          return false;
       }
     }
     return true;
@@ -232,8 +238,8 @@ class HiddenGame final : public Game {
 
 }  // namespace
 
-std::unique_ptr<Game> make_hidden_game(const GameSetup& setup, std::optional<Board> board, int width,
-                                       int height, int colors, Rng rng) {
+std::unique_ptr<Game> make_hidden_game(const GameSetup& setup, std::optional<Board> board,
+                                       int width, int height, int colors, Rng rng) {
   Board start;
   if (board) {
     start = std::move(*board);

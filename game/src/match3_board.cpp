@@ -164,7 +164,8 @@ bool swap_makes_run(const Board& board, Point a, Point b) {
   const int w = board.width();
   const int h = board.height();
   const std::uint8_t* c = board.cells().data();
-  return b.x > a.x ? swap_right_makes_run(c, w, h, a.x, a.y) : swap_down_makes_run(c, w, h, a.x, a.y);
+  return b.x > a.x ? swap_right_makes_run(c, w, h, a.x, a.y)
+                   : swap_down_makes_run(c, w, h, a.x, a.y);
 }
 
 bool first_valid_swap(const Board& board, Move& out) {

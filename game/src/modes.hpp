@@ -11,8 +11,8 @@ namespace tilecrush::game::detail {
 
 // `board` is the custom board as given, or nullopt to deal one from `rng`.
 // `colors` is K (for a custom board: its highest colour).
-std::unique_ptr<Game> make_same_game(const GameSetup& setup, std::optional<Board> board,
-                                     int width, int height, int colors, Rng rng);
+std::unique_ptr<Game> make_same_game(const GameSetup& setup, std::optional<Board> board, int width,
+                                     int height, int colors, Rng rng);
 std::unique_ptr<Game> make_match3_game(const GameSetup& setup, std::optional<Board> board,
                                        int width, int height, int colors,
                                        std::optional<int> move_budget, bool refill, Rng rng);

@@ -25,9 +25,12 @@ constexpr std::array<Preset, 2> kHidden{{
 
 std::span<const Preset> presets(Mode mode) {
   switch (mode) {
-    case Mode::same: return kSame;
-    case Mode::match3: return kMatch3;
-    case Mode::hidden: return kHidden;
+    case Mode::same:
+      return kSame;
+    case Mode::match3:
+      return kMatch3;
+    case Mode::hidden:
+      return kHidden;
   }
   return {};
 }
@@ -41,9 +44,11 @@ const Preset* find_preset(Mode mode, std::string_view name) {
 
 CustomLimits custom_limits(Mode mode) {
   switch (mode) {
-    case Mode::match3: return {3, 32, 3, 12, 12};
+    case Mode::match3:
+      return {3, 32, 3, 12, 12};
     case Mode::same:
-    case Mode::hidden: return {2, 40, 2, 10, 10};
+    case Mode::hidden:
+      return {2, 40, 2, 10, 10};
   }
   return {2, 40, 2, 10, 10};
 }

@@ -13,7 +13,9 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+std::uint64_t rotl(std::uint64_t x, int k) {
+  return (x << k) | (x >> (64 - k));
+}
 
 }  // namespace
 
@@ -34,7 +36,9 @@ Rng::Rng(std::uint64_t seed) {
   }
 }
 
-Rng Rng::from_material(std::string_view material) { return Rng(fnv1a64(material)); }
+Rng Rng::from_material(std::string_view material) {
+  return Rng(fnv1a64(material));
+}
 
 Rng Rng::keyed(const Digest& stream_key) {
   Rng rng;

@@ -6,9 +6,12 @@ namespace tilecrush::game {
 
 std::string_view to_string(Mode mode) {
   switch (mode) {
-    case Mode::same: return "same";
-    case Mode::match3: return "match3";
-    case Mode::hidden: return "hidden";
+    case Mode::same:
+      return "same";
+    case Mode::match3:
+      return "match3";
+    case Mode::hidden:
+      return "hidden";
   }
   return "same";
 }
@@ -22,23 +25,34 @@ std::optional<Mode> parse_mode(std::string_view text) {
 
 std::string_view to_string(OverReason reason) {
   switch (reason) {
-    case OverReason::none: return "none";
-    case OverReason::no_moves: return "no_moves";
-    case OverReason::cleared: return "cleared";
-    case OverReason::out_of_moves: return "out_of_moves";
-    case OverReason::resigned: return "resigned";
-    case OverReason::closed: return "closed";
+    case OverReason::none:
+      return "none";
+    case OverReason::no_moves:
+      return "no_moves";
+    case OverReason::cleared:
+      return "cleared";
+    case OverReason::out_of_moves:
+      return "out_of_moves";
+    case OverReason::resigned:
+      return "resigned";
+    case OverReason::closed:
+      return "closed";
   }
   return "none";
 }
 
 std::string_view to_string(MoveKind kind) {
   switch (kind) {
-    case MoveKind::click: return "click";
-    case MoveKind::swap: return "swap";
-    case MoveKind::peek: return "peek";
-    case MoveKind::select: return "select";
-    case MoveKind::unselect: return "unselect";
+    case MoveKind::click:
+      return "click";
+    case MoveKind::swap:
+      return "swap";
+    case MoveKind::peek:
+      return "peek";
+    case MoveKind::select:
+      return "select";
+    case MoveKind::unselect:
+      return "unselect";
   }
   return "click";
 }

@@ -34,10 +34,14 @@ std::optional<ErrorCode> parse_error_code(std::string_view text) {
 
 ErrorCode error_code(game::Status status) {
   switch (status) {
-    case game::Status::wrong_mode: return ErrorCode::bad_request;
-    case game::Status::invalid_move: return ErrorCode::invalid_move;
-    case game::Status::not_allowed: return ErrorCode::not_allowed;
-    case game::Status::ok: return ErrorCode::internal;
+    case game::Status::wrong_mode:
+      return ErrorCode::bad_request;
+    case game::Status::invalid_move:
+      return ErrorCode::invalid_move;
+    case game::Status::not_allowed:
+      return ErrorCode::not_allowed;
+    case game::Status::ok:
+      return ErrorCode::internal;
   }
   return ErrorCode::internal;
 }

@@ -11,7 +11,9 @@ namespace {
 
 using nlohmann::json;
 
-json point_json(game::Point p) { return json::array({p.x, p.y}); }
+json point_json(game::Point p) {
+  return json::array({p.x, p.y});
+}
 
 json cells_json(const std::vector<game::Point>& cells) {
   json out = json::array();
@@ -168,7 +170,9 @@ void write_events(Writer& w, const game::EventList& events, bool hide_peek_colou
 }
 
 // A rough size so that a typical reply needs one allocation.
-std::size_t estimate(const game::EventList& events) { return 160 + events.size() * 96; }
+std::size_t estimate(const game::EventList& events) {
+  return 160 + events.size() * 96;
+}
 
 }  // namespace
 
@@ -201,7 +205,10 @@ std::string events_reply_text(const json& id, std::string_view game_id, const ga
   Writer w(out);
   w.raw(R"({"events":)");
   write_events(w, events, false);
-  w.raw(R"(,"game_id":)").str(game_id).raw(R"(,"id":)").raw(id.dump(-1, ' ', false, json::error_handler_t::replace));
+  w.raw(R"(,"game_id":)")
+      .str(game_id)
+      .raw(R"(,"id":)")
+      .raw(id.dump(-1, ' ', false, json::error_handler_t::replace));
   w.raw(R"(,"move_count":)").num(game.move_count());
   w.raw(R"(,"over":)").raw(game.over() ? "true" : "false");
   w.raw(R"(,"score":)").num(game.score());
@@ -220,8 +227,8 @@ json room_events(std::string_view code, std::string_view player, const game::Gam
           {"events", events_to_json(events, true)}};
 }
 
-std::string room_events_text(std::string_view code, std::string_view player,
-                             const game::Game& game, const game::EventList& events) {
+std::string room_events_text(std::string_view code, std::string_view player, const game::Game& game,
+                             const game::EventList& events) {
   std::string out;
   out.reserve(estimate(events));
   Writer w(out);

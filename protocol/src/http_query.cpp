@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-
 #include <nlohmann/json.hpp>
 
 #include "text.hpp"
@@ -59,8 +58,8 @@ IntParam read_int(const RequestTarget& target, std::string_view name,
   IntParam out;
   const std::string* text = single(target, name, out.error);
   if (out.error) return out;
-  const std::string range = " must be an integer from " + std::to_string(min) + " to " +
-                            std::to_string(max);
+  const std::string range =
+      " must be an integer from " + std::to_string(min) + " to " + std::to_string(max);
   if (text == nullptr) {
     if (fallback) {
       out.value = *fallback;
@@ -152,8 +151,8 @@ IntParam int_param(const RequestTarget& target, std::string_view name, std::int6
   return read_int(target, name, fallback, min, max);
 }
 
-IntParam required_int_param(const RequestTarget& target, std::string_view name,
-                            std::int64_t min, std::int64_t max) {
+IntParam required_int_param(const RequestTarget& target, std::string_view name, std::int64_t min,
+                            std::int64_t max) {
   return read_int(target, name, std::nullopt, min, max);
 }
 

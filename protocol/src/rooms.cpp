@@ -6,9 +6,12 @@ using nlohmann::json;
 
 std::string_view to_string(RoomState state) {
   switch (state) {
-    case RoomState::lobby: return "lobby";
-    case RoomState::playing: return "playing";
-    case RoomState::finished: return "finished";
+    case RoomState::lobby:
+      return "lobby";
+    case RoomState::playing:
+      return "playing";
+    case RoomState::finished:
+      return "finished";
   }
   return "lobby";
 }
@@ -47,12 +50,9 @@ json room_started_spectator(std::string_view code, json games) {
 }
 
 json room_progress(const RoomProgress& progress) {
-  return {{"type", "room_progress"},
-          {"code", progress.code},
-          {"player", progress.player},
-          {"score", progress.score},
-          {"move_count", progress.move_count},
-          {"over", progress.over}};
+  return {{"type", "room_progress"},           {"code", progress.code},
+          {"player", progress.player},         {"score", progress.score},
+          {"move_count", progress.move_count}, {"over", progress.over}};
 }
 
 json room_finished(std::string_view code, const std::vector<Standing>& standings) {

@@ -8,7 +8,9 @@ using nlohmann::json;
 
 namespace {
 
-json point_json(game::Point p) { return json::array({p.x, p.y}); }
+json point_json(game::Point p) {
+  return json::array({p.x, p.y});
+}
 
 json board_rows(const std::vector<int>& cells, int width, int height) {
   json rows = json::array();
@@ -57,8 +59,7 @@ json game_view(const game::Game& game, const GameViewMeta& meta) {
   return view;
 }
 
-json welcome(const json& id, const json& player_id, std::string_view name,
-             std::string_view token) {
+json welcome(const json& id, const json& player_id, std::string_view name, std::string_view token) {
   return {{"type", "welcome"},
           {"id", id},
           {"player", {{"id", player_id}, {"name", name}}},
@@ -89,7 +90,9 @@ json hint_reply(const json& id, std::string_view game_id, const game::Hint& hint
   return out;
 }
 
-json pong(const json& id) { return {{"type", "pong"}, {"id", id}}; }
+json pong(const json& id) {
+  return {{"type", "pong"}, {"id", id}};
+}
 
 json error_reply(const json& id, ErrorCode code, std::string_view message) {
   return {{"type", "error"}, {"id", id}, {"code", to_string(code)}, {"message", message}};

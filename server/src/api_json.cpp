@@ -7,7 +7,9 @@ namespace tilecrush::server::api {
 
 using nlohmann::json;
 
-HttpAnswer ok_json(const json& body, unsigned status) { return {status, protocol::dump(body)}; }
+HttpAnswer ok_json(const json& body, unsigned status) {
+  return {status, protocol::dump(body)};
+}
 
 HttpAnswer error_answer(int status, protocol::ErrorCode code, std::string_view message) {
   return {static_cast<unsigned>(status), protocol::http_error_body(code, message)};
@@ -18,17 +20,24 @@ HttpAnswer error_answer(const protocol::HttpError& e) {
 }
 
 json entry_json(const storage::LeaderboardEntry& e) {
-  return {{"rank", e.rank},       {"player", e.player},
-          {"score", e.score},     {"move_count", e.move_count},
-          {"duration_ms", e.duration_ms}, {"attempts", e.attempts},
-          {"game_id", e.game_id}, {"finished_at", iso_time(e.finished_at)}};
+  return {{"rank", e.rank},
+          {"player", e.player},
+          {"score", e.score},
+          {"move_count", e.move_count},
+          {"duration_ms", e.duration_ms},
+          {"attempts", e.attempts},
+          {"game_id", e.game_id},
+          {"finished_at", iso_time(e.finished_at)}};
 }
 
 json page_json(const storage::BoardKey& board, const storage::LeaderboardPage& page) {
   json entries = json::array();
   for (const auto& e : page.entries) entries.push_back(entry_json(e));
-  return {{"mode", game::to_string(board.mode)}, {"preset", board.preset}, {"seed", board.seed},
-          {"total", page.total}, {"entries", std::move(entries)}};
+  return {{"mode", game::to_string(board.mode)},
+          {"preset", board.preset},
+          {"seed", board.seed},
+          {"total", page.total},
+          {"entries", std::move(entries)}};
 }
 
 json move_json(const game::Move& m) {

@@ -4,10 +4,9 @@
 // Thread safety: pure functions.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "http_session.hpp"
 #include "tilecrush/protocol/errors.hpp"

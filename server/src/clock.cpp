@@ -69,7 +69,8 @@ std::optional<std::int64_t> parse_iso_time(std::string_view text) {
   }
   if (text.size() == 24 && (text[19] != '.' || !digits(20, 3, ms))) return std::nullopt;
   if (text.back() != 'Z') return std::nullopt;
-  const year_month_day ymd{year(y), month(static_cast<unsigned>(mo)), day(static_cast<unsigned>(d))};
+  const year_month_day ymd{year(y), month(static_cast<unsigned>(mo)),
+                           day(static_cast<unsigned>(d))};
   if (y < 2000 || !ymd.ok() || h > 23 || mi > 59 || s > 59) return std::nullopt;
   const auto t = sys_days(ymd) + hours(h) + minutes(mi) + seconds(s) + milliseconds(ms);
   return duration_cast<milliseconds>(t.time_since_epoch()).count();

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
-#include <string_view>
 #include <string>
+#include <string_view>
 
 namespace tilecrush::server {
 

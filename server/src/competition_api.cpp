@@ -150,7 +150,8 @@ HttpAnswer HttpApi::list_competitions(const protocol::RequestTarget& target) {
   }
   json list = json::array();
   for (const auto s : states) {
-    for (const auto& c : db_.competitions(s, now, limit.value)) list.push_back(competition_json(c, now));
+    for (const auto& c : db_.competitions(s, now, limit.value))
+      list.push_back(competition_json(c, now));
   }
   return ok_json({{"competitions", std::move(list)}});
 }
@@ -171,12 +172,14 @@ HttpAnswer HttpApi::create_competition(const ApiRequest& request) {
   storage::CompetitionRecord c;
   const std::string* name = text_field("name");
   if (!name || !valid_text(*name, 64)) {
-    return error_answer(400, ErrorCode::bad_request, "name must be 1-64 characters, no control characters");
+    return error_answer(400, ErrorCode::bad_request,
+                        "name must be 1-64 characters, no control characters");
   }
   c.name = *name;
   const std::string* mode = text_field("mode");
   const auto parsed_mode = mode ? game::parse_mode(*mode) : std::nullopt;
-  if (!parsed_mode) return error_answer(400, ErrorCode::bad_request, "mode must be same, match3 or hidden");
+  if (!parsed_mode)
+    return error_answer(400, ErrorCode::bad_request, "mode must be same, match3 or hidden");
   c.mode = *parsed_mode;
   const std::string* preset = text_field("preset");
   if (!preset || !game::find_preset(c.mode, *preset)) {
@@ -205,7 +208,8 @@ HttpAnswer HttpApi::create_competition(const ApiRequest& request) {
   c.closes_at = *closes_at;
   if (const auto it = body.find("attempts"); it != body.end() && !it->is_null()) {
     if (!it->is_number_integer() || it->get<std::int64_t>() < 1 || it->get<std::int64_t>() > 100) {
-      return error_answer(400, ErrorCode::bad_request, "attempts must be 1..100, or null for unlimited");
+      return error_answer(400, ErrorCode::bad_request,
+                          "attempts must be 1..100, or null for unlimited");
     }
     c.attempts = static_cast<int>(it->get<std::int64_t>());
   }
@@ -216,7 +220,8 @@ HttpAnswer HttpApi::create_competition(const ApiRequest& request) {
     c.first_counts = *it == "first";
   }
   if (const auto it = body.find("unlisted"); it != body.end() && !it->is_null()) {
-    if (!it->is_boolean()) return error_answer(400, ErrorCode::bad_request, "unlisted must be true or false");
+    if (!it->is_boolean())
+      return error_answer(400, ErrorCode::bad_request, "unlisted must be true or false");
     c.unlisted = it->get<bool>();
   }
   if (caller.organiser) c.organiser_id = caller.organiser->id;
@@ -234,7 +239,8 @@ HttpAnswer HttpApi::one_competition(const storage::CompetitionRecord& c,
   json view = competition_json(c, now_());
   if (player.value) {
     std::int64_t used = 0;
-    if (const auto p = db_.find_player_by_name(*player.value)) used = db_.attempts_started(c.id, p->id);
+    if (const auto p = db_.find_player_by_name(*player.value))
+      used = db_.attempts_started(c.id, p->id);
     view["attempts_used"] = used;
     view["attempts_left"] =
         c.attempts ? json(std::max<std::int64_t>(0, *c.attempts - used)) : json(nullptr);
@@ -294,27 +300,38 @@ HttpAnswer HttpApi::competition_results(const storage::CompetitionRecord& c,
   };
   json entries = json::array();
   for (const auto& e : page.entries) {
-    entries.push_back({{"rank", e.rank}, {"player", e.player}, {"score", e.score},
-                       {"move_count", e.move_count}, {"duration_ms", e.duration_ms},
-                       {"game_id", e.game_id}, {"moves", moves_of(e.game_id)},
+    entries.push_back({{"rank", e.rank},
+                       {"player", e.player},
+                       {"score", e.score},
+                       {"move_count", e.move_count},
+                       {"duration_ms", e.duration_ms},
+                       {"game_id", e.game_id},
+                       {"moves", moves_of(e.game_id)},
                        {"flags", flags_of(e.player_id)}});
   }
   for (const auto& f : flags) {
     if (f.flag != "disqualified") continue;
     const auto record = db_.load_game(f.game_id);
     if (!record) continue;
-    entries.push_back({{"rank", nullptr}, {"player", f.player}, {"score", record->score},
+    entries.push_back({{"rank", nullptr},
+                       {"player", f.player},
+                       {"score", record->score},
                        {"move_count", record->move_count},
-                       {"duration_ms", record->duration_ms.value_or(0)}, {"game_id", f.game_id},
+                       {"duration_ms", record->duration_ms.value_or(0)},
+                       {"game_id", f.game_id},
                        {"moves", closed ? moves_json(record->moves) : json(nullptr)},
-                       {"flags", flags_of(f.player_id)}, {"reason", f.reason}});
+                       {"flags", flags_of(f.player_id)},
+                       {"reason", f.reason}});
   }
-  if (!csv) return ok_json({{"competition", competition_json(c, now)}, {"entries", std::move(entries)}});
+  if (!csv)
+    return ok_json({{"competition", competition_json(c, now)}, {"entries", std::move(entries)}});
   std::string out = "rank,player,score,move_count,duration_ms,game_id,moves,flags\n";
   for (const auto& e : entries) {
     std::string flag_text;
-    for (const auto& f : e["flags"]) flag_text += (flag_text.empty() ? "" : ";") + f.get<std::string>();
-    out += (e["rank"].is_null() ? std::string() : std::to_string(e["rank"].get<std::int64_t>())) + ",";
+    for (const auto& f : e["flags"])
+      flag_text += (flag_text.empty() ? "" : ";") + f.get<std::string>();
+    out +=
+        (e["rank"].is_null() ? std::string() : std::to_string(e["rank"].get<std::int64_t>())) + ",";
     out += csv_field(e["player"].get<std::string>()) + ",";
     out += std::to_string(e["score"].get<std::int64_t>()) + ",";
     out += std::to_string(e["move_count"].get<std::int64_t>()) + ",";
@@ -357,7 +374,9 @@ HttpAnswer HttpApi::disqualify(const storage::CompetitionRecord& c, const ApiReq
     return error_answer(404, ErrorCode::not_found, "that player has no entry here");
   }
   if (!r.ok()) return error_answer(500, ErrorCode::internal, "could not save the disqualification");
-  return ok_json({{"competition", c.id}, {"player", player->name}, {"disqualified", true},
+  return ok_json({{"competition", c.id},
+                  {"player", player->name},
+                  {"disqualified", true},
                   {"reason", reason_it->get<std::string>()}});
 }
 

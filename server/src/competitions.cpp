@@ -66,9 +66,8 @@ bool Competitions::create_daily(std::string_view date, std::int64_t opens_at, ga
   c.daily = true;
   c.created_at = now_();
   storage::BoardRecord board = keys_.new_board({mode, c.preset, c.seed, c.id}, c.closes_at);
-  const auto r = wait_for_write([&](storage::WriteCallback done) {
-    db_.create_competition(c, board, std::move(done));
-  });
+  const auto r = wait_for_write(
+      [&](storage::WriteCallback done) { db_.create_competition(c, board, std::move(done)); });
   // conflict: another node (or thread) created it first; its key stands.
   return r.ok() || r.status == storage::WriteStatus::conflict;
 }
@@ -123,9 +122,8 @@ std::optional<storage::CompetitionRecord> Competitions::create(storage::Competit
   c.daily = false;
   c.created_at = now_();
   storage::BoardRecord board = keys_.new_board({c.mode, c.preset, c.seed, c.id}, c.closes_at);
-  const auto r = wait_for_write([&](storage::WriteCallback done) {
-    db_.create_competition(c, board, std::move(done));
-  });
+  const auto r = wait_for_write(
+      [&](storage::WriteCallback done) { db_.create_competition(c, board, std::move(done)); });
   if (!r.ok()) {
     if (error) *error = r.message;
     return std::nullopt;

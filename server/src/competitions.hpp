@@ -80,7 +80,6 @@ class Competitions {
 
 // Waits for one queued write's result (the callback runs on the writer
 // thread): for pool threads only.
-storage::WriteResult wait_for_write(
-    const std::function<void(storage::WriteCallback)>& queue_write);
+storage::WriteResult wait_for_write(const std::function<void(storage::WriteCallback)>& queue_write);
 
 }  // namespace tilecrush::server

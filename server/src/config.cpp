@@ -56,38 +56,85 @@ using Setter = std::function<bool(Config&, const std::string&)>;
 
 const std::map<std::string, std::pair<const char*, Setter>>& options() {
   static const std::map<std::string, std::pair<const char*, Setter>> table = {
-      {"bind", {"TILECRUSH_BIND", [](Config& c, const std::string& v) { c.bind = v; return !v.empty(); }}},
-      {"port", {"TILECRUSH_PORT", [](Config& c, const std::string& v) { return parse_number(v, c.port); }}},
-      {"db", {"TILECRUSH_DB", [](Config& c, const std::string& v) { c.db = v; return !v.empty(); }}},
-      {"static", {"TILECRUSH_STATIC", [](Config& c, const std::string& v) { c.static_dir = v; return true; }}},
-      {"threads", {"TILECRUSH_THREADS", [](Config& c, const std::string& v) { return parse_number(v, c.threads) && c.threads <= 256; }}},
-      {"log-level", {"TILECRUSH_LOG_LEVEL", [](Config& c, const std::string& v) {
-         c.log_level = v;
-         return v == "debug" || v == "info" || v == "warn" || v == "error";
-       }}},
-      {"max-connections", {"TILECRUSH_MAX_CONNECTIONS", [](Config& c, const std::string& v) { return parse_number(v, c.max_connections) && c.max_connections > 0; }}},
-      {"max-connections-per-address", {"TILECRUSH_MAX_CONNECTIONS_PER_ADDRESS", [](Config& c, const std::string& v) { return parse_number(v, c.max_connections_per_address) && c.max_connections_per_address > 0; }}},
-      {"rate", {"TILECRUSH_RATE", [](Config& c, const std::string& v) {
-         unsigned r = 0;
-         if (!parse_number(v, r) || r < 100) return false;  // never below protocol.md's floor
-         c.rate_per_second = r;
-         c.rate_burst = 2.0 * r;
-         return true;
-       }}},
-      {"idle-timeout", {"TILECRUSH_IDLE_TIMEOUT", [](Config& c, const std::string& v) { return parse_number(v, c.idle_timeout_s) && c.idle_timeout_s >= 2; }}},
-      {"http-timeout", {"TILECRUSH_HTTP_TIMEOUT", [](Config& c, const std::string& v) { return parse_number(v, c.http_timeout_s) && c.http_timeout_s >= 1; }}},
-      {"db-full-sync", {"TILECRUSH_DB_FULL_SYNC", [](Config& c, const std::string& v) { return parse_bool(v, c.db_full_sync); }}},
-      {"add-organiser", {"TILECRUSH_ADD_ORGANISER", [](Config& c, const std::string& v) {
-         c.add_organiser = v;
-         return !v.empty() && v.size() <= 32;
-       }}},
-      {"operator-token", {"TILECRUSH_OPERATOR_TOKEN", [](Config& c, const std::string& v) {
-         c.operator_token = v;
-         return v.size() >= 16;  // a guessable operator token is refused
-       }}},
-      {"daily-attempts", {"TILECRUSH_DAILY_ATTEMPTS", [](Config& c, const std::string& v) {
-         return parse_daily_attempts(v, c.daily_attempts);
-       }}},
+      {"bind",
+       {"TILECRUSH_BIND",
+        [](Config& c, const std::string& v) {
+          c.bind = v;
+          return !v.empty();
+        }}},
+      {"port",
+       {"TILECRUSH_PORT", [](Config& c, const std::string& v) { return parse_number(v, c.port); }}},
+      {"db",
+       {"TILECRUSH_DB",
+        [](Config& c, const std::string& v) {
+          c.db = v;
+          return !v.empty();
+        }}},
+      {"static",
+       {"TILECRUSH_STATIC",
+        [](Config& c, const std::string& v) {
+          c.static_dir = v;
+          return true;
+        }}},
+      {"threads",
+       {"TILECRUSH_THREADS",
+        [](Config& c, const std::string& v) {
+          return parse_number(v, c.threads) && c.threads <= 256;
+        }}},
+      {"log-level",
+       {"TILECRUSH_LOG_LEVEL",
+        [](Config& c, const std::string& v) {
+          c.log_level = v;
+          return v == "debug" || v == "info" || v == "warn" || v == "error";
+        }}},
+      {"max-connections",
+       {"TILECRUSH_MAX_CONNECTIONS",
+        [](Config& c, const std::string& v) {
+          return parse_number(v, c.max_connections) && c.max_connections > 0;
+        }}},
+      {"max-connections-per-address",
+       {"TILECRUSH_MAX_CONNECTIONS_PER_ADDRESS",
+        [](Config& c, const std::string& v) {
+          return parse_number(v, c.max_connections_per_address) &&
+                 c.max_connections_per_address > 0;
+        }}},
+      {"rate",
+       {"TILECRUSH_RATE",
+        [](Config& c, const std::string& v) {
+          unsigned r = 0;
+          if (!parse_number(v, r) || r < 100) return false;  // never below protocol.md's floor
+          c.rate_per_second = r;
+          c.rate_burst = 2.0 * r;
+          return true;
+        }}},
+      {"idle-timeout",
+       {"TILECRUSH_IDLE_TIMEOUT",
+        [](Config& c, const std::string& v) {
+          return parse_number(v, c.idle_timeout_s) && c.idle_timeout_s >= 2;
+        }}},
+      {"http-timeout",
+       {"TILECRUSH_HTTP_TIMEOUT",
+        [](Config& c, const std::string& v) {
+          return parse_number(v, c.http_timeout_s) && c.http_timeout_s >= 1;
+        }}},
+      {"db-full-sync",
+       {"TILECRUSH_DB_FULL_SYNC",
+        [](Config& c, const std::string& v) { return parse_bool(v, c.db_full_sync); }}},
+      {"add-organiser",
+       {"TILECRUSH_ADD_ORGANISER",
+        [](Config& c, const std::string& v) {
+          c.add_organiser = v;
+          return !v.empty() && v.size() <= 32;
+        }}},
+      {"operator-token",
+       {"TILECRUSH_OPERATOR_TOKEN",
+        [](Config& c, const std::string& v) {
+          c.operator_token = v;
+          return v.size() >= 16;  // a guessable operator token is refused
+        }}},
+      {"daily-attempts",
+       {"TILECRUSH_DAILY_ATTEMPTS",
+        [](Config& c, const std::string& v) { return parse_daily_attempts(v, c.daily_attempts); }}},
   };
   return table;
 }
@@ -104,7 +151,8 @@ std::string usage() {
          "  --log-level LEVEL    debug, info, warn or error (default info)\n"
          "  --max-connections N  open connections overall (default 10000)\n"
          "  --max-connections-per-address N  per remote address (default 256)\n"
-         "  --rate N             messages per second per connection, >= 100, burst 2N (default 100)\n"
+         "  --rate N             messages per second per connection, >= 100, burst 2N (default "
+         "100)\n"
          "  --idle-timeout S     WebSocket idle timeout in seconds, >= 2; pings go out at\n"
          "                       half of it (default 60)\n"
          "  --http-timeout S     time allowed for an HTTP request's header and body, >= 1\n"

@@ -42,7 +42,7 @@ struct Config {
   // source of board keys (default: OpenSSL's RAND_bytes).
   std::function<std::int64_t()> now;
   std::function<std::array<std::uint8_t, 32>(const std::string& scope, int mode,
-                                              const std::string& preset, const std::string& seed)>
+                                             const std::string& preset, const std::string& seed)>
       board_key_source;
 };
 

@@ -12,9 +12,13 @@ Reply& Reply::operator=(Reply&& other) noexcept {
   return *this;
 }
 
-Reply::~Reply() { deliver(std::nullopt); }
+Reply::~Reply() {
+  deliver(std::nullopt);
+}
 
-void Reply::send(std::string message) { deliver(std::move(message)); }
+void Reply::send(std::string message) {
+  deliver(std::move(message));
+}
 
 void Reply::deliver(std::optional<std::string> message) {
   std::shared_ptr<Connection> conn = conn_.lock();

@@ -22,7 +22,9 @@ class Reply {
  public:
   Reply() = default;
   Reply(std::weak_ptr<Connection> conn, std::uint64_t slot) : conn_(std::move(conn)), slot_(slot) {}
-  Reply(Reply&& other) noexcept : conn_(std::move(other.conn_)), slot_(other.slot_) { other.conn_.reset(); }
+  Reply(Reply&& other) noexcept : conn_(std::move(other.conn_)), slot_(other.slot_) {
+    other.conn_.reset();
+  }
   Reply& operator=(Reply&& other) noexcept;
   Reply(const Reply&) = delete;
   Reply& operator=(const Reply&) = delete;

@@ -2,7 +2,8 @@
 
 namespace tilecrush::server {
 
-std::shared_ptr<ConnectionLimits::Ticket> ConnectionLimits::try_acquire(const std::string& address) {
+std::shared_ptr<ConnectionLimits::Ticket> ConnectionLimits::try_acquire(
+    const std::string& address) {
   {
     std::lock_guard lock(mutex_);
     std::size_t& count = per_address_[address];

@@ -13,7 +13,6 @@ namespace {
 
 using protocol::ErrorCode;
 
-
 // Joins the storage callbacks of one request: the answer leaves after the
 // last of them, or an internal error if any failed.
 struct WriteJoin {
@@ -71,8 +70,7 @@ std::shared_ptr<LiveGame> GameService::load_game(const std::string& game_id) {
   return games_.insert(std::move(live));
 }
 
-void GameService::acquire_game(const std::shared_ptr<Connection>& conn,
-                               const std::string& game_id,
+void GameService::acquire_game(const std::shared_ptr<Connection>& conn, const std::string& game_id,
                                std::function<void(std::shared_ptr<LiveGame>)> then) {
   if (auto live = games_.find(game_id); live && !live->retired) return then(std::move(live));
   net::post(*db_pool_, [this, conn, game_id, then = std::move(then)]() mutable {
@@ -86,65 +84,70 @@ void GameService::acquire_game(const std::shared_ptr<Connection>& conn,
 void GameService::with_own_game(
     const RequestPtr& req, const std::string& game_id,
     std::function<void(const std::shared_ptr<LiveGame>&, std::unique_lock<std::mutex>&)> body) {
-  acquire_game(req->conn, game_id, [this, req, game_id, body = std::move(body)](
-                                        std::shared_ptr<LiveGame> live) mutable {
-    if (!live) {
-      fail(req, ErrorCode::not_found, "no such game");
-      return req->release();
-    }
-    if (live->player_id != *req->conn->state().player_id) {
-      fail(req, ErrorCode::unauthorized, "not your game");
-      return req->release();
-    }
-    std::unique_lock lock(live->mutex);
-    if (live->retired) {
-      // Evicted or rolled back meanwhile: look it up again (reloads).
-      lock.unlock();
-      return with_own_game(req, game_id, std::move(body));
-    }
-    live->last_used_ms = now_();
-    if (live->closes_at && live->last_used_ms >= *live->closes_at && !live->game->over()) {
-      // Its competition has closed: the game ends at its score, and the
-      // request below sees a finished game (a move is then not_allowed).
-      end_at_close(live);
-    }
-    body(live, lock);
-  });
+  acquire_game(
+      req->conn, game_id,
+      [this, req, game_id, body = std::move(body)](std::shared_ptr<LiveGame> live) mutable {
+        if (!live) {
+          fail(req, ErrorCode::not_found, "no such game");
+          return req->release();
+        }
+        if (live->player_id != *req->conn->state().player_id) {
+          fail(req, ErrorCode::unauthorized, "not your game");
+          return req->release();
+        }
+        std::unique_lock lock(live->mutex);
+        if (live->retired) {
+          // Evicted or rolled back meanwhile: look it up again (reloads).
+          lock.unlock();
+          return with_own_game(req, game_id, std::move(body));
+        }
+        live->last_used_ms = now_();
+        if (live->closes_at && live->last_used_ms >= *live->closes_at && !live->game->over()) {
+          // Its competition has closed: the game ends at its score, and the
+          // request below sees a finished game (a move is then not_allowed).
+          end_at_close(live);
+        }
+        body(live, lock);
+      });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Resume& cmd) {
-  with_own_game(req, cmd.game_id, [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-    LiveGame& live = *self;
-    answer(req, protocol::game_reply(req->id, protocol::game_view(*live.game, live.view_meta(now_()))));
-    if (rooms_ && live.room_code) rooms_->on_resume(req->conn, live);
-    req->release();
-  });
+  with_own_game(req, cmd.game_id,
+                [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+                  LiveGame& live = *self;
+                  answer(req,
+                         protocol::game_reply(
+                             req->id, protocol::game_view(*live.game, live.view_meta(now_()))));
+                  if (rooms_ && live.room_code) rooms_->on_resume(req->conn, live);
+                  req->release();
+                });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::MoveCommand& cmd) {
-  with_own_game(req, cmd.game_id, [this, req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-    LiveGame& live = *self;
-    game::EventList events;
-    const game::Outcome outcome = live.game->apply(cmd.move, events);
-    if (!outcome.ok()) {
-      fail(req, protocol::error_code(outcome.status), outcome.reason);
-      return req->release();
-    }
-    metrics_.move_accepted();
-    const std::int64_t now = now_();
-    if (live.game->mode() == game::Mode::hidden && !live.first_move_at) live.first_move_at = now;
-    if (live.game->over()) live.finished_at = now;
-    std::string text =
-        protocol::events_reply_text(req->id, live.id, *live.game, events);
-    persist_move(req, self, cmd.move, events, std::move(text));
-    after_move(live, events);
-    req->release();
-  });
+  with_own_game(
+      req, cmd.game_id,
+      [this, req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+        LiveGame& live = *self;
+        game::EventList events;
+        const game::Outcome outcome = live.game->apply(cmd.move, events);
+        if (!outcome.ok()) {
+          fail(req, protocol::error_code(outcome.status), outcome.reason);
+          return req->release();
+        }
+        metrics_.move_accepted();
+        const std::int64_t now = now_();
+        if (live.game->mode() == game::Mode::hidden && !live.first_move_at)
+          live.first_move_at = now;
+        if (live.game->over()) live.finished_at = now;
+        std::string text = protocol::events_reply_text(req->id, live.id, *live.game, events);
+        persist_move(req, self, cmd.move, events, std::move(text));
+        after_move(live, events);
+        req->release();
+      });
 }
 
 void GameService::persist_move(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
-                               const game::Move& move, const game::EventList&,
-                               std::string text) {
+                               const game::Move& move, const game::EventList&, std::string text) {
   const game::Game& g = *live->game;
   const bool over = g.over();
   auto join = std::make_shared<WriteJoin>(over ? 2 : 1, std::move(text));
@@ -190,73 +193,80 @@ void GameService::after_move(LiveGame& live, const game::EventList& events) {
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Preview& cmd) {
-  with_own_game(req, cmd.game_id, [this, req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-    LiveGame& live = *self;
-    game::Preview preview;
-    const game::Outcome outcome = live.game->preview(cmd.point, preview);
-    if (!outcome.ok()) {
-      fail(req, protocol::error_code(outcome.status), outcome.reason);
-    } else {
-      answer(req, protocol::preview_reply(req->id, live.id, preview));
-    }
-    req->release();
-  });
+  with_own_game(
+      req, cmd.game_id,
+      [this, req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+        LiveGame& live = *self;
+        game::Preview preview;
+        const game::Outcome outcome = live.game->preview(cmd.point, preview);
+        if (!outcome.ok()) {
+          fail(req, protocol::error_code(outcome.status), outcome.reason);
+        } else {
+          answer(req, protocol::preview_reply(req->id, live.id, preview));
+        }
+        req->release();
+      });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::HintRequest& cmd) {
-  with_own_game(req, cmd.game_id, [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-    LiveGame& live = *self;
-    game::Hint hint;
-    const game::Outcome outcome = live.game->hint(hint);
-    if (!outcome.ok()) {
-      fail(req, protocol::error_code(outcome.status), outcome.reason);
-    } else {
-      answer(req, protocol::hint_reply(req->id, live.id, hint));
-    }
-    req->release();
-  });
+  with_own_game(req, cmd.game_id,
+                [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+                  LiveGame& live = *self;
+                  game::Hint hint;
+                  const game::Outcome outcome = live.game->hint(hint);
+                  if (!outcome.ok()) {
+                    fail(req, protocol::error_code(outcome.status), outcome.reason);
+                  } else {
+                    answer(req, protocol::hint_reply(req->id, live.id, hint));
+                  }
+                  req->release();
+                });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Undo& cmd) {
-  with_own_game(req, cmd.game_id, [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-    LiveGame& live = *self;
-    const game::Outcome outcome = live.game->undo();
-    if (!outcome.ok()) {
-      fail(req, protocol::error_code(outcome.status), outcome.reason);
-      return req->release();
-    }
-    const game::Game& g = *live.game;
-    std::string text = protocol::dump(
-        protocol::game_reply(req->id, protocol::game_view(g, live.view_meta(now_()))));
-    ++live.pending_writes;
-    db_.undo_move(live.id, g.move_count(), g.score(), g.move_count(),
-                  [this, req, self, text = std::move(text)](const storage::WriteResult& r) mutable {
-                    --self->pending_writes;
-                    if (r.ok()) return answer_text(req, std::move(text));
-                    self->retired = true;
-                    games_.erase(self->id, self.get());
-                    fail(req, ErrorCode::internal, "could not save the undo");
-                  });
-    if (rooms_ && live.room_code) rooms_->on_game_progress(live, {});
-    req->release();
-  });
+  with_own_game(req, cmd.game_id,
+                [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+                  LiveGame& live = *self;
+                  const game::Outcome outcome = live.game->undo();
+                  if (!outcome.ok()) {
+                    fail(req, protocol::error_code(outcome.status), outcome.reason);
+                    return req->release();
+                  }
+                  const game::Game& g = *live.game;
+                  std::string text = protocol::dump(protocol::game_reply(
+                      req->id, protocol::game_view(g, live.view_meta(now_()))));
+                  ++live.pending_writes;
+                  db_.undo_move(live.id, g.move_count(), g.score(), g.move_count(),
+                                [this, req, self,
+                                 text = std::move(text)](const storage::WriteResult& r) mutable {
+                                  --self->pending_writes;
+                                  if (r.ok()) return answer_text(req, std::move(text));
+                                  self->retired = true;
+                                  games_.erase(self->id, self.get());
+                                  fail(req, ErrorCode::internal, "could not save the undo");
+                                });
+                  if (rooms_ && live.room_code) rooms_->on_game_progress(live, {});
+                  req->release();
+                });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Resign& cmd) {
-  with_own_game(req, cmd.game_id, [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-    LiveGame& live = *self;
-    game::EventList events;
-    const game::Outcome outcome = live.game->resign(events);
-    if (!outcome.ok()) {
-      fail(req, protocol::error_code(outcome.status), outcome.reason);
-      return req->release();
-    }
-    live.finished_at = now_();
-    std::string text = protocol::events_reply_text(req->id, live.id, *live.game, events);
-    persist_finish(req, self, std::move(text));
-    after_move(live, events);
-    req->release();
-  });
+  with_own_game(req, cmd.game_id,
+                [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+                  LiveGame& live = *self;
+                  game::EventList events;
+                  const game::Outcome outcome = live.game->resign(events);
+                  if (!outcome.ok()) {
+                    fail(req, protocol::error_code(outcome.status), outcome.reason);
+                    return req->release();
+                  }
+                  live.finished_at = now_();
+                  std::string text =
+                      protocol::events_reply_text(req->id, live.id, *live.game, events);
+                  persist_finish(req, self, std::move(text));
+                  after_move(live, events);
+                  req->release();
+                });
 }
 
 }  // namespace tilecrush::server

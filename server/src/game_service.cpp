@@ -22,12 +22,20 @@ bool same_secret(std::string_view a, std::string_view b) {
 
 GameService::GameService(storage::Database& db, Metrics& metrics, NowFn now, BoardKeys& keys,
                          Competitions& competitions)
-    : db_(db), metrics_(metrics), now_(std::move(now)), keys_(keys), competitions_(competitions),
+    : db_(db),
+      metrics_(metrics),
+      now_(std::move(now)),
+      keys_(keys),
+      competitions_(competitions),
       db_pool_(std::make_unique<net::thread_pool>(2)) {}
 
-void GameService::post_to_pool(std::function<void()> work) { net::post(*db_pool_, std::move(work)); }
+void GameService::post_to_pool(std::function<void()> work) {
+  net::post(*db_pool_, std::move(work));
+}
 
-GameService::~GameService() { stop(); }
+GameService::~GameService() {
+  stop();
+}
 
 void GameService::stop() {
   if (db_pool_) db_pool_->join();
@@ -61,7 +69,7 @@ void GameService::on_close(const std::shared_ptr<Connection>& conn) {
 }
 
 void GameService::on_message(const std::shared_ptr<Connection>& conn, std::string text,
-                              bool rate_limited, Reply reply, std::function<void()> done) {
+                             bool rate_limited, Reply reply, std::function<void()> done) {
   auto req = std::make_shared<Request>(
       Request{conn, nullptr, std::move(reply), std::chrono::steady_clock::now(), std::move(done)});
   protocol::ParseResult parsed = protocol::parse_client_message(text);

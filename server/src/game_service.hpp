@@ -13,9 +13,8 @@
 #include <chrono>
 #include <functional>
 #include <memory>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "connection.hpp"
 #include "live_game.hpp"
@@ -124,8 +123,9 @@ class GameService final : public MessageHandler {
 
   // Runs `body` with the player's own game locked, or answers the error
   // (not_found, unauthorized) itself. `body` runs on the connection's strand.
-  void with_own_game(const RequestPtr& req, const std::string& game_id,
-                     std::function<void(const std::shared_ptr<LiveGame>&, std::unique_lock<std::mutex>&)> body);
+  void with_own_game(
+      const RequestPtr& req, const std::string& game_id,
+      std::function<void(const std::shared_ptr<LiveGame>&, std::unique_lock<std::mutex>&)> body);
   std::shared_ptr<LiveGame> load_game(const std::string& game_id);
   // Queues the writes of an accepted move (and the game's end); `text` is
   // answered once they commit. Called with the game locked.

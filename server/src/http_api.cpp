@@ -4,9 +4,9 @@
 
 #include "api_json.hpp"
 #include "clock.hpp"
-#include "tilecrush/storage/token_hash.hpp"
 #include "tilecrush/game/presets.hpp"
 #include "tilecrush/protocol/views.hpp"
+#include "tilecrush/storage/token_hash.hpp"
 
 namespace tilecrush::server {
 namespace {
@@ -52,13 +52,19 @@ std::optional<storage::BoardKey> board_key(const protocol::RequestTarget& target
 
 HttpApi::HttpApi(storage::Database& db, Metrics& metrics, NowFn now, std::string version,
                  Competitions& competitions, const std::string& operator_token)
-    : db_(db), metrics_(metrics), now_(std::move(now)), version_(std::move(version)),
-      started_at_(now_()), competitions_(competitions),
+    : db_(db),
+      metrics_(metrics),
+      now_(std::move(now)),
+      version_(std::move(version)),
+      started_at_(now_()),
+      competitions_(competitions),
       operator_token_hash_(operator_token.empty() ? std::string()
                                                   : storage::hash_token(operator_token)),
       pool_(std::make_unique<net::thread_pool>(2)) {}
 
-HttpApi::~HttpApi() { stop(); }
+HttpApi::~HttpApi() {
+  stop();
+}
 
 void HttpApi::stop() {
   if (pool_) pool_->join();
@@ -92,7 +98,8 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
       return leaderboard_around(target);
     }
     if (seg.size() == 3 && seg[1] == "players" && !seg[2].empty()) return player(seg[2]);
-    if (seg.size() == 3 && seg[1] == "games" && !seg[2].empty()) return finished_game(seg[2], false);
+    if (seg.size() == 3 && seg[1] == "games" && !seg[2].empty())
+      return finished_game(seg[2], false);
     if (seg.size() == 4 && seg[1] == "games" && seg[3] == "verify") {
       return finished_game(seg[2], true);
     }
@@ -103,9 +110,8 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
 }
 
 HttpAnswer HttpApi::health() const {
-  return ok_json({{"status", "ok"},
-                  {"version", version_},
-                  {"uptime_s", (now_() - started_at_) / 1000}});
+  return ok_json(
+      {{"status", "ok"}, {"version", version_}, {"uptime_s", (now_() - started_at_) / 1000}});
 }
 
 // Today's daily boards and tomorrow's, with their commitments (published
@@ -118,9 +124,13 @@ HttpAnswer HttpApi::daily(const protocol::RequestTarget& target) {
   auto boards_of = [&](const std::string& date) {
     json boards = json::array();
     for (const auto& c : competitions_.dailies_of(date)) {
-      json b = {{"mode", game::to_string(c.mode)}, {"preset", c.preset}, {"seed", c.seed},
-                {"competition", c.id}, {"commitment", c.commitment},
-                {"opens_at", iso_time(c.opens_at)}, {"closes_at", iso_time(c.closes_at)},
+      json b = {{"mode", game::to_string(c.mode)},
+                {"preset", c.preset},
+                {"seed", c.seed},
+                {"competition", c.id},
+                {"commitment", c.commitment},
+                {"opens_at", iso_time(c.opens_at)},
+                {"closes_at", iso_time(c.closes_at)},
                 {"key", nullptr}};
       if (now >= c.closes_at) {
         if (const auto key = competitions_.key_of(c)) b["key"] = game::to_hex(*key);
@@ -175,8 +185,11 @@ HttpAnswer HttpApi::player(const std::string& name) {
   if (!record) return error_answer(404, ErrorCode::not_found, "no such player");
   json bests = json::array();
   for (const auto& b : db_.player_bests(record->id)) {
-    bests.push_back({{"mode", game::to_string(b.mode)}, {"preset", b.preset}, {"seed", b.seed},
-                     {"score", b.score}, {"game_id", b.game_id}});
+    bests.push_back({{"mode", game::to_string(b.mode)},
+                     {"preset", b.preset},
+                     {"seed", b.seed},
+                     {"score", b.score},
+                     {"game_id", b.game_id}});
   }
   return ok_json({{"name", record->name},
                   {"created_at", iso_time(record->created_at)},
@@ -235,10 +248,10 @@ HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
                                : json(nullptr);
       // The board play started from; hidden colours stay hidden unless the
       // player supplied the board.
-      std::vector<int> cells =
-          setup.board || setup.mode != game::Mode::hidden
-              ? std::vector<int>(start.game->board().cells().begin(), start.game->board().cells().end())
-              : start.game->visible_board();
+      std::vector<int> cells = setup.board || setup.mode != game::Mode::hidden
+                                   ? std::vector<int>(start.game->board().cells().begin(),
+                                                      start.game->board().cells().end())
+                                   : start.game->visible_board();
       body["board"] = board_json(cells, start.game->width());
     }
   }

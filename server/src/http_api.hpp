@@ -7,13 +7,12 @@
 
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
-#include "http_session.hpp"
 #include "competitions.hpp"
+#include "http_session.hpp"
 #include "metrics.hpp"
 #include "tilecrush/protocol/http_query.hpp"
 #include "tilecrush/storage/database.hpp"

@@ -51,7 +51,8 @@ void HttpSession::on_read(error_code ec, std::size_t) {
     if (ec == http::error::body_limit || ec == http::error::header_limit) {
       return send_answer({413, json_error("bad_request", "request too large")}, 11, false, false);
     }
-    if (ec != beast::error::timeout && ec.category() == http::make_error_code(http::error::bad_method).category()) {
+    if (ec != beast::error::timeout &&
+        ec.category() == http::make_error_code(http::error::bad_method).category()) {
       return send_answer({400, json_error("bad_request", "malformed request")}, 11, false, false);
     }
     return close();
@@ -68,7 +69,8 @@ void HttpSession::route(http::request<http::string_body>&& request) {
 
   if (websocket::is_upgrade(request)) {
     if (path != "/ws") {
-      return send_answer({404, json_error("not_found", "no WebSocket here")}, version, false, false);
+      return send_answer({404, json_error("not_found", "no WebSocket here")}, version, false,
+                         false);
     }
     auto session = std::make_shared<WebsocketSession>(stream_.release_socket(), remote_, ticket_,
                                                       *context_.ws_handler, *context_.metrics,
@@ -91,12 +93,13 @@ void HttpSession::route(http::request<http::string_body>&& request) {
     if (const auto auth = request.find(http::field::authorization); auth != request.end()) {
       call.authorization = std::string(auth->value());
     }
-    context_.api(std::move(call), [self = shared_from_this(), version, keep_alive, head](HttpAnswer answer) {
-      net::post(self->stream_.get_executor(), [self, answer = std::move(answer), version,
-                                               keep_alive, head]() {
-        self->send_answer(answer, version, keep_alive, head);
-      });
-    });
+    context_.api(std::move(call),
+                 [self = shared_from_this(), version, keep_alive, head](HttpAnswer answer) {
+                   net::post(self->stream_.get_executor(),
+                             [self, answer = std::move(answer), version, keep_alive, head]() {
+                               self->send_answer(answer, version, keep_alive, head);
+                             });
+                 });
     return;
   }
   if (path == "/ws") {
@@ -162,9 +165,9 @@ void HttpSession::send_answer(const HttpAnswer& answer, unsigned version, bool k
 
 void HttpSession::send(http::message_generator message, bool keep_alive) {
   stream_.expires_after(context_.limits->http_timeout);
-  beast::async_write(stream_, std::move(message),
-                     beast::bind_front_handler(&HttpSession::on_write, shared_from_this(),
-                                               keep_alive));
+  beast::async_write(
+      stream_, std::move(message),
+      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
 }
 
 void HttpSession::on_write(bool keep_alive, error_code ec, std::size_t) {

@@ -17,12 +17,20 @@ std::string from_alphabet(std::string_view alphabet, std::size_t length) {
 
 }  // namespace
 
-std::string random_token() { return from_alphabet("0123456789abcdef", 32); }
-std::string random_game_id() { return from_alphabet("0123456789abcdef", 16); }
-std::string random_seed() { return from_alphabet("abcdefghijkmnpqrstuvwxyz23456789", 10); }
+std::string random_token() {
+  return from_alphabet("0123456789abcdef", 32);
+}
+std::string random_game_id() {
+  return from_alphabet("0123456789abcdef", 16);
+}
+std::string random_seed() {
+  return from_alphabet("abcdefghijkmnpqrstuvwxyz23456789", 10);
+}
 std::string random_competition_id() {
   return from_alphabet("abcdefghijkmnpqrstuvwxyz23456789", 12);
 }
-std::string random_room_code() { return from_alphabet("ABCDEFGHJKMNPQRSTVWXYZ23456789", 6); }
+std::string random_room_code() {
+  return from_alphabet("ABCDEFGHJKMNPQRSTVWXYZ23456789", 6);
+}
 
 }  // namespace tilecrush::server

@@ -14,7 +14,9 @@ Listener::Listener(net::io_context& ioc, tcp::endpoint endpoint, HttpContext& co
   port_ = acceptor_.local_endpoint().port();
 }
 
-void Listener::run() { do_accept(); }
+void Listener::run() {
+  do_accept();
+}
 
 void Listener::stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()]() {

@@ -3,15 +3,14 @@
 
 #include <csignal>
 #include <cstdlib>
-#include <iostream>
-
 #include <filesystem>
+#include <iostream>
 
 #include "clock.hpp"
 #include "config.hpp"
 #include "ids.hpp"
-#include "tilecrush/storage/token_hash.hpp"
 #include "server.hpp"
+#include "tilecrush/storage/token_hash.hpp"
 
 namespace {
 
@@ -48,9 +47,8 @@ int add_organiser(const tilecrush::server::Config& config) {
 int main(int argc, char** argv) {
   using namespace tilecrush::server;
   const std::vector<std::string> args(argv + 1, argv + argc);
-  const ConfigResult parsed = parse_config(args, [](const char* name) -> const char* {
-    return std::getenv(name);
-  });
+  const ConfigResult parsed =
+      parse_config(args, [](const char* name) -> const char* { return std::getenv(name); });
   if (!parsed.config) {
     (parsed.exit_code == 0 ? std::cout : std::cerr) << parsed.message;
     return parsed.exit_code;

@@ -16,17 +16,20 @@ class Metrics {
  public:
   // Message types counted by name; anything else is counted as "other".
   static constexpr std::array<std::string_view, 19> kMessageTypes = {
-      "hello", "new_game", "resume", "click", "swap", "peek", "select", "unselect", "preview",
-      "hint", "undo", "resign", "create_room", "join_room", "leave_room", "start_room", "ping",
-      "invalid", "other"};
+      "hello",      "new_game",   "resume", "click",   "swap",   "peek",        "select",
+      "unselect",   "preview",    "hint",   "undo",    "resign", "create_room", "join_room",
+      "leave_room", "start_room", "ping",   "invalid", "other"};
   static constexpr std::array<std::string_view, 7> kErrorCodes = {
-      "bad_request", "unauthorized", "not_found", "invalid_move", "not_allowed", "rate_limited",
-      "internal"};
+      "bad_request", "unauthorized", "not_found", "invalid_move",
+      "not_allowed", "rate_limited", "internal"};
   // Upper bounds of the latency histogram buckets, in microseconds.
   static constexpr std::array<std::uint64_t, 12> kLatencyBucketsUs = {
       50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 1000000};
 
-  void connection_opened() { ++connections_open_; ++connections_total_; }
+  void connection_opened() {
+    ++connections_open_;
+    ++connections_total_;
+  }
   void connection_closed() { --connections_open_; }
   void connection_refused() { ++connections_refused_; }
   void message(std::string_view type);

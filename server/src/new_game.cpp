@@ -79,8 +79,8 @@ void GameService::register_game(const std::shared_ptr<LiveGame>& live,
   if (over_at_start) live->finished_at = live->created_at;
   const int writes = over_at_start ? 2 : 1;
   auto join = std::make_shared<CreateJoin>(writes);
-  auto on_write = [this, live, join, committed = std::move(committed)](
-                      const storage::WriteResult& r) {
+  auto on_write = [this, live, join,
+                   committed = std::move(committed)](const storage::WriteResult& r) {
     --live->pending_writes;
     if (!r.ok() && !join->failed.exchange(true)) {
       live->retired = true;
@@ -102,9 +102,9 @@ void GameService::register_game(const std::shared_ptr<LiveGame>& live,
   games_.insert(live);
   db_.create_game(std::move(record), on_create);
   if (over_at_start) {
-    db_.finish_game({live->id, live->game->score(), 0, live->game->over_reason(),
-                     live->created_at, 0},
-                    on_write);
+    db_.finish_game(
+        {live->id, live->game->score(), 0, live->game->over_reason(), live->created_at, 0},
+        on_write);
   }
 }
 
@@ -162,13 +162,15 @@ void GameService::start_game(const RequestPtr& req, const protocol::NewGame& cmd
       setup.board_key = competitions_.key_of(*competition);
     } catch (const std::exception&) {
     }
-    if (!setup.board_key) return fail(req, ErrorCode::internal, "the board's key could not be read");
+    if (!setup.board_key)
+      return fail(req, ErrorCode::internal, "the board's key could not be read");
   } else if (setup.ranked()) {
     try {
       setup.board_key = keys_.casual_key({setup.mode, setup.preset, setup.seed, ""}, server_seed);
     } catch (const std::exception&) {
     }
-    if (!setup.board_key) return fail(req, ErrorCode::internal, "the board's key could not be made");
+    if (!setup.board_key)
+      return fail(req, ErrorCode::internal, "the board's key could not be made");
   }
   std::string error;
   auto live = make_game(setup, *req->conn->state().player_id, req->conn->state().player_name,
@@ -187,7 +189,8 @@ void GameService::start_game(const RequestPtr& req, const protocol::NewGame& cmd
           return fail(req, ErrorCode::not_allowed, "no attempts left in this competition");
         }
         if (!r.ok()) return fail(req, ErrorCode::internal, "could not save the game");
-        answer(req, protocol::game_reply(req->id, protocol::game_view(*live->game, live->view_meta(now_()))));
+        answer(req, protocol::game_reply(
+                        req->id, protocol::game_view(*live->game, live->view_meta(now_()))));
       },
       rule);
 }

@@ -16,7 +16,11 @@ class RateLimiter {
   enum class Verdict { accept, refuse, close };
 
   RateLimiter(double rate, double burst, std::chrono::milliseconds close_after)
-      : rate_(rate), burst_(burst), close_after_(close_after), tokens_(burst), last_(Clock::now()) {}
+      : rate_(rate),
+        burst_(burst),
+        close_after_(close_after),
+        tokens_(burst),
+        last_(Clock::now()) {}
 
   Verdict take(Clock::time_point now = Clock::now()) {
     const double elapsed = std::chrono::duration<double>(now - last_).count();

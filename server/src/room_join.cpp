@@ -21,7 +21,6 @@ namespace {
 
 constexpr int kMaxRetries = 3;
 
-
 }  // namespace
 
 // The games of a playing room, looked up one after the other.

@@ -329,11 +329,10 @@ void RoomManager::on_game_progress(LiveGame& live, const game::EventList& events
   room->last_activity = now;
   if (events.empty()) {
     // An undo: events cannot express it, so spectators get the whole view.
-    room->push_spectators(protocol::dump(
-        {{"type", "room_game"},
-         {"code", room->code},
-         {"player", p->name},
-         {"game", protocol::game_view(g, live.view_meta(now))}}));
+    room->push_spectators(protocol::dump({{"type", "room_game"},
+                                          {"code", room->code},
+                                          {"player", p->name},
+                                          {"game", protocol::game_view(g, live.view_meta(now))}}));
   } else {
     room->push_spectators(protocol::room_events_text(room->code, p->name, g, events));
   }

@@ -21,8 +21,8 @@ Server::Server(const Config& config)
   limits_.rate_burst = config.rate_burst;
   limits_.idle_timeout = std::chrono::seconds(config.idle_timeout_s);
   limits_.http_timeout = std::chrono::seconds(config.http_timeout_s);
-  connection_limits_ =
-      std::make_shared<ConnectionLimits>(config.max_connections, config.max_connections_per_address);
+  connection_limits_ = std::make_shared<ConnectionLimits>(config.max_connections,
+                                                          config.max_connections_per_address);
 
   std::error_code ec;
   if (!config.static_dir.empty() && std::filesystem::is_directory(config.static_dir, ec)) {
@@ -35,7 +35,8 @@ Server::Server(const Config& config)
   if (db_path.has_parent_path()) std::filesystem::create_directories(db_path.parent_path(), ec);
   storage::Options options;
   options.path = config.db;
-  options.synchronous = config.db_full_sync ? storage::Synchronous::full : storage::Synchronous::normal;
+  options.synchronous =
+      config.db_full_sync ? storage::Synchronous::full : storage::Synchronous::normal;
   db_ = std::make_unique<storage::Database>(options);
 
   now_ = config.now ? config.now : std::function<std::int64_t()>(now_ms);
@@ -46,8 +47,8 @@ Server::Server(const Config& config)
     };
   }
   board_keys_ = std::make_unique<BoardKeys>(*db_, std::move(key_source), now_);
-  competitions_ = std::make_unique<Competitions>(*db_, *board_keys_, now_,
-                                                 DailyRules{config.daily_attempts});
+  competitions_ =
+      std::make_unique<Competitions>(*db_, *board_keys_, now_, DailyRules{config.daily_attempts});
   service_ = std::make_unique<GameService>(*db_, metrics_, now_, *board_keys_, *competitions_);
   rooms_ = std::make_unique<RoomManager>(*service_, net::make_strand(ioc_), now_);
   service_->set_rooms(rooms_.get());
@@ -67,7 +68,8 @@ Server::Server(const Config& config)
            std::to_string(m.queue_depth));
     metric("tilecrush_db_batches_total", "counter", "Write transactions committed.",
            std::to_string(m.batches_committed));
-    metric("tilecrush_db_ops_total", "counter", "Writes committed.", std::to_string(m.ops_committed));
+    metric("tilecrush_db_ops_total", "counter", "Writes committed.",
+           std::to_string(m.ops_committed));
     metric("tilecrush_db_ops_failed_total", "counter", "Writes refused or lost.",
            std::to_string(m.ops_failed));
     metric("tilecrush_db_commit_seconds_total", "counter", "Time spent in write transactions.",
@@ -95,14 +97,16 @@ Server::Server(const Config& config)
                                          connection_limits_);
 }
 
-Server::~Server() { stop(); }
+Server::~Server() {
+  stop();
+}
 
 void Server::start() {
   listener_->run();
   schedule_eviction();
   schedule_closing();
-  const unsigned n = config_.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
-                                          : config_.threads;
+  const unsigned n =
+      config_.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : config_.threads;
   for (unsigned i = 0; i < n; ++i) threads_.emplace_back([this]() { ioc_.run(); });
 }
 
@@ -148,7 +152,8 @@ void Server::stop() {
   // Commit what is queued; the answers of those writes are posted to their
   // connections before the close frames below.
   db_->flush();
-  for (const auto& session : registry_.snapshot()) session->close(websocket::close_code::going_away);
+  for (const auto& session : registry_.snapshot())
+    session->close(websocket::close_code::going_away);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
   while (registry_.size() > 0 && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -17,7 +17,9 @@ WebsocketSession::WebsocketSession(tcp::socket&& socket, std::string remote,
       registry_(registry),
       limiter_(limits.rate_per_second, limits.rate_burst, limits.flood_close_after) {}
 
-WebsocketSession::~WebsocketSession() { registry_.remove(this); }
+WebsocketSession::~WebsocketSession() {
+  registry_.remove(this);
+}
 
 void WebsocketSession::run(http::request<http::string_body> request) {
   // The WebSocket layer has its own timeouts from here on.
@@ -28,9 +30,8 @@ void WebsocketSession::run(http::request<http::string_body> request) {
   timeouts.idle_timeout = limits_.idle_timeout;
   timeouts.keep_alive_pings = true;
   ws_.set_option(timeouts);
-  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
-    res.set(http::field::server, "tilecrush");
-  }));
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(http::field::server, "tilecrush"); }));
   ws_.read_message_max(limits_.max_message_bytes);
   ws_.async_accept(request, beast::bind_front_handler(
                                 &WebsocketSession::on_accept,
@@ -114,10 +115,10 @@ void WebsocketSession::enqueue(std::string message) {
 void WebsocketSession::do_write() {
   writing_ = true;
   ws_.text(true);
-  ws_.async_write(net::buffer(queue_.front()),
-                  beast::bind_front_handler(
-                      &WebsocketSession::on_write,
-                      std::static_pointer_cast<WebsocketSession>(shared_from_this())));
+  ws_.async_write(
+      net::buffer(queue_.front()),
+      beast::bind_front_handler(&WebsocketSession::on_write,
+                                std::static_pointer_cast<WebsocketSession>(shared_from_this())));
 }
 
 void WebsocketSession::on_write(error_code ec, std::size_t) {
@@ -130,21 +131,20 @@ void WebsocketSession::on_write(error_code ec, std::size_t) {
 }
 
 void WebsocketSession::close(websocket::close_code code) {
-  net::dispatch(executor(), [self = std::static_pointer_cast<WebsocketSession>(shared_from_this()),
-                             code]() {
-    if (self->closing_ || self->finished_) return;
-    self->closing_ = true;
-    self->close_code_ = code;
-    if (!self->writing_ && self->queue_.empty()) self->start_close();
-  });
+  net::dispatch(executor(),
+                [self = std::static_pointer_cast<WebsocketSession>(shared_from_this()), code]() {
+                  if (self->closing_ || self->finished_) return;
+                  self->closing_ = true;
+                  self->close_code_ = code;
+                  if (!self->writing_ && self->queue_.empty()) self->start_close();
+                });
 }
 
 void WebsocketSession::start_close() {
   if (close_sent_ || finished_) return;
   close_sent_ = true;
-  ws_.async_close(close_code_,
-                  [self = std::static_pointer_cast<WebsocketSession>(shared_from_this())](
-                      error_code) { self->finish(); });
+  ws_.async_close(close_code_, [self = std::static_pointer_cast<WebsocketSession>(
+                                    shared_from_this())](error_code) { self->finish(); });
 }
 
 void WebsocketSession::finish() {

@@ -11,7 +11,9 @@ Checkpointer::Checkpointer(const std::string& path, int pages)
       pages_(pages < 1 ? 1 : pages),
       thread_([this] { loop(); }) {}
 
-Checkpointer::~Checkpointer() { stop(); }
+Checkpointer::~Checkpointer() {
+  stop();
+}
 
 void Checkpointer::on_commit(int wal_pages, Connection& writer) {
   if (wal_pages >= pages_ * kForceFactor) {

@@ -21,8 +21,8 @@ Enum parse_by_name(const std::array<Enum, N>& values, std::string_view text,
 constexpr std::array kModes = {game::Mode::same, game::Mode::match3, game::Mode::hidden};
 constexpr std::array kKinds = {game::MoveKind::click, game::MoveKind::swap, game::MoveKind::peek,
                                game::MoveKind::select, game::MoveKind::unselect};
-constexpr std::array kReasons = {game::OverReason::none, game::OverReason::no_moves,
-                                 game::OverReason::cleared, game::OverReason::out_of_moves,
+constexpr std::array kReasons = {game::OverReason::none,     game::OverReason::no_moves,
+                                 game::OverReason::cleared,  game::OverReason::out_of_moves,
                                  game::OverReason::resigned, game::OverReason::closed};
 // Indexed like kKinds.
 constexpr std::string_view kKindChars = "cwpsu";
@@ -47,7 +47,9 @@ constexpr std::array kStates = {GameState::playing, GameState::over};
 
 }  // namespace
 
-std::string_view mode_text(game::Mode mode) { return game::to_string(mode); }
+std::string_view mode_text(game::Mode mode) {
+  return game::to_string(mode);
+}
 
 game::Mode parse_mode_text(std::string_view text) {
   return parse_by_name(kModes, text, &mode_text, "mode");
@@ -90,7 +92,9 @@ std::vector<game::Move> decode_moves(std::string_view text) {
   return moves;
 }
 
-std::string_view over_reason_text(game::OverReason reason) { return game::to_string(reason); }
+std::string_view over_reason_text(game::OverReason reason) {
+  return game::to_string(reason);
+}
 
 game::OverReason parse_over_reason(std::string_view text) {
   return parse_by_name(kReasons, text, &over_reason_text, "over reason");
@@ -104,7 +108,9 @@ GameState parse_game_state(std::string_view text) {
   return parse_by_name(kStates, text, &game_state_text, "game state");
 }
 
-WriteResult write_ok(std::int64_t id) { return WriteResult{WriteStatus::ok, id, {}}; }
+WriteResult write_ok(std::int64_t id) {
+  return WriteResult{WriteStatus::ok, id, {}};
+}
 
 WriteResult write_error(WriteStatus status, std::string message) {
   return WriteResult{status, 0, std::move(message)};
@@ -114,13 +120,20 @@ WriteResult write_error(WriteStatus status, std::string message) {
 
 std::string_view tilecrush::storage::to_string(WriteStatus status) {
   switch (status) {
-    case WriteStatus::ok: return "ok";
-    case WriteStatus::name_taken: return "name_taken";
-    case WriteStatus::not_found: return "not_found";
-    case WriteStatus::conflict: return "conflict";
-    case WriteStatus::invalid: return "invalid";
-    case WriteStatus::closed: return "closed";
-    case WriteStatus::failed: return "failed";
+    case WriteStatus::ok:
+      return "ok";
+    case WriteStatus::name_taken:
+      return "name_taken";
+    case WriteStatus::not_found:
+      return "not_found";
+    case WriteStatus::conflict:
+      return "conflict";
+    case WriteStatus::invalid:
+      return "invalid";
+    case WriteStatus::closed:
+      return "closed";
+    case WriteStatus::failed:
+      return "failed";
   }
   return "failed";
 }

@@ -232,10 +232,18 @@ std::vector<CompetitionRecord> select_competitions(Connection& c, CompetitionSta
                                                    std::int64_t now, std::int64_t limit) {
   std::string_view where = kWhereOpen;
   switch (state) {
-    case CompetitionState::upcoming: where = kWhereUpcoming; break;
-    case CompetitionState::open: where = kWhereOpen; break;
-    case CompetitionState::closed: where = kWhereClosed; break;
-    case CompetitionState::to_close: where = kWhereToClose; break;
+    case CompetitionState::upcoming:
+      where = kWhereUpcoming;
+      break;
+    case CompetitionState::open:
+      where = kWhereOpen;
+      break;
+    case CompetitionState::closed:
+      where = kWhereClosed;
+      break;
+    case CompetitionState::to_close:
+      where = kWhereToClose;
+      break;
   }
   auto q = c.query(std::string(kCompetitionColumns) + std::string(where));
   q->bind(1, now);
@@ -269,8 +277,8 @@ std::int64_t select_attempts_started(Connection& c, std::string_view competition
   return q->step() ? q->get_int(0) : 0;
 }
 
-WriteResult insert_organiser(Connection& c, const std::string& name,
-                             const std::string& token_hash, std::int64_t created_at) {
+WriteResult insert_organiser(Connection& c, const std::string& name, const std::string& token_hash,
+                             std::int64_t created_at) {
   return insert_account(c, kInsertOrganiser, name, token_hash, created_at);
 }
 

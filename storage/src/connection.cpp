@@ -47,8 +47,7 @@ void Connection::execute(std::string_view sql) {
   while (!sql.empty()) {
     sqlite3_stmt* stmt = nullptr;
     const char* tail = nullptr;
-    const int rc =
-        sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, &tail);
+    const int rc = sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, &tail);
     if (rc != SQLITE_OK) {
       throw StorageError(std::string("prepare failed: ") + sqlite3_errmsg(db_),
                          sqlite3_extended_errcode(db_));
@@ -58,8 +57,8 @@ void Connection::execute(std::string_view sql) {
     int step_rc = SQLITE_ROW;
     while (step_rc == SQLITE_ROW) step_rc = sqlite3_step(stmt);
     if (step_rc != SQLITE_DONE) {
-      std::string message = std::string("execute failed: ") + sqlite3_errmsg(db_) + " (" +
-                            sqlite3_sql(stmt) + ")";
+      std::string message =
+          std::string("execute failed: ") + sqlite3_errmsg(db_) + " (" + sqlite3_sql(stmt) + ")";
       sqlite3_finalize(stmt);
       throw StorageError(message, step_rc);
     }
@@ -89,11 +88,17 @@ std::string Connection::scalar_text(std::string_view sql) {
   return q->step() ? q->get_text(0) : std::string();
 }
 
-std::int64_t Connection::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+std::int64_t Connection::last_insert_rowid() const {
+  return sqlite3_last_insert_rowid(db_);
+}
 
-int Connection::changes() const { return sqlite3_changes(db_); }
+int Connection::changes() const {
+  return sqlite3_changes(db_);
+}
 
-bool Connection::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+bool Connection::in_transaction() const {
+  return sqlite3_get_autocommit(db_) == 0;
+}
 
 ReadTransaction::ReadTransaction(Connection& connection) : connection_(connection) {
   connection_.query("BEGIN")->run();

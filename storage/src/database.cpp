@@ -88,7 +88,8 @@ Database::Database(Options options) : impl_(std::make_unique<Impl>()) {
                          ", this build reads " + std::to_string(kSchemaVersion));
     }
   } else {
-    d.checkpointer = std::make_unique<detail::Checkpointer>(d.options.path, d.options.checkpoint_pages);
+    d.checkpointer =
+        std::make_unique<detail::Checkpointer>(d.options.path, d.options.checkpoint_pages);
     Connection& writer = *d.writer_connection;
     detail::Checkpointer& checkpointer = *d.checkpointer;
     writer.on_wal_commit(
@@ -97,7 +98,9 @@ Database::Database(Options options) : impl_(std::make_unique<Impl>()) {
   }
 }
 
-Database::~Database() { close(); }
+Database::~Database() {
+  close();
+}
 
 void Database::close() {
   Impl& d = *impl_;
@@ -120,11 +123,9 @@ void Database::close() {
 
 void Database::create_player(std::string name, std::string token_hash, std::int64_t created_at,
                              WriteCallback done) {
-  impl_->enqueue(
-      [name = std::move(name), hash = std::move(token_hash), created_at](Connection& c) {
-        return detail::insert_player(c, name, hash, created_at);
-      },
-      std::move(done));
+  impl_->enqueue([name = std::move(name), hash = std::move(token_hash), created_at](
+                     Connection& c) { return detail::insert_player(c, name, hash, created_at); },
+                 std::move(done));
 }
 
 void Database::create_game(GameRecord game, WriteCallback done) {
@@ -163,31 +164,29 @@ void Database::save_room_result(RoomRecord room, WriteCallback done) {
 }
 
 void Database::create_board(BoardRecord board, WriteCallback done) {
-  impl_->enqueue([board = std::move(board)](Connection& c) { return detail::insert_board(c, board); },
-                 std::move(done));
+  impl_->enqueue(
+      [board = std::move(board)](Connection& c) { return detail::insert_board(c, board); },
+      std::move(done));
 }
 
 void Database::create_competition(CompetitionRecord competition, BoardRecord board,
                                   WriteCallback done) {
-  impl_->enqueue(
-      [competition = std::move(competition), board = std::move(board)](Connection& c) {
-        return detail::insert_competition(c, competition, board);
-      },
-      std::move(done));
+  impl_->enqueue([competition = std::move(competition), board = std::move(board)](
+                     Connection& c) { return detail::insert_competition(c, competition, board); },
+                 std::move(done));
 }
 
 void Database::mark_competition_closed(std::string id, WriteCallback done) {
-  impl_->enqueue([id = std::move(id)](Connection& c) { return detail::mark_competition_closed(c, id); },
-                 std::move(done));
+  impl_->enqueue(
+      [id = std::move(id)](Connection& c) { return detail::mark_competition_closed(c, id); },
+      std::move(done));
 }
 
 void Database::create_organiser(std::string name, std::string token_hash, std::int64_t created_at,
                                 WriteCallback done) {
-  impl_->enqueue(
-      [name = std::move(name), hash = std::move(token_hash), created_at](Connection& c) {
-        return detail::insert_organiser(c, name, hash, created_at);
-      },
-      std::move(done));
+  impl_->enqueue([name = std::move(name), hash = std::move(token_hash), created_at](
+                     Connection& c) { return detail::insert_organiser(c, name, hash, created_at); },
+                 std::move(done));
 }
 
 void Database::flag_entry(EntryFlag flag, WriteCallback done) {
@@ -197,11 +196,9 @@ void Database::flag_entry(EntryFlag flag, WriteCallback done) {
 
 void Database::disqualify(std::string competition_id, PlayerId player, std::string reason,
                           std::int64_t at, WriteCallback done) {
-  impl_->enqueue(
-      [id = std::move(competition_id), player, reason = std::move(reason), at](Connection& c) {
-        return detail::disqualify_entry(c, id, player, reason, at);
-      },
-      std::move(done));
+  impl_->enqueue([id = std::move(competition_id), player, reason = std::move(reason), at](
+                     Connection& c) { return detail::disqualify_entry(c, id, player, reason, at); },
+                 std::move(done));
 }
 
 void Database::flush() {
@@ -215,7 +212,9 @@ WriterMetrics Database::metrics() const {
   return m;
 }
 
-Settings Database::settings() const { return impl_->settings; }
+Settings Database::settings() const {
+  return impl_->settings;
+}
 
 std::optional<PlayerRecord> Database::find_player_by_name(std::string_view name) {
   return impl_->read([&](Connection& c) { return detail::select_player_by_name(c, name); });

@@ -93,8 +93,8 @@ WriteResult refused_update(Connection& c, const std::string& game_id, std::int64
     return write_error(WriteStatus::conflict, "game " + game_id + " is over");
   }
   return write_error(wrong_length, what + ": " + game_id + " has " +
-                                       std::to_string(q->get_int(1) / kMoveChars) +
-                                       " moves, not " + std::to_string(expected));
+                                       std::to_string(q->get_int(1) / kMoveChars) + " moves, not " +
+                                       std::to_string(expected));
 }
 
 game::Board read_board(const Statement& s, int width_col, int height_col, int cells_col) {
@@ -330,7 +330,8 @@ std::optional<GameRecord> select_game(Connection& c, std::string_view game_id) {
     game.attempt = s.get_int(28);
     if (!s.is_null(29)) {
       const auto key = s.get_blob(29);
-      if (key.size() != game::BoardSecret{}.size()) throw StorageError("stored board key has a wrong size");
+      if (key.size() != game::BoardSecret{}.size())
+        throw StorageError("stored board key has a wrong size");
       setup.board_key.emplace();
       std::copy(key.begin(), key.end(), setup.board_key->begin());
     }

@@ -43,7 +43,8 @@ WHERE excluded.score > player_bests.score
 )sql";
 
 constexpr std::string_view kCountBoard =
-    "SELECT entries FROM leaderboard_boards WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3";
+    "SELECT entries FROM leaderboard_boards WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND "
+    "seed = ?3";
 
 // The page's keys come from index leaderboard_order alone, in its own order
 // (no sort), so the rows skipped by OFFSET cost one index entry each; only
@@ -229,8 +230,12 @@ std::vector<PlayerBest> select_player_bests(Connection& c, PlayerId player) {
   return bests;
 }
 
-std::string explain_leaderboard(Connection& c) { return explain(c, kSelectPage); }
+std::string explain_leaderboard(Connection& c) {
+  return explain(c, kSelectPage);
+}
 
-std::string explain_leaderboard_rank(Connection& c) { return explain(c, kCountAhead); }
+std::string explain_leaderboard_rank(Connection& c) {
+  return explain(c, kCountAhead);
+}
 
 }  // namespace tilecrush::storage::detail

@@ -258,11 +258,7 @@ ALTER TABLE leaderboard_boards_scoped RENAME TO leaderboard_boards;
 )sql";
 
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
-    kV1PlayersGamesMoves,
-    kV2Leaderboards,
-    kV3Rooms,
-    kV4MoveList,
-    kV5Competitions,
+    kV1PlayersGamesMoves, kV2Leaderboards, kV3Rooms, kV4MoveList, kV5Competitions,
 };
 
 }  // namespace

@@ -15,16 +15,18 @@ Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
   if (rc != SQLITE_OK) {
     sqlite3_finalize(stmt_);
     stmt_ = nullptr;
-    throw StorageError("prepare failed: " + std::string(sqlite3_errmsg(db_)) + " in: " +
-                           std::string(sql),
-                       sqlite3_extended_errcode(db_));
+    throw StorageError(
+        "prepare failed: " + std::string(sqlite3_errmsg(db_)) + " in: " + std::string(sql),
+        sqlite3_extended_errcode(db_));
   }
   if (stmt_ == nullptr) {
     throw StorageError("prepare: no statement in: " + std::string(sql));
   }
 }
 
-Statement::~Statement() { sqlite3_finalize(stmt_); }
+Statement::~Statement() {
+  sqlite3_finalize(stmt_);
+}
 
 void Statement::fail(int code, std::string_view what) const {
   std::string message(what);
@@ -42,8 +44,8 @@ void Statement::bind(int index, std::int64_t value) {
 }
 
 void Statement::bind(int index, std::string_view text) {
-  const int rc = sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT,
-                                     SQLITE_UTF8);
+  const int rc =
+      sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
   if (rc != SQLITE_OK) fail(rc, "bind");
 }
 
@@ -76,7 +78,9 @@ bool Statement::is_null(int column) const {
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
-std::int64_t Statement::get_int(int column) const { return sqlite3_column_int64(stmt_, column); }
+std::int64_t Statement::get_int(int column) const {
+  return sqlite3_column_int64(stmt_, column);
+}
 
 std::optional<std::int64_t> Statement::get_optional_int(int column) const {
   if (is_null(column)) return std::nullopt;

@@ -31,7 +31,9 @@ WriteQueue::WriteQueue(Connection& connection, std::size_t max_batch)
   writer_id_ = thread_.get_id();
 }
 
-WriteQueue::~WriteQueue() { stop(); }
+WriteQueue::~WriteQueue() {
+  stop();
+}
 
 bool WriteQueue::push(WriteOp&& op) {
   bool was_empty = false;

@@ -66,7 +66,7 @@ class WriteQueue {
   bool stopping_ = false;
   WriterMetrics metrics_;  // queue_depth is filled in by metrics()
 
-  std::thread thread_;  // starts once everything above exists
+  std::thread thread_;         // starts once everything above exists
   std::thread::id writer_id_;  // set before the constructor returns, then constant
 };
 

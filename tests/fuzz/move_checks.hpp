@@ -38,8 +38,8 @@ inline bool valid_setup(const game::GameSetup& s) {
   if (s.rules_version < 1 || s.rules_version > 2) return false;
   // A board key: rules version 2, a preset, no custom board, no practice
   // option (docs/rules.md, "Rules version 2").
-  if (s.board_key && (s.rules_version != 2 || s.preset.empty() || s.board || !s.refill ||
-                      s.compress)) {
+  if (s.board_key &&
+      (s.rules_version != 2 || s.preset.empty() || s.board || !s.refill || s.compress)) {
     return false;
   }
   if (s.mode != Mode::match3 && (!s.refill || s.moves)) return false;

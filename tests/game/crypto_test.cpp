@@ -1,22 +1,23 @@
 // SHA-256 (FIPS 180-4 examples), HMAC-SHA-256 (RFC 4231) and the hex
 // spelling: the primitives rules version 2 deals boards with.
+#include "tilecrush/game/crypto.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "tilecrush/game/crypto.hpp"
-
 namespace tilecrush::game {
 namespace {
 
-std::vector<std::uint8_t> bytes(std::string_view s) { return {s.begin(), s.end()}; }
+std::vector<std::uint8_t> bytes(std::string_view s) {
+  return {s.begin(), s.end()};
+}
 
 TEST(Crypto, Sha256KnownAnswers) {
   EXPECT_EQ(to_hex(sha256("abc")),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  EXPECT_EQ(to_hex(sha256("")),
-            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(to_hex(sha256("")), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   EXPECT_EQ(to_hex(sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
   EXPECT_EQ(to_hex(sha256(std::string(1000000, 'a'))),

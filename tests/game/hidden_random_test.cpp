@@ -32,7 +32,8 @@ struct ClientBoard {
   void on(const FallEvent& e) {
     const std::vector<int> before = cells;
     for (const auto& m : e.moves) at(m[0], m[1]) = 0;
-    for (const auto& m : e.moves) at(m[0], m[2]) = before[static_cast<std::size_t>(m[1] * width + m[0])];
+    for (const auto& m : e.moves)
+      at(m[0], m[2]) = before[static_cast<std::size_t>(m[1] * width + m[0])];
   }
   void on(const ShiftEvent& e) {
     const std::vector<int> before = cells;
@@ -41,7 +42,8 @@ struct ClientBoard {
       for (int y = 0; y < height; ++y) at(m[0], y) = 0;
     }
     for (const auto& m : e.moves) {
-      for (int y = 0; y < height; ++y) at(m[1], y) = before[static_cast<std::size_t>(y * width + m[0])];
+      for (int y = 0; y < height; ++y)
+        at(m[1], y) = before[static_cast<std::size_t>(y * width + m[0])];
     }
   }
   void on(const SelectEvent& e) { at(e.x, e.y) = e.color; }
@@ -97,7 +99,8 @@ Move random_legal_move(std::mt19937& rng, const std::vector<Move>& legal) {
   }
   const int weights[3] = {by_kind[0].empty() ? 0 : 12, by_kind[1].empty() ? 0 : 4,
                           by_kind[2].empty() ? 0 : 1};
-  std::discrete_distribution<int> pick_kind({double(weights[0]), double(weights[1]), double(weights[2])});
+  std::discrete_distribution<int> pick_kind(
+      {double(weights[0]), double(weights[1]), double(weights[2])});
   const auto& pool = by_kind[pick_kind(rng)];
   return pool[std::uniform_int_distribution<std::size_t>(0, pool.size() - 1)(rng)];
 }
@@ -183,7 +186,8 @@ TEST(Hidden, RandomGamesNeverRevealHiddenColoursAndEventsRebuildTheView) {
 
       const std::vector<int> view = g->visible_board();
       std::vector<bool> selected(view.size(), false);
-      for (const Point p : g->selected()) selected[static_cast<std::size_t>(p.y * g->width() + p.x)] = true;
+      for (const Point p : g->selected())
+        selected[static_cast<std::size_t>(p.y * g->width() + p.x)] = true;
       for (std::size_t c = 0; c < view.size(); ++c) {
         const int truth = g->board().cells()[c];
         const int want = truth == 0 ? 0 : selected[c] ? truth : -1;

@@ -128,7 +128,7 @@ TEST(Hidden, UnselectWithThreeOrMoreSelectedNeighboursIsRefused) {
   for (const Move m : {sel(1, 1), sel(1, 0), sel(0, 1), sel(2, 1), sel(1, 2)}) {
     ASSERT_EQ(play(*g, m), Status::ok);
   }
-  EXPECT_EQ(g->selected().size(), 5U);      // (3,1) still unselected
+  EXPECT_EQ(g->selected().size(), 5U);                    // (3,1) still unselected
   expect_refused(*g, unsel(1, 1), Status::invalid_move);  // four neighbours
   ASSERT_EQ(play(*g, unsel(1, 0)), Status::ok);
   expect_refused(*g, unsel(1, 1), Status::invalid_move);  // three neighbours
@@ -137,8 +137,8 @@ TEST(Hidden, UnselectWithThreeOrMoreSelectedNeighboursIsRefused) {
 TEST(Hidden, ThreeOrMoreNeighboursAreRefusedEvenWithoutASplit) {
   // A 3x3 block of 1s with a tail at (3,0), all of the block selected.
   auto g = make({"1111", "1112", "1112", "2222"});
-  for (const Move m : {sel(0, 0), sel(1, 0), sel(2, 0), sel(0, 1), sel(1, 1), sel(2, 1),
-                       sel(0, 2), sel(1, 2), sel(2, 2)}) {
+  for (const Move m : {sel(0, 0), sel(1, 0), sel(2, 0), sel(0, 1), sel(1, 1), sel(2, 1), sel(0, 2),
+                       sel(1, 2), sel(2, 2)}) {
     ASSERT_EQ(play(*g, m), Status::ok) << m.a.x << "," << m.a.y;
   }
   ASSERT_EQ(g->selected().size(), 9U);
@@ -151,8 +151,8 @@ TEST(Hidden, ThreeOrMoreNeighboursAreRefusedEvenWithoutASplit) {
 TEST(Hidden, UnselectWithTwoNeighboursOnlyWithoutASplit) {
   // A ring of 1s around a 2, plus a tail at (3,0) so the ring is not a group.
   auto g = make({"1111", "1212", "1112", "2222"});
-  for (const Move m : {sel(0, 0), sel(1, 0), sel(2, 0), sel(2, 1), sel(2, 2), sel(1, 2),
-                       sel(0, 2), sel(0, 1)}) {
+  for (const Move m :
+       {sel(0, 0), sel(1, 0), sel(2, 0), sel(2, 1), sel(2, 2), sel(1, 2), sel(0, 2), sel(0, 1)}) {
     ASSERT_EQ(play(*g, m), Status::ok) << m.a.x << "," << m.a.y;
   }
   ASSERT_EQ(g->selected().size(), 8U);

@@ -1,11 +1,13 @@
 // Helpers shared by the hidden-colours tests.
 #pragma once
 #include <gtest/gtest.h>
+
 #include <algorithm>
 #include <iostream>
 #include <random>
 #include <string>
 #include <vector>
+
 #include "board_ops.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
@@ -43,9 +45,15 @@ inline std::unique_ptr<Game> make(const std::vector<std::string>& rows, bool com
   return make(custom_setup(rows, compress));
 }
 
-inline Move peek(int x, int y) { return {MoveKind::peek, {x, y}, {}}; }
-inline Move sel(int x, int y) { return {MoveKind::select, {x, y}, {}}; }
-inline Move unsel(int x, int y) { return {MoveKind::unselect, {x, y}, {}}; }
+inline Move peek(int x, int y) {
+  return {MoveKind::peek, {x, y}, {}};
+}
+inline Move sel(int x, int y) {
+  return {MoveKind::select, {x, y}, {}};
+}
+inline Move unsel(int x, int y) {
+  return {MoveKind::unselect, {x, y}, {}};
+}
 
 inline Status play(Game& g, const Move& m) {
   EventList events;

@@ -77,7 +77,8 @@ TEST(Match3Seed003, GravityGivesThePrintedBoard) {
 TEST(Match3, FallIsSameGameGravity) {
   std::mt19937 rng(8);
   for (int i = 0; i < 2000; ++i) {
-    Board a(std::uniform_int_distribution<int>(1, 32)(rng), std::uniform_int_distribution<int>(1, 32)(rng));
+    Board a(std::uniform_int_distribution<int>(1, 32)(rng),
+            std::uniform_int_distribution<int>(1, 32)(rng));
     const int holes = std::uniform_int_distribution<int>(0, 6)(rng);
     for (auto& c : a.cells()) {
       c = std::uniform_int_distribution<int>(0, 6)(rng) < holes
@@ -121,13 +122,16 @@ Board j_update(Board b) {
     auto run_len = [&](int x, int y, int dx, int dy) {
       const std::uint8_t v = b.at(x, y);
       int n = 1;
-      for (int i = 1; b.contains(x + i * dx, y + i * dy) && b.at(x + i * dx, y + i * dy) == v; ++i) ++n;
-      for (int i = 1; b.contains(x - i * dx, y - i * dy) && b.at(x - i * dx, y - i * dy) == v; ++i) ++n;
+      for (int i = 1; b.contains(x + i * dx, y + i * dy) && b.at(x + i * dx, y + i * dy) == v; ++i)
+        ++n;
+      for (int i = 1; b.contains(x - i * dx, y - i * dy) && b.at(x - i * dx, y - i * dy) == v; ++i)
+        ++n;
       return n;
     };
     for (int y = 0; y < h; ++y) {
       for (int x = 0; x < w; ++x) {
-        if (b.at(x, y) != 0) longest[y * w + x] = std::max(run_len(x, y, 1, 0), run_len(x, y, 0, 1));
+        if (b.at(x, y) != 0)
+          longest[y * w + x] = std::max(run_len(x, y, 1, 0), run_len(x, y, 0, 1));
       }
     }
     for (int i = 0; i < w * h; ++i) {
@@ -146,8 +150,10 @@ TEST(Match3Seed003, CustomBoardWithoutRefillStabilisesLikeUpdate) {
 
   std::mt19937 rng(3);
   for (int i = 0; i < 300; ++i) {
-    Board b(std::uniform_int_distribution<int>(3, 12)(rng), std::uniform_int_distribution<int>(3, 12)(rng));
-    for (auto& c : b.cells()) c = static_cast<std::uint8_t>(std::uniform_int_distribution<int>(0, 4)(rng));
+    Board b(std::uniform_int_distribution<int>(3, 12)(rng),
+            std::uniform_int_distribution<int>(3, 12)(rng));
+    for (auto& c : b.cells())
+      c = static_cast<std::uint8_t>(std::uniform_int_distribution<int>(0, 4)(rng));
     b.set(0, 0, 1);
     auto game = make(board_setup(b, false));
     ASSERT_TRUE(game);
@@ -173,7 +179,8 @@ TEST(Match3, RefillOrderIsColumnsLeftToRightThenTopToBottom) {
   auto g = make(board_setup(start, true));
   Board expected = start;
   Rng rng = Rng::from_material("tilecrush/v1/match3/4x4x12/custom");
-  for (const Point p : {Point{1, 0}, {1, 1}, {1, 2}, {3, 0}, {3, 1}}) expected.set(p.x, p.y, rng.color(12));
+  for (const Point p : {Point{1, 0}, {1, 1}, {1, 2}, {3, 0}, {3, 1}})
+    expected.set(p.x, p.y, rng.color(12));
   ASSERT_FALSE(match3::has_run(expected));
   EXPECT_EQ(g->board(), expected);
 }
@@ -224,7 +231,8 @@ TEST(Match3Deal, FollowsTheDocumentedAlgorithm) {
   for (const Preset& p : presets(Mode::match3)) {
     for (int i = 0; i < 200; ++i) {
       auto g = make(preset_setup(p.name, "ref" + std::to_string(i)));
-      Rng rng = Rng::from_material("tilecrush/v1/match3/" + std::string(p.name) + "/ref" + std::to_string(i));
+      Rng rng = Rng::from_material("tilecrush/v1/match3/" + std::string(p.name) + "/ref" +
+                                   std::to_string(i));
       ASSERT_EQ(g->board(), reference_deal(p.width, p.height, p.colors, rng));
     }
   }

@@ -10,11 +10,11 @@
 #include <variant>
 
 #include "match3_board.hpp"
+#include "match3_play_util.hpp"
 #include "match3_test_util.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
 #include "tilecrush/game/presets.hpp"
-#include "match3_play_util.hpp"
 
 namespace tilecrush::game {
 namespace {
@@ -105,7 +105,10 @@ TEST(Match3Play, EventsRebuildTheBoardAndReplayGivesTheSameGame) {
       const std::vector<Move> legal = g->legal_moves();
       ASSERT_FALSE(legal.empty());
       EventList events;
-      ASSERT_TRUE(g->apply(legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)], events).ok());
+      ASSERT_TRUE(
+          g->apply(legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)],
+                   events)
+              .ok());
       for (const Event& e : events) {
         client.apply(e);
         if (std::holds_alternative<RemoveEvent>(e)) ++waves;

@@ -19,7 +19,9 @@
 
 namespace tilecrush::game::match3_test {
 
-inline Move swap(int ax, int ay, int bx, int by) { return Move{MoveKind::swap, {ax, ay}, {bx, by}}; }
+inline Move swap(int ax, int ay, int bx, int by) {
+  return Move{MoveKind::swap, {ax, ay}, {bx, by}};
+}
 
 // The events as text, to compare two move results exactly.
 inline std::string describe(const EventList& events) {

@@ -10,17 +10,16 @@
 #include <variant>
 
 #include "match3_board.hpp"
+#include "match3_play_util.hpp"
 #include "match3_test_util.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
 #include "tilecrush/game/presets.hpp"
-#include "match3_play_util.hpp"
 
 namespace tilecrush::game {
 namespace {
 
 using namespace match3_test;
-
 
 // ---- Swaps ----
 void expect_refused(Game& g, const Move& m, Status status) {
@@ -44,13 +43,13 @@ TEST(Match3Swap, RefusedSwapsChangeNothing) {
   auto g = make(board_setup(b, false));
   ASSERT_EQ(g->board(), b);
   const auto before = g->clone();
-  expect_refused(*g, swap(2, 2, 2, 4), Status::invalid_move);    // two apart
-  expect_refused(*g, swap(1, 1, 2, 2), Status::invalid_move);    // diagonal
-  expect_refused(*g, swap(2, 2, 2, 2), Status::invalid_move);    // itself
-  expect_refused(*g, swap(4, 0, 5, 0), Status::invalid_move);    // outside
-  expect_refused(*g, swap(-1, 0, 0, 0), Status::invalid_move);   // outside
-  expect_refused(*g, swap(0, 0, 1, 0), Status::invalid_move);    // empty cell
-  expect_refused(*g, swap(0, 3, 1, 3), Status::invalid_move);    // no run
+  expect_refused(*g, swap(2, 2, 2, 4), Status::invalid_move);   // two apart
+  expect_refused(*g, swap(1, 1, 2, 2), Status::invalid_move);   // diagonal
+  expect_refused(*g, swap(2, 2, 2, 2), Status::invalid_move);   // itself
+  expect_refused(*g, swap(4, 0, 5, 0), Status::invalid_move);   // outside
+  expect_refused(*g, swap(-1, 0, 0, 0), Status::invalid_move);  // outside
+  expect_refused(*g, swap(0, 0, 1, 0), Status::invalid_move);   // empty cell
+  expect_refused(*g, swap(0, 3, 1, 3), Status::invalid_move);   // no run
   expect_refused(*g, swap(2147483647, 0, -2147483647 - 1, 0), Status::invalid_move);
   expect_refused(*g, Move{MoveKind::click, {2, 2}, {}}, Status::wrong_mode);
   // Nothing moved, not even the generator: the next move plays out alike.
@@ -106,7 +105,8 @@ TEST(Match3Swap, CrushHasNoRefillAndLeavesHoles) {
     ASSERT_TRUE(g->apply(hint.move, events).ok());
     for (const Event& e : events) {
       ASSERT_FALSE(std::holds_alternative<SpawnEvent>(e));
-      if (const auto* r = std::get_if<RemoveEvent>(&e)) removed += static_cast<int>(r->cells.size());
+      if (const auto* r = std::get_if<RemoveEvent>(&e))
+        removed += static_cast<int>(r->cells.size());
     }
     ASSERT_FALSE(match3::has_run(g->board()));
   }
@@ -150,9 +150,9 @@ TEST(Match3Swap, RefillSpawnsExactlyTheRemovedCellsColumnByColumn) {
       if (const auto* s = std::get_if<SpawnEvent>(&e)) {
         ASSERT_EQ(s->wave, wave);
         ASSERT_EQ(s->cells.size(), removed);
-        ASSERT_TRUE(std::is_sorted(s->cells.begin(), s->cells.end(), [](const auto& a, const auto& b) {
-          return a[0] != b[0] ? a[0] < b[0] : a[1] < b[1];
-        }));
+        ASSERT_TRUE(std::is_sorted(
+            s->cells.begin(), s->cells.end(),
+            [](const auto& a, const auto& b) { return a[0] != b[0] ? a[0] < b[0] : a[1] < b[1]; }));
         for (const auto& c : s->cells) ASSERT_TRUE(c[2] >= 1 && c[2] <= 7);
       }
     }
@@ -219,13 +219,15 @@ TEST(Match3, LegalMovesAreExactlyTheAcceptedSwaps) {
       const std::vector<Move> legal = g->legal_moves();
       for (int ay = 0; ay < g->height(); ++ay) {
         for (int ax = 0; ax < g->width(); ++ax) {
-          for (const Point b : {Point{ax + 1, ay}, Point{ax, ay + 1}, Point{ax + 1, ay + 1}, Point{ax + 2, ay}}) {
+          for (const Point b :
+               {Point{ax + 1, ay}, Point{ax, ay + 1}, Point{ax + 1, ay + 1}, Point{ax + 2, ay}}) {
             const Move m = swap(ax, ay, b.x, b.y);
             const bool listed = std::find(legal.begin(), legal.end(), m) != legal.end();
             for (const Move& trial_move : {m, swap(b.x, b.y, ax, ay)}) {
               auto trial = g->clone();
               EventList events;
-              ASSERT_EQ(trial->apply(trial_move, events).ok(), listed) << ax << "," << ay << " " << b.x << "," << b.y;
+              ASSERT_EQ(trial->apply(trial_move, events).ok(), listed)
+                  << ax << "," << ay << " " << b.x << "," << b.y;
             }
           }
         }

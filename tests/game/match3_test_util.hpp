@@ -35,7 +35,8 @@ inline GameSetup preset_setup(std::string_view preset, std::string seed) {
   return s;
 }
 
-inline GameSetup board_setup(const Board& board, bool refill, std::optional<int> moves = std::nullopt) {
+inline GameSetup board_setup(const Board& board, bool refill,
+                             std::optional<int> moves = std::nullopt) {
   GameSetup s;
   s.mode = Mode::match3;
   s.seed = "custom";

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "event_applier.hpp"
-#include "property_reference.hpp"
 #include "game_test_util.hpp"
+#include "property_reference.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
 #include "tilecrush/game/presets.hpp"
@@ -30,7 +30,6 @@ struct Stats {
 int uniform(std::mt19937& rng, int lo, int hi) {
   return std::uniform_int_distribution<int>(lo, hi)(rng);
 }
-
 
 Move random_move(std::mt19937& rng, int w, int h) {
   Move m;

@@ -1,9 +1,10 @@
 // Each event kind serialises with exactly protocol.md's field names, and the
 // text fast path equals the JSON builder byte for byte.
+#include "tilecrush/protocol/events.hpp"
+
 #include <gtest/gtest.h>
 
 #include "tilecrush/game/hash.hpp"
-#include "tilecrush/protocol/events.hpp"
 #include "tilecrush/protocol/views.hpp"
 
 namespace tilecrush::protocol {
@@ -112,7 +113,8 @@ TEST(Events, TextEqualsBuilderByteForByte) {
     EXPECT_EQ(events_reply_text(id, "g\"1", *game, events),
               dump(events_reply(id, "g\"1", *game, events)));
   }
-  EXPECT_EQ(events_reply_text(nullptr, "g", *game, {}), dump(events_reply(nullptr, "g", *game, {})));
+  EXPECT_EQ(events_reply_text(nullptr, "g", *game, {}),
+            dump(events_reply(nullptr, "g", *game, {})));
   EXPECT_EQ(room_events_text("ROOM", "Zoé", *game, events),
             dump(room_events("ROOM", "Zoé", *game, events)));
 }

@@ -1,9 +1,9 @@
 // Request target parsing, percent-decoding and typed parameters.
+#include "tilecrush/protocol/http_query.hpp"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
-
-#include "tilecrush/protocol/http_query.hpp"
 
 namespace tilecrush::protocol {
 namespace {
@@ -121,8 +121,9 @@ TEST(HttpParams, Strings) {
 
 TEST(HttpError, Body) {
   const std::string body = http_error_body(ErrorCode::not_found, "no such \"path\"");
-  EXPECT_EQ(nlohmann::json::parse(body),
-            nlohmann::json::parse(R"({"error":{"code":"not_found","message":"no such \"path\""}})"));
+  EXPECT_EQ(
+      nlohmann::json::parse(body),
+      nlohmann::json::parse(R"({"error":{"code":"not_found","message":"no such \"path\""}})"));
   EXPECT_EQ(http_error_body(HttpError{400, ErrorCode::bad_request, "limit must be 1..100"}),
             R"({"error":{"code":"bad_request","message":"limit must be 1..100"}})");
 }

@@ -81,8 +81,8 @@ TEST(ParserErrors, InvalidUtf8InNameIsNotJson) {
 }
 
 TEST(ParserErrors, Coordinates) {
-  for (const char* bad : {"1.0", "1e2", "\"1\"", "2147483648", "-2147483649", "null", "true",
-                          "[1]", "18446744073709551616", "1.5"}) {
+  for (const char* bad : {"1.0", "1e2", "\"1\"", "2147483648", "-2147483649", "null", "true", "[1]",
+                          "18446744073709551616", "1.5"}) {
     expect_bad(std::string(R"({"type":"click","id":5,"game_id":"g","y":0,"x":)") + bad + "}");
     expect_bad(std::string(R"({"type":"preview","id":5,"game_id":"g","x":0,"y":)") + bad + "}");
   }
@@ -126,24 +126,25 @@ TEST(ParserErrors, NewGameModeAndPreset) {
 
 TEST(ParserErrors, NewGameSeedAndDaily) {
   expect_bad_fields("new_game", {{"mode", "same"}, {"preset", "easy"}, {"seed", ""}});
-  expect_bad_fields("new_game", {{"mode", "same"}, {"preset", "easy"}, {"seed", std::string(65, 's')}});
+  expect_bad_fields("new_game",
+                    {{"mode", "same"}, {"preset", "easy"}, {"seed", std::string(65, 's')}});
   expect_bad_fields("new_game", {{"mode", "same"}, {"preset", "easy"}, {"seed", 12}});
   expect_bad_fields("new_game", {{"mode", "same"}, {"preset", "easy"}, {"seed", "a\nb"}});
   expect_bad_fields("new_game", {{"mode", "same"}, {"preset", "easy"}, {"daily", "yes"}});
   expect_bad_fields("new_game",
                     {{"mode", "same"}, {"preset", "easy"}, {"daily", true}, {"seed", "x"}});
-  expect_bad_fields("new_game",
-                    {{"mode", "same"}, {"width", 5}, {"height", 5}, {"colors", 3}, {"daily", true}});
+  expect_bad_fields(
+      "new_game", {{"mode", "same"}, {"width", 5}, {"height", 5}, {"colors", 3}, {"daily", true}});
   // A daily board is played as it is.
-  expect_bad_fields("new_game", {{"mode", "match3"}, {"preset", "classic"}, {"daily", true},
-                                 {"refill", false}});
-  expect_bad_fields("new_game", {{"mode", "hidden"}, {"preset", "classic"}, {"daily", true},
-                                 {"compress", true}});
+  expect_bad_fields(
+      "new_game", {{"mode", "match3"}, {"preset", "classic"}, {"daily", true}, {"refill", false}});
+  expect_bad_fields(
+      "new_game", {{"mode", "hidden"}, {"preset", "classic"}, {"daily", true}, {"compress", true}});
   // A competition's board is its own: nothing else may be chosen with it.
   for (const char* other : {"mode", "preset", "seed", "daily", "refill"}) {
     json fields = {{"competition", "abc"}};
-    fields[other] = std::string(other) == "daily" || std::string(other) == "refill" ? json(true)
-                                                                                  : json("same");
+    fields[other] =
+        std::string(other) == "daily" || std::string(other) == "refill" ? json(true) : json("same");
     expect_bad_fields("new_game", fields);
   }
   expect_bad_fields("new_game", {{"competition", ""}});
@@ -160,8 +161,9 @@ TEST(ParserErrors, NewGameCustomSizes) {
   expect_bad_fields("new_game", {{"mode", "same"}, {"width", 5.0}, {"height", 5}, {"colors", 3}});
   expect_bad_fields("new_game",
                     {{"mode", "match3"}, {"width", 5}, {"height", 5}, {"colors", 3}, {"moves", 0}});
-  expect_bad_fields("new_game",
-                    {{"mode", "match3"}, {"width", 5}, {"height", 5}, {"colors", 3}, {"moves", 1001}});
+  expect_bad_fields(
+      "new_game",
+      {{"mode", "match3"}, {"width", 5}, {"height", 5}, {"colors", 3}, {"moves", 1001}});
   expect_bad_fields("new_game",
                     {{"mode", "same"}, {"width", 5}, {"height", 5}, {"colors", 3}, {"moves", 10}});
   expect_bad_fields("new_game", {{"mode", "match3"}, {"preset", "classic"}, {"moves", 10}});
@@ -178,17 +180,17 @@ TEST(ParserErrors, NewGameBoard) {
   const auto board = [](json rows, const char* mode = "same") {
     expect_bad_fields("new_game", {{"mode", mode}, {"board", std::move(rows)}});
   };
-  board(json::parse("[[1,2],[1]]"));                        // not rectangular
+  board(json::parse("[[1,2],[1]]"));  // not rectangular
   board(json::parse("[[1,2],[1,2,3]]"));
-  board(json::parse("[[1,2],[1,13]]"), "match3");          // cell 13
+  board(json::parse("[[1,2],[1,13]]"), "match3");  // cell 13
   board(json::parse("[[1,2,3],[1,2,3],[1,2,13]]"), "match3");
-  board(json::parse("[[1,2],[1,11]]"));                    // same: cells 0..10
+  board(json::parse("[[1,2],[1,11]]"));  // same: cells 0..10
   board(json::parse("[[1,2],[1,-1]]"));
   board(json::parse("[[1,2],[1,1.0]]"));
   board(json::parse("[[1,2],[1,\"1\"]]"));
-  board(json::parse("[[0,0],[0,0]]"));                     // no tile
-  board(json::parse("[[1,2]]"));                           // one row
-  board(json::parse("[[1,2],[1,2]]"), "match3");           // match3: at least 3x3
+  board(json::parse("[[0,0],[0,0]]"));            // no tile
+  board(json::parse("[[1,2]]"));                  // one row
+  board(json::parse("[[1,2],[1,2]]"), "match3");  // match3: at least 3x3
   board(json::parse("[]"));
   board(json::parse("[1,2]"));
   board(json::parse("{\"a\":1}"));
@@ -196,10 +198,10 @@ TEST(ParserErrors, NewGameBoard) {
   json tall = json::array();
   for (int i = 0; i < 41; ++i) tall.push_back(std::vector<int>{1, 2});
   board(tall);
-  expect_bad_fields("new_game", {{"mode", "same"}, {"board", json::parse("[[1,1],[1,1]]")},
-                                 {"width", 2}});
-  expect_bad_fields("new_game", {{"mode", "same"}, {"board", json::parse("[[1,1],[1,1]]")},
-                                 {"preset", "easy"}});
+  expect_bad_fields("new_game",
+                    {{"mode", "same"}, {"board", json::parse("[[1,1],[1,1]]")}, {"width", 2}});
+  expect_bad_fields(
+      "new_game", {{"mode", "same"}, {"board", json::parse("[[1,1],[1,1]]")}, {"preset", "easy"}});
 }
 
 TEST(ParserErrors, DeepNestingIsRefusedWithoutCrashing) {

@@ -81,8 +81,8 @@ TEST(Parser, NewGamePreset) {
 }
 
 TEST(Parser, NewGamePracticeOptions) {
-  const auto r = parse_as<NewGame>(
-      R"({"type":"new_game","mode":"match3","preset":"classic","refill":false})");
+  const auto r =
+      parse_as<NewGame>(R"({"type":"new_game","mode":"match3","preset":"classic","refill":false})");
   EXPECT_FALSE(r.setup.refill);
   EXPECT_FALSE(r.setup.ranked());
   const auto c = parse_as<NewGame>(
@@ -95,8 +95,8 @@ TEST(Parser, NewGamePracticeOptions) {
 }
 
 TEST(Parser, NewGameCustomSizes) {
-  const auto g = parse_as<NewGame>(
-      R"({"type":"new_game","mode":"same","width":40,"height":2,"colors":10})");
+  const auto g =
+      parse_as<NewGame>(R"({"type":"new_game","mode":"same","width":40,"height":2,"colors":10})");
   EXPECT_TRUE(g.setup.preset.empty());
   EXPECT_EQ(g.setup.width, 40);
   EXPECT_EQ(g.setup.height, 2);
@@ -122,7 +122,8 @@ TEST(Parser, NewGameCustomBoard) {
   EXPECT_EQ(g.setup.board->at(2, 0), 3);
   EXPECT_EQ(g.setup.seed, "b");
 
-  const auto same = parse_as<NewGame>(R"({"type":"new_game","mode":"same","board":[[1,1],[2,10]]})");
+  const auto same =
+      parse_as<NewGame>(R"({"type":"new_game","mode":"same","board":[[1,1],[2,10]]})");
   ASSERT_TRUE(same.setup.board);
   EXPECT_EQ(same.setup.board->at(1, 1), 10);
 }
@@ -130,23 +131,25 @@ TEST(Parser, NewGameCustomBoard) {
 TEST(Parser, NewGameCustomBoardOfFortyByForty) {
   json rows = json::array();
   for (int y = 0; y < 40; ++y) rows.push_back(std::vector<int>(40, 1 + y % 3));
-  const auto g = parse_as<NewGame>(json{{"type", "new_game"}, {"mode", "same"}, {"board", rows}}.dump());
+  const auto g =
+      parse_as<NewGame>(json{{"type", "new_game"}, {"mode", "same"}, {"board", rows}}.dump());
   ASSERT_TRUE(g.setup.board);
   EXPECT_EQ(g.setup.board->width(), 40);
   EXPECT_EQ(g.setup.board->at(39, 39), 1 + 39 % 3);
 }
 
 TEST(Parser, ParsedSetupsAreAcceptedByTheEngine) {
-  for (const char* text : {
-           R"({"type":"new_game","mode":"same","preset":"classic"})",
-           R"({"type":"new_game","mode":"same","width":2,"height":40,"colors":2})",
-           R"({"type":"new_game","mode":"same","board":[[1,0],[1,2]]})",
-           R"({"type":"new_game","mode":"match3","preset":"crush","refill":false})",
-           R"({"type":"new_game","mode":"match3","width":5,"height":6,"colors":4,"moves":3})",
-           R"({"type":"new_game","mode":"match3","board":[[1,2,1],[2,1,2],[1,2,1]],"refill":false})",
-           R"({"type":"new_game","mode":"hidden","preset":"large","compress":true})",
-           R"({"type":"new_game","mode":"hidden","board":[[1,1],[2,2]]})",
-       }) {
+  for (
+      const char* text : {
+          R"({"type":"new_game","mode":"same","preset":"classic"})",
+          R"({"type":"new_game","mode":"same","width":2,"height":40,"colors":2})",
+          R"({"type":"new_game","mode":"same","board":[[1,0],[1,2]]})",
+          R"({"type":"new_game","mode":"match3","preset":"crush","refill":false})",
+          R"({"type":"new_game","mode":"match3","width":5,"height":6,"colors":4,"moves":3})",
+          R"({"type":"new_game","mode":"match3","board":[[1,2,1],[2,1,2],[1,2,1]],"refill":false})",
+          R"({"type":"new_game","mode":"hidden","preset":"large","compress":true})",
+          R"({"type":"new_game","mode":"hidden","board":[[1,1],[2,2]]})",
+      }) {
     NewGame g = parse_as<NewGame>(text);
     g.setup.seed = "engine-check";
     const game::CreateResult created = game::create_game(g.setup);
@@ -179,8 +182,8 @@ TEST(Parser, PointMoves) {
 }
 
 TEST(Parser, CoordinatesAtTheThirtyTwoBitLimits) {
-  const auto m = parse_as<MoveCommand>(
-      R"({"type":"click","game_id":"g","x":2147483647,"y":-2147483648})");
+  const auto m =
+      parse_as<MoveCommand>(R"({"type":"click","game_id":"g","x":2147483647,"y":-2147483648})");
   EXPECT_EQ(m.move.a.x, 2147483647);
   EXPECT_EQ(m.move.a.y, -2147483647 - 1);
   // -0 is an integer in JSON's grammar.
@@ -206,10 +209,10 @@ TEST(Parser, Rooms) {
   EXPECT_EQ(c.mode, game::Mode::match3);
   EXPECT_EQ(c.preset, "crush");
   EXPECT_FALSE(c.seed);
-  EXPECT_EQ(parse_as<CreateRoom>(
-                R"({"type":"create_room","mode":"same","preset":"hard","seed":"s"})")
-                .seed,
-            "s");
+  EXPECT_EQ(
+      parse_as<CreateRoom>(R"({"type":"create_room","mode":"same","preset":"hard","seed":"s"})")
+          .seed,
+      "s");
 
   const auto j = parse_as<JoinRoom>(R"({"type":"join_room","code":"ABCD"})");
   EXPECT_EQ(j.code, "ABCD");

@@ -1,11 +1,12 @@
 // GameView, direct replies and room messages.
+#include "tilecrush/protocol/views.hpp"
+
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "tilecrush/game/hash.hpp"
 #include "tilecrush/protocol/rooms.hpp"
-#include "tilecrush/protocol/views.hpp"
 
 namespace tilecrush::protocol {
 namespace {
@@ -29,10 +30,10 @@ TEST(GameView, SameGameFields) {
   auto game = make(preset_setup(game::Mode::same, "normal", "s"));
   ASSERT_TRUE(game);
   const json v = game_view(*game, {"g-9", 0, true});
-  const std::set<std::string> keys{"game_id", "mode",     "preset",     "seed",   "ranked",
-                                   "width",   "height",   "colors",     "board",  "score",
-                                   "move_count", "moves_left", "over", "rules_version",
-                                   "state_hash", "competition", "attempt", "commitment"};
+  const std::set<std::string> keys{
+      "game_id", "mode",          "preset",     "seed",        "ranked",     "width",
+      "height",  "colors",        "board",      "score",       "move_count", "moves_left",
+      "over",    "rules_version", "state_hash", "competition", "attempt",    "commitment"};
   std::set<std::string> got;
   for (const auto& [k, _] : v.items()) got.insert(k);
   EXPECT_EQ(got, keys);
@@ -117,8 +118,8 @@ TEST(GameView, HiddenGameNeverShowsAnUnselectedColour) {
 
 TEST(Replies, Welcome) {
   const json w = welcome(json(1), json(42), "Ada", "tok");
-  EXPECT_EQ(w, json::parse(
-                   R"({"type":"welcome","id":1,"player":{"id":42,"name":"Ada"},"token":"tok"})"));
+  EXPECT_EQ(
+      w, json::parse(R"({"type":"welcome","id":1,"player":{"id":42,"name":"Ada"},"token":"tok"})"));
 }
 
 TEST(Replies, GameReply) {
@@ -181,8 +182,14 @@ TEST(Replies, DumpNeverThrows) {
 }
 
 TEST(Rooms, Messages) {
-  RoomView room{"ABCD", game::Mode::match3, "classic", "s", "Ada", RoomState::playing,
-                {{"Ada", 30, 2, false, true}, {"Bo", 0, 0, true, false}}, 3};
+  RoomView room{"ABCD",
+                game::Mode::match3,
+                "classic",
+                "s",
+                "Ada",
+                RoomState::playing,
+                {{"Ada", 30, 2, false, true}, {"Bo", 0, 0, true, false}},
+                3};
   const json view = room_view(room);
   EXPECT_EQ(view, json::parse(R"({"code":"ABCD","mode":"match3","preset":"classic","seed":"s",
       "host":"Ada","state":"playing","spectators":3,"players":[
@@ -199,9 +206,9 @@ TEST(Rooms, Messages) {
 
   EXPECT_EQ(room_started("ABCD", json{{"game_id", "g"}}),
             json::parse(R"({"type":"room_started","code":"ABCD","game":{"game_id":"g"}})"));
-  EXPECT_EQ(room_started_spectator("ABCD", json{{"Ada", {{"game_id", "g"}}}}),
-            json::parse(
-                R"({"type":"room_started","code":"ABCD","games":{"Ada":{"game_id":"g"}}})"));
+  EXPECT_EQ(
+      room_started_spectator("ABCD", json{{"Ada", {{"game_id", "g"}}}}),
+      json::parse(R"({"type":"room_started","code":"ABCD","games":{"Ada":{"game_id":"g"}}})"));
   EXPECT_EQ(room_progress({"ABCD", "Bo", 40, 3, false}),
             json::parse(R"({"type":"room_progress","code":"ABCD","player":"Bo","score":40,
                 "move_count":3,"over":false})"));

@@ -42,8 +42,8 @@ TEST(ServerBasics, PlaysAndResumesAGameWithTheEnginesHash) {
   TestServer ts;
   WsClient c(ts.port());
   const json welcome = c.hello("bob");
-  const json started = c.request({{"type", "new_game"}, {"mode", "same"}, {"preset", "easy"},
-                                  {"seed", "basics"}});
+  const json started =
+      c.request({{"type", "new_game"}, {"mode", "same"}, {"preset", "easy"}, {"seed", "basics"}});
   ASSERT_EQ(started["type"], "game") << started;
   const std::string game_id = started["game"]["game_id"];
 
@@ -60,8 +60,8 @@ TEST(ServerBasics, PlaysAndResumesAGameWithTheEnginesHash) {
     ASSERT_TRUE(local->hint(hint).ok());
     game::EventList events;
     ASSERT_TRUE(local->apply(hint.move, events).ok());
-    const json reply = c.request({{"type", "click"}, {"game_id", game_id},
-                                  {"x", hint.move.a.x}, {"y", hint.move.a.y}});
+    const json reply = c.request(
+        {{"type", "click"}, {"game_id", game_id}, {"x", hint.move.a.x}, {"y", hint.move.a.y}});
     ASSERT_EQ(reply["type"], "events") << reply;
     EXPECT_EQ(reply["state_hash"], game::hash_hex(local->state_hash()));
     EXPECT_EQ(reply["score"], local->score());

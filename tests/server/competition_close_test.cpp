@@ -19,8 +19,8 @@ namespace {
 int verify(const std::filesystem::path& dir, const json& results, const std::string& name) {
   const auto file = dir / (name + ".json");
   std::ofstream(file) << results.dump();
-  const std::string command = std::string(TILECRUSH_VERIFY_BINARY) + " " + file.string() +
-                              " > " + (dir / (name + ".out")).string() + " 2>&1";
+  const std::string command = std::string(TILECRUSH_VERIFY_BINARY) + " " + file.string() + " > " +
+                              (dir / (name + ".out")).string() + " 2>&1";
   const int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -32,7 +32,8 @@ void tamper(const std::string& db_path, const std::string& sql) {
   ASSERT_EQ(sqlite3_open(db_path.c_str(), &db), SQLITE_OK);
   sqlite3_busy_timeout(db, 5000);
   char* error = nullptr;
-  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK) << (error ? error : "");
+  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK)
+      << (error ? error : "");
   sqlite3_free(error);
   sqlite3_close(db);
 }
@@ -159,7 +160,8 @@ TEST(Dailies, CommittedTheDayBeforeRevealedTheDayAfterOneRankedAttempt) {
   competition_json["seed"] = "2030-01-01";
   auto local = CompetitionServer::local_copy(competition_json);
   std::mt19937 rng(8);
-  for (int i = 0; i < 5 && !local->over(); ++i) play_move(ws, first["game_id"], *local, pick_move(*local, rng));
+  for (int i = 0; i < 5 && !local->over(); ++i)
+    play_move(ws, first["game_id"], *local, pick_move(*local, rng));
   EXPECT_TRUE(cs.get("/api/daily?date=2030-01-01").json_body()["boards"][0]["key"].is_null());
 
   // Midnight UTC: yesterday's keys are revealed, today's were committed to
@@ -173,7 +175,8 @@ TEST(Dailies, CommittedTheDayBeforeRevealedTheDayAfterOneRankedAttempt) {
   const json past = cs.get("/api/daily?date=2030-01-01").json_body();
   for (const json& b : past["boards"]) {
     ASSERT_TRUE(b["key"].is_string()) << b;
-    EXPECT_EQ(game::commitment(*game::digest_from_hex(b["key"].get<std::string>())), b["commitment"]);
+    EXPECT_EQ(game::commitment(*game::digest_from_hex(b["key"].get<std::string>())),
+              b["commitment"]);
   }
   const json resumed = ws.request({{"type", "resume"}, {"game_id", first["game_id"]}});
   EXPECT_EQ(resumed["game"]["over"], true) << resumed;

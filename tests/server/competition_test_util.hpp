@@ -46,8 +46,9 @@ class CompetitionServer {
   std::string add_organiser(const std::string& name) {
     const std::string token = "organiser-token-" + name;
     storage::WriteResult result;
-    ts_->server().database().create_organiser(name, storage::hash_token(token), now(),
-                                             [&result](const storage::WriteResult& r) { result = r; });
+    ts_->server().database().create_organiser(
+        name, storage::hash_token(token), now(),
+        [&result](const storage::WriteResult& r) { result = r; });
     ts_->server().database().flush();
     EXPECT_TRUE(result.ok()) << result.message;
     return token;
@@ -79,8 +80,8 @@ class CompetitionServer {
     setup.mode = *game::parse_mode(competition["mode"].get<std::string>());
     setup.preset = competition["preset"];
     setup.seed = competition["seed"];
-    setup.board_key = test_board_key(competition["id"], static_cast<int>(setup.mode),
-                                     setup.preset, setup.seed);
+    setup.board_key =
+        test_board_key(competition["id"], static_cast<int>(setup.mode), setup.preset, setup.seed);
     return make_local(setup);
   }
 

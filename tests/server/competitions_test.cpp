@@ -17,13 +17,17 @@ TEST(Competitions, OnlyOrganisersCreateAndOnlyTheirOwnAreTheirsToManage) {
   CompetitionServer cs;
   const std::string ann = cs.add_organiser("ann");
   const std::string bob = cs.add_organiser("bob");
-  const json fields = {{"name", "Friday cup"}, {"mode", "match3"}, {"preset", "classic"},
+  const json fields = {{"name", "Friday cup"},
+                       {"mode", "match3"},
+                       {"preset", "classic"},
                        {"opens_at", server::iso_time(cs.now())},
                        {"closes_at", server::iso_time(cs.now() + 3'600'000)}};
   EXPECT_EQ(cs.post("/api/competitions", fields, "").status, 401u);
   EXPECT_EQ(cs.post("/api/competitions", fields, "not-a-token").status, 401u);
   EXPECT_EQ(http_request(cs.port(), beast::http::verb::post, "/api/competitions", fields.dump(),
-                         "Basic " + ann).status, 401u);
+                         "Basic " + ann)
+                .status,
+            401u);
 
   const json c = cs.create(ann, fields);
   ASSERT_TRUE(c.is_object());
@@ -52,7 +56,9 @@ TEST(Competitions, OnlyOrganisersCreateAndOnlyTheirOwnAreTheirsToManage) {
 TEST(Competitions, EveryBadBodyIsAClear400AndCreatesNothing) {
   CompetitionServer cs;
   const std::string ann = cs.add_organiser("ann");
-  const json good = {{"name", "Cup"}, {"mode", "hidden"}, {"preset", "classic"},
+  const json good = {{"name", "Cup"},
+                     {"mode", "hidden"},
+                     {"preset", "classic"},
                      {"opens_at", server::iso_time(cs.now() + 60'000)},
                      {"closes_at", server::iso_time(cs.now() + 120'000)}};
   const auto with = [&](const char* key, const json& value) {
@@ -60,16 +66,25 @@ TEST(Competitions, EveryBadBodyIsAClear400AndCreatesNothing) {
     body[key] = value;
     return body;
   };
-  const std::vector<json> bad = {
-      with("name", ""),           with("name", std::string(65, 'x')), with("name", 7),
-      with("mode", "chess"),      with("preset", "huge"),             with("preset", "crush"),
-      with("opens_at", "soon"),   with("opens_at", "2030-01-01 10:00:00"),
-      with("opens_at", server::iso_time(cs.now() - 3'600'000)),
-      with("closes_at", server::iso_time(cs.now() + 30'000)),
-      with("closes_at", server::iso_time(cs.now() + 400LL * 86'400'000)),
-      with("attempts", 0),        with("attempts", 101),              with("attempts", "3"),
-      with("attempts", 1.5),      with("counts", "worst"),            with("unlisted", "yes"),
-      json::array(),              json("text")};
+  const std::vector<json> bad = {with("name", ""),
+                                 with("name", std::string(65, 'x')),
+                                 with("name", 7),
+                                 with("mode", "chess"),
+                                 with("preset", "huge"),
+                                 with("preset", "crush"),
+                                 with("opens_at", "soon"),
+                                 with("opens_at", "2030-01-01 10:00:00"),
+                                 with("opens_at", server::iso_time(cs.now() - 3'600'000)),
+                                 with("closes_at", server::iso_time(cs.now() + 30'000)),
+                                 with("closes_at", server::iso_time(cs.now() + 400LL * 86'400'000)),
+                                 with("attempts", 0),
+                                 with("attempts", 101),
+                                 with("attempts", "3"),
+                                 with("attempts", 1.5),
+                                 with("counts", "worst"),
+                                 with("unlisted", "yes"),
+                                 json::array(),
+                                 json("text")};
   for (const json& body : bad) {
     const HttpResult r = cs.post("/api/competitions", body, ann);
     EXPECT_EQ(r.status, 400u) << body << " -> " << r.body;
@@ -114,8 +129,8 @@ TEST(Competitions, AttemptsOnlyBetweenTheOpeningAndTheClose) {
   // The close: the running game ends at its score; no move is accepted.
   cs.advance_ms(60'000);
   EXPECT_TRUE(is_error(start_attempt(p, id), "not_allowed"));
-  EXPECT_TRUE(is_error(p.request(move_message(view["game_id"], pick_move(*local, rng))),
-                       "not_allowed"));
+  EXPECT_TRUE(
+      is_error(p.request(move_message(view["game_id"], pick_move(*local, rng))), "not_allowed"));
   const json resumed = p.request({{"type", "resume"}, {"game_id", view["game_id"]}});
   EXPECT_EQ(resumed["game"]["over"], true) << resumed;
   EXPECT_EQ(resumed["game"]["score"], local->score());
@@ -179,8 +194,8 @@ TEST(Competitions, FirstCountsKeepsTheFirstAttemptBestCountsTheBest) {
   const std::string ann = cs.add_organiser("ann");
   for (const char* counts : {"first", "best"}) {
     SCOPED_TRACE(counts);
-    const json c = cs.create(ann, {{"mode", "same"}, {"preset", "easy"}, {"counts", counts},
-                                   {"attempts", 3}});
+    const json c =
+        cs.create(ann, {{"mode", "same"}, {"preset", "easy"}, {"counts", counts}, {"attempts", 3}});
     const std::string id = c["id"];
     EXPECT_EQ(c["counts"], counts);
     WsClient p(cs.port());
@@ -262,7 +277,8 @@ TEST(Competitions, ADisqualifiedEntryStaysInTheResultsOutOfTheRanking) {
   EXPECT_EQ(cs.get("/api/competitions/" + id + "/leaderboard").json_body()["total"], 1);
   const HttpResult csv = cs.get("/api/competitions/" + id + "/results?format=csv");
   EXPECT_NE(csv.content_type.find("text/csv"), std::string::npos);
-  EXPECT_EQ(csv.body.rfind("rank,player,score,move_count,duration_ms,game_id,moves,flags\n", 0), 0u);
+  EXPECT_EQ(csv.body.rfind("rank,player,score,move_count,duration_ms,game_id,moves,flags\n", 0),
+            0u);
   EXPECT_NE(csv.body.find(",\"max\","), std::string::npos) << csv.body;
   EXPECT_NE(csv.body.find("\"disqualified\""), std::string::npos) << csv.body;
 }

@@ -41,9 +41,9 @@ struct Player {
   std::string token;
   std::string game_id;
   game::GameSetup setup;
-  std::vector<game::Move> acked;      // moves the server acknowledged
+  std::vector<game::Move> acked;        // moves the server acknowledged
   std::optional<game::Move> in_flight;  // sent, answer not (yet) received
-  std::vector<std::string> finished;  // ranked games finished (acknowledged)
+  std::vector<std::string> finished;    // ranked games finished (acknowledged)
 };
 
 std::string hash_after(const game::GameSetup& setup, const std::vector<game::Move>& moves) {
@@ -79,7 +79,8 @@ void play(unsigned short port, const std::string& db_path, Player& p, std::uint3
         p.setup = {};
         p.setup.mode = static_cast<game::Mode>(rng() % 3);
         p.setup.preset = p.setup.mode == game::Mode::same ? "easy" : "classic";
-        const json g = c.request({{"type", "new_game"}, {"mode", game::to_string(p.setup.mode)},
+        const json g = c.request({{"type", "new_game"},
+                                  {"mode", game::to_string(p.setup.mode)},
                                   {"preset", p.setup.preset}});
         if (g["type"] != "game") return;
         p.setup.seed = g["game"]["seed"];
@@ -112,7 +113,8 @@ TEST(CrashSafety, EveryAcknowledgedMoveSurvivesSigkill) {
   const auto dir = make_temp_dir("tilecrush-crash-");
   ServerProcess server(TILECRUSH_SERVER_BINARY, (dir / "crash.db").string());
   std::vector<Player> players(kClients);
-  for (int i = 0; i < kClients; ++i) players[static_cast<std::size_t>(i)].name = "crash" + std::to_string(i);
+  for (int i = 0; i < kClients; ++i)
+    players[static_cast<std::size_t>(i)].name = "crash" + std::to_string(i);
   long checked = 0;
   std::atomic<long> acked_total{0};
 
@@ -168,9 +170,10 @@ TEST(CrashSafety, EveryAcknowledgedMoveSurvivesSigkill) {
     }
   }
   EXPECT_EQ(server.terminate(), 0);
-  std::printf("crash test: %d kills, %d clients, %ld acknowledged moves, %ld games checked after "
-              "restarts, %ld finished games on leaderboards, lost 0\n",
-              kKills, kClients, acked_total.load(), checked, finished_checked);
+  std::printf(
+      "crash test: %d kills, %d clients, %ld acknowledged moves, %ld games checked after "
+      "restarts, %ld finished games on leaderboards, lost 0\n",
+      kKills, kClients, acked_total.load(), checked, finished_checked);
   EXPECT_GT(acked_total.load(), 0);
   std::error_code ec;
   std::filesystem::remove_all(dir, ec);
@@ -182,7 +185,8 @@ TEST(CrashSafety, SigtermDrainsAndExitsCleanly) {
   server.start();
   WsClient c(server.port());
   const std::string token = c.hello("drain")["token"];
-  const json g = c.request({{"type", "new_game"}, {"mode", "same"}, {"preset", "easy"}, {"seed", "t"}});
+  const json g =
+      c.request({{"type", "new_game"}, {"mode", "same"}, {"preset", "easy"}, {"seed", "t"}});
   game::GameSetup setup;
   setup.mode = game::Mode::same;
   setup.preset = "easy";
@@ -193,7 +197,10 @@ TEST(CrashSafety, SigtermDrainsAndExitsCleanly) {
   game::Hint hint;
   ASSERT_TRUE(local->hint(hint).ok());
   // The move is sent, then the server is told to stop: the answer must still come.
-  c.send(json{{"type", "click"}, {"id", 99}, {"game_id", g["game"]["game_id"]}, {"x", hint.move.a.x},
+  c.send(json{{"type", "click"},
+              {"id", 99},
+              {"game_id", g["game"]["game_id"]},
+              {"x", hint.move.a.x},
               {"y", hint.move.a.y}});
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   ::kill(server.pid(), SIGTERM);

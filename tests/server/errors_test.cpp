@@ -15,7 +15,8 @@ class ErrorsTest : public ::testing::Test {
     const json welcome = client_->hello("alice");
     ASSERT_EQ(welcome["type"], "welcome") << welcome;
     token_ = welcome["token"];
-    const json view = start_game(*client_, {{"mode", "same"}, {"preset", "easy"}, {"seed", "errors"}});
+    const json view =
+        start_game(*client_, {{"mode", "same"}, {"preset", "easy"}, {"seed", "errors"}});
     ASSERT_TRUE(view.is_object());
     game_id_ = view["game_id"];
     local_ = make_local(preset_setup(game::Mode::same, "easy", "errors"));
@@ -66,12 +67,14 @@ TEST_F(ErrorsTest, BadRequestForTextThatIsNotAMessage) {
   expect_raw_refused(R"({"type":"dance","id":4})", "bad_request", 4);
   expect_raw_refused(R"({"type":"PING","id":"five"})", "bad_request", "five");
   expect_raw_refused(R"({"type":7,"id":6})", "bad_request", 6);
-  expect_raw_refused(R"({"type":"ping","id":")" + std::string(65, 'i') + R"("})", "bad_request", nullptr);
+  expect_raw_refused(R"({"type":"ping","id":")" + std::string(65, 'i') + R"("})", "bad_request",
+                     nullptr);
   expect_raw_refused(R"({"type":"ping","id":[1]})", "bad_request", nullptr);
   // Not JSON (a lone surrogate), too deep to parse: the id cannot be read.
   expect_raw_refused(R"({"type":"hello","id":7,"name":"\ud800"})", "bad_request", nullptr);
-  expect_raw_refused(R"({"type":"ping","id":8,"deep":)" + std::string(40, '[') + std::string(40, ']') + "}",
-                     "bad_request", nullptr);
+  expect_raw_refused(
+      R"({"type":"ping","id":8,"deep":)" + std::string(40, '[') + std::string(40, ']') + "}",
+      "bad_request", nullptr);
 }
 
 TEST_F(ErrorsTest, BadRequestForMissingOrWronglyTypedFields) {
@@ -89,11 +92,14 @@ TEST_F(ErrorsTest, BadRequestForMissingOrWronglyTypedFields) {
   expect_refused({{"type", "new_game"}, {"mode", "same"}, {"preset", 3}}, "bad_request");
   expect_refused({{"type", "new_game"}, {"mode", "same"}, {"preset", "nope"}}, "bad_request");
   expect_refused({{"type", "new_game"}, {"mode", "hidden"}, {"preset", "easy"}}, "bad_request");
-  expect_refused({{"type", "new_game"}, {"mode", "same"}, {"preset", "easy"},
-                  {"seed", std::string(65, 's')}}, "bad_request");
-  expect_refused({{"type", "new_game"}, {"mode", "same"}, {"width", 41}, {"height", 5}, {"colors", 3}},
+  expect_refused(
+      {{"type", "new_game"}, {"mode", "same"}, {"preset", "easy"}, {"seed", std::string(65, 's')}},
+      "bad_request");
+  expect_refused(
+      {{"type", "new_game"}, {"mode", "same"}, {"width", 41}, {"height", 5}, {"colors", 3}},
+      "bad_request");
+  expect_refused({{"type", "new_game"}, {"mode", "same"}, {"board", {{1, 11}, {1, 2}}}},
                  "bad_request");
-  expect_refused({{"type", "new_game"}, {"mode", "same"}, {"board", {{1, 11}, {1, 2}}}}, "bad_request");
   expect_refused(move({{"type", "swap"}, {"a", {0, 0}}}), "bad_request");
   expect_refused(move({{"type", "swap"}, {"a", {0, 0}}, {"b", {1}}}), "bad_request");
 }
@@ -190,13 +196,14 @@ TEST_F(ErrorsTest, UnauthorizedForSomeoneElsesGame) {
 
 TEST_F(ErrorsTest, NotFoundForAnUnknownGame) {
   for (const std::string type : {"resume", "hint", "undo", "resign"}) {
-    EXPECT_TRUE(is_error(client_->request({{"type", type}, {"game_id", "0000000000000000"}}),
-                         "not_found"));
+    EXPECT_TRUE(
+        is_error(client_->request({{"type", type}, {"game_id", "0000000000000000"}}), "not_found"));
   }
-  EXPECT_TRUE(is_error(client_->request({{"type", "click"}, {"game_id", "nope"}, {"x", 0}, {"y", 0}}),
-                       "not_found"));
-  EXPECT_TRUE(is_error(client_->request({{"type", "preview"}, {"game_id", "nope"}, {"x", 0}, {"y", 0}}),
-                       "not_found"));
+  EXPECT_TRUE(is_error(
+      client_->request({{"type", "click"}, {"game_id", "nope"}, {"x", 0}, {"y", 0}}), "not_found"));
+  EXPECT_TRUE(
+      is_error(client_->request({{"type", "preview"}, {"game_id", "nope"}, {"x", 0}, {"y", 0}}),
+               "not_found"));
   expect_resume_matches(*client_, game_id_, *local_);
   // Rooms are checked by the rooms' own tests.
 }

@@ -25,7 +25,9 @@ namespace {
 struct Tally {
   long right = 0;
   long total = 0;
-  double rate() const { return total ? static_cast<double>(right) / static_cast<double>(total) : 0; }
+  double rate() const {
+    return total ? static_cast<double>(right) / static_cast<double>(total) : 0;
+  }
 };
 
 std::string material(const std::string& version, const json& view) {
@@ -34,7 +36,8 @@ std::string material(const std::string& version, const json& view) {
 }
 
 game::Rng keyed_guess(const game::BoardSecret& key, const json& view) {
-  return game::Rng::keyed(game::hmac_sha256(std::span<const std::uint8_t>(key), material("v2", view)));
+  return game::Rng::keyed(
+      game::hmac_sha256(std::span<const std::uint8_t>(key), material("v2", view)));
 }
 
 // The generators an attacker can build from public information alone.
@@ -42,8 +45,10 @@ std::map<std::string, game::Rng> guesses(const json& view) {
   std::map<std::string, game::Rng> out;
   out.emplace("v1 derivation of the public seed", game::Rng::from_material(material("v1", view)));
   out.emplace("all-zero key", keyed_guess(game::BoardSecret{}, view));
-  out.emplace("key = SHA-256(seed)", keyed_guess(game::sha256(view["seed"].get<std::string>()), view));
-  out.emplace("key = the commitment", keyed_guess(*game::digest_from_hex(view["commitment"].get<std::string>()), view));
+  out.emplace("key = SHA-256(seed)",
+              keyed_guess(game::sha256(view["seed"].get<std::string>()), view));
+  out.emplace("key = the commitment",
+              keyed_guess(*game::digest_from_hex(view["commitment"].get<std::string>()), view));
   out.emplace("key = SHA-256(competition)",
               keyed_guess(game::sha256(view["competition"].get<std::string>()), view));
   return out;
@@ -66,7 +71,7 @@ std::vector<int> match3_refills(game::Rng rng, int width, int height, int colors
 }
 
 struct Observed {
-  json view;        // the GameView of the game as it started
+  json view;  // the GameView of the game as it started
   int colors = 0;
   std::vector<int> cells;    // hidden: every colour, peeked
   std::vector<int> spawned;  // match-3: refill colours in event order
@@ -118,9 +123,9 @@ void score(const Observed& o, std::map<std::string, Tally>& tallies,
   if (revealed) rngs.clear(), rngs.emplace("the revealed key", keyed_guess(*revealed, o.view));
   const int w = o.view["width"], h = o.view["height"];
   for (auto& [name, rng] : rngs) {
-    const std::vector<int> predicted =
-        o.view["mode"] == "hidden" ? hidden_deal(rng, w, h, o.colors)
-                                   : match3_refills(rng, w, h, o.colors, o.spawned.size());
+    const std::vector<int> predicted = o.view["mode"] == "hidden"
+                                           ? hidden_deal(rng, w, h, o.colors)
+                                           : match3_refills(rng, w, h, o.colors, o.spawned.size());
     const std::vector<int>& truth = o.view["mode"] == "hidden" ? o.cells : o.spawned;
     for (std::size_t i = 0; i < truth.size(); ++i) {
       Tally& t = tallies[std::string(o.view["mode"]) + ": " + name];
@@ -144,7 +149,8 @@ TEST(Fairness, RankedAndDailyBoardsArePredictedNoBetterThanChance) {
   for (int day = 0; day < 5; ++day) {
     // Today's dailies, a casual ranked board of the player's own label, and
     // an organiser's competition, in both secret-bearing modes.
-    const json oc = cs.create(ann, {{"mode", day % 2 ? "hidden" : "match3"}, {"preset", "classic"}});
+    const json oc =
+        cs.create(ann, {{"mode", day % 2 ? "hidden" : "match3"}, {"preset", "classic"}});
     for (const char* mode : {"hidden", "match3"}) {
       for (const char* preset : {"classic", day % 2 ? "large" : "big"}) {
         if (std::string(mode) == "hidden" && std::string(preset) == "big") continue;
@@ -157,17 +163,20 @@ TEST(Fairness, RankedAndDailyBoardsArePredictedNoBetterThanChance) {
         const json record = cs.get("/api/games/" + rival["game_id"].get<std::string>()).json_body();
         EXPECT_TRUE(record["moves"].is_null()) << record;
         const json results =
-            cs.get("/api/competitions/" + rival["competition"].get<std::string>() + "/results").json_body();
+            cs.get("/api/competitions/" + rival["competition"].get<std::string>() + "/results")
+                .json_body();
         for (const json& e : results["entries"]) EXPECT_TRUE(e["moves"].is_null()) << e;
         EXPECT_TRUE(results["competition"]["key"].is_null());
 
         views.push_back(start_game(ws, {{"mode", mode}, {"preset", preset}, {"daily", true}}));
-        views.push_back(start_game(ws, {{"mode", mode}, {"preset", preset},
-                                        {"seed", "2030-01-0" + std::to_string(day + 1)}}));
+        views.push_back(start_game(
+            ws,
+            {{"mode", mode}, {"preset", preset}, {"seed", "2030-01-0" + std::to_string(day + 1)}}));
         for (const json& v : views) {
           json view = v;
           if (view["competition"].is_null()) view["competition"] = "";
-          Observed o = std::string(mode) == "hidden" ? observe_hidden(ws, view) : observe_match3(ws, view, 12);
+          Observed o = std::string(mode) == "hidden" ? observe_hidden(ws, view)
+                                                     : observe_match3(ws, view, 12);
           score(o, tallies);
           (std::string(mode) == "hidden" ? chance_hidden : chance_match3) += 1.0 / o.colors;
           ++(std::string(mode) == "hidden" ? hidden_boards : match3_boards);
@@ -176,7 +185,8 @@ TEST(Fairness, RankedAndDailyBoardsArePredictedNoBetterThanChance) {
       }
     }
     const json attempt = start_attempt(ws, oc["id"])["game"];
-    Observed o = oc["mode"] == "hidden" ? observe_hidden(ws, attempt) : observe_match3(ws, attempt, 12);
+    Observed o =
+        oc["mode"] == "hidden" ? observe_hidden(ws, attempt) : observe_match3(ws, attempt, 12);
     score(o, tallies);
     (oc["mode"] == "hidden" ? chance_hidden : chance_match3) += 1.0 / o.colors;
     ++(oc["mode"] == "hidden" ? hidden_boards : match3_boards);
@@ -203,7 +213,8 @@ TEST(Fairness, RankedAndDailyBoardsArePredictedNoBetterThanChance) {
     score(o, revealed, game::digest_from_hex(c["key"].get<std::string>()));
   }
   for (const auto& [name, t] : revealed) {
-    std::printf("[ fairness ] %-50s %5ld / %5ld = %.3f\n", name.c_str(), t.right, t.total, t.rate());
+    std::printf("[ fairness ] %-50s %5ld / %5ld = %.3f\n", name.c_str(), t.right, t.total,
+                t.rate());
     EXPECT_EQ(t.right, t.total) << name;
   }
 }

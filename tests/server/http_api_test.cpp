@@ -41,7 +41,8 @@ TEST(HttpApi, GameRecordsOfEveryModeAndTheirVerification) {
   for (game::Mode mode : {game::Mode::same, game::Mode::match3, game::Mode::hidden}) {
     const std::string preset(game::presets(mode).back().name);
     SCOPED_TRACE(preset);
-    const json view = start_game(c, {{"mode", game::to_string(mode)}, {"preset", preset}, {"seed", "rec"}});
+    const json view =
+        start_game(c, {{"mode", game::to_string(mode)}, {"preset", preset}, {"seed", "rec"}});
     const std::string id = view["game_id"];
     auto local = make_local(preset_setup(mode, preset, "rec"));
     // Unfinished: no record, no verification.
@@ -95,7 +96,8 @@ TEST(HttpApi, GameRecordsOfEveryModeAndTheirVerification) {
   }
   EXPECT_EQ(http_get(ts.port(), "/api/games/0000000000000000").status, 404u);
   EXPECT_EQ(http_get(ts.port(), "/api/games/0000000000000000/verify").status, 404u);
-  EXPECT_EQ(http_get(ts.port(), "/api/games/0000000000000000").json_body()["error"]["code"], "not_found");
+  EXPECT_EQ(http_get(ts.port(), "/api/games/0000000000000000").json_body()["error"]["code"],
+            "not_found");
 }
 
 TEST(HttpApi, PracticeRecordsCarryTheirBoard) {
@@ -129,7 +131,8 @@ TEST(HttpApi, PracticeRecordsCarryTheirBoard) {
             json({{"valid", true}, {"score", 1}}));
 
   // A match-3 practice game with a budget reports what is left.
-  const json m3 = start_game(c, {{"mode", "match3"}, {"width", 5}, {"height", 5}, {"colors", 4}, {"moves", 9}});
+  const json m3 =
+      start_game(c, {{"mode", "match3"}, {"width", 5}, {"height", 5}, {"colors", 4}, {"moves", 9}});
   game::GameSetup m3_setup;
   m3_setup.mode = game::Mode::match3;
   m3_setup.width = m3_setup.height = 5;
@@ -209,7 +212,8 @@ TEST(HttpApi, HealthAndDailyBoards) {
         found = true;
         EXPECT_EQ(b["seed"], daily["date"]);
         EXPECT_EQ(b["competition"], "daily-" + daily["date"].get<std::string>() + "-" +
-                                        std::string(game::to_string(mode)) + "-" + std::string(p.name));
+                                        std::string(game::to_string(mode)) + "-" +
+                                        std::string(p.name));
         EXPECT_EQ(b["commitment"].get<std::string>().size(), 64u);
         EXPECT_TRUE(b["key"].is_null());
       }
@@ -229,7 +233,8 @@ TEST(HttpApi, DailyGamesUseTodaysDateAndFeedTheDailyBoard) {
   for (game::Mode mode : {game::Mode::same, game::Mode::match3, game::Mode::hidden}) {
     const std::string preset(game::presets(mode)[0].name);
     const std::string before = today_utc();
-    const json view = start_game(c, {{"mode", game::to_string(mode)}, {"preset", preset}, {"daily", true}});
+    const json view =
+        start_game(c, {{"mode", game::to_string(mode)}, {"preset", preset}, {"daily", true}});
     const std::string after = today_utc();
     const std::string seed = view["seed"];
     EXPECT_TRUE(seed == before || seed == after) << seed;
@@ -246,14 +251,19 @@ TEST(HttpApi, DailyGamesUseTodaysDateAndFeedTheDailyBoard) {
     EXPECT_EQ(view, expected_view(*local, view["game_id"], view));
     EXPECT_NE(make_local(preset_setup(mode, preset, seed))->board(), local->board());
     c.request({{"type", "resign"}, {"game_id", view["game_id"]}});
-    const json lb = http_get(ts.port(), "/api/competitions/" + competition + "/leaderboard").json_body();
+    const json lb =
+        http_get(ts.port(), "/api/competitions/" + competition + "/leaderboard").json_body();
     ASSERT_EQ(lb["total"], 1) << lb;
     EXPECT_EQ(lb["entries"][0]["player"], "daily");
     EXPECT_EQ(lb["entries"][0]["game_id"], view["game_id"]);
   }
   // daily with a seed is contradictory.
-  EXPECT_TRUE(is_error(c.request({{"type", "new_game"}, {"mode", "same"}, {"preset", "easy"},
-                                  {"daily", true}, {"seed", "x"}}), "bad_request"));
+  EXPECT_TRUE(is_error(c.request({{"type", "new_game"},
+                                  {"mode", "same"},
+                                  {"preset", "easy"},
+                                  {"daily", true},
+                                  {"seed", "x"}}),
+                       "bad_request"));
 }
 
 TEST(HttpApi, TheLeaderboardQueryUsesAnIndex) {
@@ -283,7 +293,8 @@ TEST(HttpApi, ASecondReaderReadsTheLeaderboardWhileTheServerWrites) {
     for (int i = 0; i < kPlayers; ++i) {
       WsClient c(ts.port());
       c.hello("reader-" + std::to_string(i));
-      const json view = start_game(c, {{"mode", "same"}, {"preset", "easy"}, {"seed", "concurrent"}});
+      const json view =
+          start_game(c, {{"mode", "same"}, {"preset", "easy"}, {"seed", "concurrent"}});
       c.request({{"type", "resign"}, {"game_id", view["game_id"]}});
     }
     writing = false;

@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "test_server.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
 #include "tilecrush/protocol/events.hpp"
-#include "test_server.hpp"
 #include "tilecrush/protocol/views.hpp"
 #include "ws_client.hpp"
 
@@ -60,13 +60,17 @@ inline game::Board board_from_rows(const json& rows) {
   game::Board board(static_cast<int>(rows[0].size()), static_cast<int>(rows.size()));
   for (int y = 0; y < board.height(); ++y) {
     for (int x = 0; x < board.width(); ++x) {
-      board.set(x, y, static_cast<std::uint8_t>(rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)].get<int>()));
+      board.set(x, y,
+                static_cast<std::uint8_t>(
+                    rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)].get<int>()));
     }
   }
   return board;
 }
 
-inline std::string hash_of(const game::Game& g) { return game::hash_hex(g.state_hash()); }
+inline std::string hash_of(const game::Game& g) {
+  return game::hash_hex(g.state_hash());
+}
 
 // The wire message of an engine move.
 inline json move_message(const std::string& game_id, const game::Move& m) {
@@ -104,7 +108,8 @@ inline json expected_view(const game::Game& local, const std::string& game_id, c
 }
 
 // resume on `c` answers exactly the local game's view.
-inline json expect_resume_matches(WsClient& c, const std::string& game_id, const game::Game& local) {
+inline json expect_resume_matches(WsClient& c, const std::string& game_id,
+                                  const game::Game& local) {
   const json reply = c.request({{"type", "resume"}, {"game_id", game_id}});
   EXPECT_EQ(reply["type"], "game") << reply;
   if (reply["type"] != "game") return reply;
@@ -115,7 +120,8 @@ inline json expect_resume_matches(WsClient& c, const std::string& game_id, const
 
 // Applies `m` to the local game and sends it; the reply must be exactly the
 // engine's events reply (events, score, move_count, over, state_hash).
-inline json play_move(WsClient& c, const std::string& game_id, game::Game& local, const game::Move& m) {
+inline json play_move(WsClient& c, const std::string& game_id, game::Game& local,
+                      const game::Move& m) {
   game::EventList events;
   const game::Outcome outcome = local.apply(m, events);
   EXPECT_TRUE(outcome.ok()) << "local engine refused: " << outcome.reason;
@@ -141,8 +147,8 @@ inline game::Move pick_move(const game::Game& g, std::mt19937& rng) {
 
 // Plays random legal moves until the game is over (or `max_moves`), checking
 // every reply. Returns the last reply.
-inline json play_to_end(WsClient& c, const std::string& game_id, game::Game& local, std::mt19937& rng,
-                        int max_moves = 3000) {
+inline json play_to_end(WsClient& c, const std::string& game_id, game::Game& local,
+                        std::mt19937& rng, int max_moves = 3000) {
   json last;
   for (int i = 0; i < max_moves && !local.over(); ++i) {
     last = play_move(c, game_id, local, pick_move(local, rng));

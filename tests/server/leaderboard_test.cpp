@@ -30,7 +30,8 @@ class LeaderboardTest : public ::testing::Test {
       const std::string& name, game::Mode mode, const std::string& preset, const std::string& seed,
       const std::function<std::optional<game::Move>(const game::Game&, int)>& choose = {}) {
     WsClient& c = player(name);
-    const json view = start_game(c, {{"mode", game::to_string(mode)}, {"preset", preset}, {"seed", seed}});
+    const json view =
+        start_game(c, {{"mode", game::to_string(mode)}, {"preset", preset}, {"seed", seed}});
     std::string id = view.value("game_id", "");
     auto local = make_local(preset_setup(mode, preset, seed));
     for (int i = 0; choose; ++i) {
@@ -104,7 +105,8 @@ TEST_F(LeaderboardTest, SameGameOrderTiesAttemptsAndPaging) {
   EXPECT_EQ(page["preset"], "easy");
   EXPECT_EQ(page["seed"], "lb");
   EXPECT_EQ(page["total"], 4);
-  EXPECT_EQ(names(page), (std::vector<std::string>{"top", "zero-first", "zero-later", "zero-moves"}));
+  EXPECT_EQ(names(page),
+            (std::vector<std::string>{"top", "zero-first", "zero-later", "zero-moves"}));
   const json& top = page["entries"][0];
   EXPECT_EQ(top["rank"], 1);
   EXPECT_EQ(top["score"], top_game->score());
@@ -132,20 +134,25 @@ TEST_F(LeaderboardTest, SameGameOrderTiesAttemptsAndPaging) {
   EXPECT_TRUE(other_seed["entries"].empty());
 
   // Around a player: radius, default radius, and players not on the board.
-  const json around = get("/api/leaderboard/around?mode=same&preset=easy&seed=lb&player=zero-later&radius=1");
+  const json around =
+      get("/api/leaderboard/around?mode=same&preset=easy&seed=lb&player=zero-later&radius=1");
   EXPECT_EQ(around["total"], 4);
   EXPECT_EQ(names(around), (std::vector<std::string>{"zero-first", "zero-later", "zero-moves"}));
   EXPECT_EQ(around["entries"][0]["rank"], 2);
-  const json alone = get("/api/leaderboard/around?mode=same&preset=easy&seed=lb&player=top&radius=0");
+  const json alone =
+      get("/api/leaderboard/around?mode=same&preset=easy&seed=lb&player=top&radius=0");
   EXPECT_EQ(names(alone), (std::vector<std::string>{"top"}));
   const json wide = get("/api/leaderboard/around?mode=same&preset=easy&seed=lb&player=top");
   EXPECT_EQ(wide["entries"].size(), 4u);
   player("bystander");
-  EXPECT_EQ(get("/api/leaderboard/around?mode=same&preset=easy&seed=lb&player=bystander", 404)["error"]["code"],
+  EXPECT_EQ(get("/api/leaderboard/around?mode=same&preset=easy&seed=lb&player=bystander",
+                404)["error"]["code"],
             "not_found");
-  EXPECT_EQ(get("/api/leaderboard/around?mode=same&preset=easy&seed=lb&player=ghost", 404)["error"]["code"],
+  EXPECT_EQ(get("/api/leaderboard/around?mode=same&preset=easy&seed=lb&player=ghost",
+                404)["error"]["code"],
             "not_found");
-  EXPECT_EQ(get("/api/leaderboard/around?mode=same&preset=easy&seed=other&player=top", 404)["error"]["code"],
+  EXPECT_EQ(get("/api/leaderboard/around?mode=same&preset=easy&seed=other&player=top",
+                404)["error"]["code"],
             "not_found");
   get("/api/leaderboard/around?mode=same&preset=easy&seed=lb&player=top&radius=51", 400);
   get("/api/leaderboard/around?mode=same&preset=easy&seed=lb&player=top&radius=-1", 400);
@@ -157,17 +164,19 @@ TEST_F(LeaderboardTest, HiddenTiesGoToTheShorterTime) {
   // slow: one peek, a long pause, resign (finishes first, with fewer moves).
   const auto [slow_id, slow] = finish("slow", mode, "classic", "lbh", [](const game::Game&, int i) {
     if (i == 1) std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    return i == 0 ? std::optional<game::Move>(game::Move{game::MoveKind::peek, {0, 0}, {}}) : std::nullopt;
+    return i == 0 ? std::optional<game::Move>(game::Move{game::MoveKind::peek, {0, 0}, {}})
+                  : std::nullopt;
   });
   // fast: peek, select, unselect at once: same score, more moves, less time.
-  const auto [fast_id, fast] = finish("fast", mode, "classic", "lbh", [](const game::Game& g, int i) {
-    if (i == 0) return std::optional<game::Move>(game::Move{game::MoveKind::peek, {0, 0}, {}});
-    for (const auto& m : g.legal_moves()) {
-      if (i == 1 && m.kind == game::MoveKind::select) return std::optional<game::Move>(m);
-      if (i == 2 && m.kind == game::MoveKind::unselect) return std::optional<game::Move>(m);
-    }
-    return std::optional<game::Move>();
-  });
+  const auto [fast_id, fast] =
+      finish("fast", mode, "classic", "lbh", [](const game::Game& g, int i) {
+        if (i == 0) return std::optional<game::Move>(game::Move{game::MoveKind::peek, {0, 0}, {}});
+        for (const auto& m : g.legal_moves()) {
+          if (i == 1 && m.kind == game::MoveKind::select) return std::optional<game::Move>(m);
+          if (i == 2 && m.kind == game::MoveKind::unselect) return std::optional<game::Move>(m);
+        }
+        return std::optional<game::Move>();
+      });
   EXPECT_EQ(slow->score(), -1);
   EXPECT_EQ(fast->score(), -1);
   EXPECT_EQ(fast->move_count(), 3);
@@ -185,8 +194,10 @@ TEST_F(LeaderboardTest, BadParametersAre400) {
   const std::string base = "/api/leaderboard?mode=same&preset=easy&seed=x";
   for (const std::string& target :
        {base + "&limit=0", base + "&limit=101", base + "&offset=-1", base + "&limit=abc",
-        base + "&limit=1.5", base + "&limit=1&limit=2", std::string("/api/leaderboard?preset=easy&seed=x"),
-        std::string("/api/leaderboard?mode=same&seed=x"), std::string("/api/leaderboard?mode=same&preset=easy"),
+        base + "&limit=1.5", base + "&limit=1&limit=2",
+        std::string("/api/leaderboard?preset=easy&seed=x"),
+        std::string("/api/leaderboard?mode=same&seed=x"),
+        std::string("/api/leaderboard?mode=same&preset=easy"),
         std::string("/api/leaderboard?mode=same&preset=nope&seed=x"),
         std::string("/api/leaderboard?mode=match3&preset=easy&seed=x"),
         std::string("/api/leaderboard?mode=chess&preset=easy&seed=x"),
@@ -207,7 +218,8 @@ TEST_F(LeaderboardTest, PlayerBestsAndGamesPlayed) {
   const auto [hid_id, hid] = finish("best", game::Mode::hidden, "large", "b1");
   // Practice games are not counted.
   WsClient& c = player("best");
-  const json practice = start_game(c, {{"mode", "hidden"}, {"preset", "classic"}, {"compress", true}});
+  const json practice =
+      start_game(c, {{"mode", "hidden"}, {"preset", "classic"}, {"compress", true}});
   EXPECT_EQ(practice["ranked"], false);
   c.request({{"type", "resign"}, {"game_id", practice["game_id"]}});
   const json custom = start_game(c, {{"mode", "same"}, {"width", 5}, {"height", 5}, {"colors", 2}});
@@ -220,16 +232,23 @@ TEST_F(LeaderboardTest, PlayerBestsAndGamesPlayed) {
   EXPECT_TRUE(p["created_at"].is_string());
   EXPECT_EQ(p["games_played"], 4) << p;
   // b1's score beat b0's: the best moved to b1.
-  ASSERT_GT(easy->score(), get("/api/leaderboard?mode=same&preset=easy&seed=b0")["entries"][0]["score"].get<std::int64_t>());
+  ASSERT_GT(easy->score(),
+            get("/api/leaderboard?mode=same&preset=easy&seed=b0")["entries"][0]["score"]
+                .get<std::int64_t>());
   ASSERT_EQ(p["bests"].size(), 2u) << p;
-  const json expected_same = {{"mode", "same"}, {"preset", "easy"}, {"seed", "b1"},
-                              {"score", easy->score()}, {"game_id", easy_id}};
-  const json expected_hidden = {{"mode", "hidden"}, {"preset", "large"}, {"seed", "b1"},
-                                {"score", 0}, {"game_id", hid_id}};
+  const json expected_same = {{"mode", "same"},
+                              {"preset", "easy"},
+                              {"seed", "b1"},
+                              {"score", easy->score()},
+                              {"game_id", easy_id}};
+  const json expected_hidden = {
+      {"mode", "hidden"}, {"preset", "large"}, {"seed", "b1"}, {"score", 0}, {"game_id", hid_id}};
   for (const json& b : p["bests"]) {
     EXPECT_TRUE(b == expected_same || b == expected_hidden) << b;
   }
-  EXPECT_EQ(get("/api/leaderboard?mode=hidden&preset=classic&seed=" + practice["seed"].get<std::string>())["total"], 0);
+  EXPECT_EQ(get("/api/leaderboard?mode=hidden&preset=classic&seed=" +
+                practice["seed"].get<std::string>())["total"],
+            0);
   EXPECT_EQ(get("/api/players/ghost", 404)["error"]["code"], "not_found");
 
   player("newcomer");
@@ -241,7 +260,8 @@ TEST_F(LeaderboardTest, PlayerBestsAndGamesPlayed) {
 TEST_F(LeaderboardTest, ABetterLaterGameReplacesTheEntry) {
   finish("improver", game::Mode::match3, "classic", "again");
   finish("other", game::Mode::match3, "classic", "again");
-  const auto [better_id, better] = finish("improver", game::Mode::match3, "classic", "again", hints(2));
+  const auto [better_id, better] =
+      finish("improver", game::Mode::match3, "classic", "again", hints(2));
   ASSERT_GT(better->score(), 0);
   const json page = get("/api/leaderboard?mode=match3&preset=classic&seed=again");
   EXPECT_EQ(names(page), (std::vector<std::string>{"improver", "other"}));
@@ -263,9 +283,12 @@ TEST_F(LeaderboardTest, SeedsAndNamesAreFoundWhateverTheirCharacters) {
   ASSERT_EQ(page["total"], 1) << page;
   EXPECT_EQ(page["entries"][0]["player"], name);
   // '+' is a space in a query.
-  EXPECT_EQ(get("/api/leaderboard?mode=same&preset=easy&seed=run+%231+%26+more%2B%2F%3F")["total"], 1);
-  EXPECT_EQ(get("/api/leaderboard/around?mode=same&preset=easy&seed=" + enc_seed + "&player=" + enc_name)
-                ["entries"].size(), 1u);
+  EXPECT_EQ(get("/api/leaderboard?mode=same&preset=easy&seed=run+%231+%26+more%2B%2F%3F")["total"],
+            1);
+  EXPECT_EQ(get("/api/leaderboard/around?mode=same&preset=easy&seed=" + enc_seed +
+                "&player=" + enc_name)["entries"]
+                .size(),
+            1u);
   const json p = get("/api/players/" + enc_name);
   EXPECT_EQ(p["name"], name);
   EXPECT_EQ(p["games_played"], 1);

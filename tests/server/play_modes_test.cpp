@@ -36,8 +36,9 @@ void play_ranked_preset(TestServer& ts, WsClient& c, game::Mode mode, std::strin
   ASSERT_EQ(verify.status, 200u) << verify.body;
   EXPECT_EQ(verify.json_body(), json({{"valid", true}, {"score", local->score()}}));
 
-  const HttpResult board = http_get(
-      ts.port(), "/api/leaderboard?mode=" + mode_name + "&preset=" + std::string(preset) + "&seed=" + seed);
+  const HttpResult board =
+      http_get(ts.port(), "/api/leaderboard?mode=" + mode_name + "&preset=" + std::string(preset) +
+                              "&seed=" + seed);
   ASSERT_EQ(board.status, 200u) << board.body;
   const json lb = board.json_body();
   ASSERT_EQ(lb["total"], 1) << lb;
@@ -144,8 +145,8 @@ TEST(PlayModes, PracticeGamesOfEveryModeToTheEnd) {
   same_custom.width = 7;
   same_custom.height = 5;
   same_custom.colors = 3;
-  play_practice(ts, c, {{"mode", "same"}, {"width", 7}, {"height", 5}, {"colors", 3}},
-                same_custom, 31);
+  play_practice(ts, c, {{"mode", "same"}, {"width", 7}, {"height", 5}, {"colors", 3}}, same_custom,
+                31);
 
   // Holes, and an empty column in the middle: gravity and compression first.
   const json same_rows = {{1, 0, 0, 2, 0, 1}, {0, 0, 0, 2, 0, 1}, {1, 1, 0, 3, 0, 2}};
@@ -173,7 +174,8 @@ TEST(PlayModes, PracticeGamesOfEveryModeToTheEnd) {
 
   game::GameSetup m3_no_refill = preset_setup(game::Mode::match3, "classic", "");
   m3_no_refill.refill = false;
-  play_practice(ts, c, {{"mode", "match3"}, {"preset", "classic"}, {"refill", false}, {"seed", "nr"}},
+  play_practice(ts, c,
+                {{"mode", "match3"}, {"preset", "classic"}, {"refill", false}, {"seed", "nr"}},
                 m3_no_refill, 34);
 
   // Runs and holes: stabilised before play (with refill, then without).
@@ -193,9 +195,9 @@ TEST(PlayModes, PracticeGamesOfEveryModeToTheEnd) {
   hidden_custom.height = 5;
   hidden_custom.colors = 3;
   hidden_custom.compress = true;
-  play_practice(ts, c,
-                {{"mode", "hidden"}, {"width", 6}, {"height", 5}, {"colors", 3}, {"compress", true}},
-                hidden_custom, 37);
+  play_practice(
+      ts, c, {{"mode", "hidden"}, {"width", 6}, {"height", 5}, {"colors", 3}, {"compress", true}},
+      hidden_custom, 37);
 
   game::GameSetup hidden_compress = preset_setup(game::Mode::hidden, "classic", "");
   hidden_compress.compress = true;
@@ -209,7 +211,8 @@ TEST(PlayModes, PracticeGamesOfEveryModeToTheEnd) {
   play_practice(ts, c, {{"mode", "hidden"}, {"board", hidden_rows}}, hidden_board, 39);
 
   // None of these is ranked: no leaderboard entry, no best, no counted game.
-  const json lb = http_get(ts.port(), "/api/leaderboard?mode=match3&preset=classic&seed=nr").json_body();
+  const json lb =
+      http_get(ts.port(), "/api/leaderboard?mode=match3&preset=classic&seed=nr").json_body();
   EXPECT_EQ(lb["total"], 0) << lb;
   EXPECT_TRUE(lb["entries"].empty());
   const json player = http_get(ts.port(), "/api/players/practice").json_body();
@@ -224,7 +227,8 @@ TEST(PlayModes, PipelinedMovesAreAnsweredInOrder) {
   for (game::Mode mode : {game::Mode::same, game::Mode::match3, game::Mode::hidden}) {
     const std::string preset(game::presets(mode)[0].name);
     SCOPED_TRACE(preset);
-    const json view = start_game(c, {{"mode", game::to_string(mode)}, {"preset", preset}, {"seed", "pipe"}});
+    const json view =
+        start_game(c, {{"mode", game::to_string(mode)}, {"preset", preset}, {"seed", "pipe"}});
     const std::string id = view["game_id"];
     auto local = make_local(preset_setup(mode, preset, "pipe"));
     // Every move is sent before any answer is read.

@@ -39,9 +39,15 @@ Tracked start(WsClient& c, json request, game::GameSetup setup) {
   return t;
 }
 
-json click(int x, int y) { return {{"type", "click"}, {"x", x}, {"y", y}}; }
-json swap(int ax, int ay, int bx, int by) { return {{"type", "swap"}, {"a", {ax, ay}}, {"b", {bx, by}}}; }
-json cell(const char* type, int x, int y) { return {{"type", type}, {"x", x}, {"y", y}}; }
+json click(int x, int y) {
+  return {{"type", "click"}, {"x", x}, {"y", y}};
+}
+json swap(int ax, int ay, int bx, int by) {
+  return {{"type", "swap"}, {"a", {ax, ay}}, {"b", {bx, by}}};
+}
+json cell(const char* type, int x, int y) {
+  return {{"type", type}, {"x", x}, {"y", y}};
+}
 
 TEST(Refusals, SameGameInvalidMoves) {
   TestServer ts;
@@ -52,7 +58,8 @@ TEST(Refusals, SameGameInvalidMoves) {
   ASSERT_TRUE(t.local);
   const int w = t.local->width();
   const int h = t.local->height();
-  for (const json& m : {click(-1, 0), click(0, -1), click(w, 0), click(0, h), click(2147483647, 0)}) {
+  for (const json& m :
+       {click(-1, 0), click(0, -1), click(w, 0), click(0, h), click(2147483647, 0)}) {
     t.refused(m, "invalid_move");
   }
   // A group of one, found on the engine's board; its preview is refused too.
@@ -195,25 +202,25 @@ TEST(Refusals, HiddenInvalidMovesAndNotAllowed) {
   t.refused({{"type", "undo"}}, "not_allowed");
   t.refused(cell("peek", 3, 0), "invalid_move");
   t.refused(cell("peek", 0, -1), "invalid_move");
-  t.refused(cell("select", 0, 1), "invalid_move");   // a group of one
-  t.refused(cell("select", 3, 3), "invalid_move");   // outside
-  t.refused(cell("unselect", 1, 0), "invalid_move"); // not selected
+  t.refused(cell("select", 0, 1), "invalid_move");    // a group of one
+  t.refused(cell("select", 3, 3), "invalid_move");    // outside
+  t.refused(cell("unselect", 1, 0), "invalid_move");  // not selected
   t.refused(click(1, 0), "bad_request");
   t.refused(swap(0, 0, 1, 0), "bad_request");
 
   t.play({game::MoveKind::peek, {0, 1}, {}});
   t.play({game::MoveKind::select, {1, 0}, {}});
-  t.refused(cell("select", 0, 2), "invalid_move");   // not next to the selection
+  t.refused(cell("select", 0, 2), "invalid_move");  // not next to the selection
   t.play({game::MoveKind::select, {0, 0}, {}});
   t.play({game::MoveKind::select, {2, 0}, {}});
-  t.refused(cell("unselect", 1, 0), "invalid_move"); // would split the selection
+  t.refused(cell("unselect", 1, 0), "invalid_move");  // would split the selection
   t.play({game::MoveKind::select, {1, 1}, {}});
-  t.refused(cell("unselect", 1, 0), "invalid_move"); // three selected neighbours
-  t.refused(cell("select", 0, 1), "invalid_move");   // next to the selection, another colour
+  t.refused(cell("unselect", 1, 0), "invalid_move");  // three selected neighbours
+  t.refused(cell("select", 0, 1), "invalid_move");    // next to the selection, another colour
   t.refused({{"type", "undo"}}, "not_allowed");
-  t.play({game::MoveKind::unselect, {0, 0}, {}});     // an end of the selection may go
+  t.play({game::MoveKind::unselect, {0, 0}, {}});  // an end of the selection may go
   t.play({game::MoveKind::select, {0, 0}, {}});
-  t.play({game::MoveKind::select, {1, 2}, {}});       // the whole group: removed
+  t.play({game::MoveKind::select, {1, 2}, {}});  // the whole group: removed
   EXPECT_EQ(t.local->score(), 49);
   // The 2s and 3s left are split by the empty middle column: over.
   ASSERT_TRUE(t.local->over());

@@ -58,8 +58,8 @@ TEST(Resume, EveryModeOnANewConnectionAndAfterARestart) {
     practice.width = 8;
     practice.height = 6;
     practice.colors = 4;
-    games["practice"] = start_kept(
-        c, {{"mode", "match3"}, {"width", 8}, {"height", 6}, {"colors", 4}}, practice);
+    games["practice"] =
+        start_kept(c, {{"mode", "match3"}, {"width", 8}, {"height", 6}, {"colors", 4}}, practice);
     Kept& pr = games["practice"];
     for (int i = 0; i < 4; ++i) play_move(c, pr.id, *pr.local, pick_move(*pr.local, rng));
     ASSERT_TRUE(pr.local->undo().ok());
@@ -150,7 +150,8 @@ TEST(Resume, EveryModeOnANewConnectionAndAfterARestart) {
   }
   // Finished games stay finished.
   for (const char* name : {"hidden-done", "resigned", "same-done"}) {
-    EXPECT_TRUE(is_error(c.request({{"type", "resign"}, {"game_id", games[name].id}}), "not_allowed"))
+    EXPECT_TRUE(
+        is_error(c.request({{"type", "resign"}, {"game_id", games[name].id}}), "not_allowed"))
         << name;
   }
   // And their records are complete.
@@ -159,7 +160,8 @@ TEST(Resume, EveryModeOnANewConnectionAndAfterARestart) {
   // A match-3 game on a casual keyed board: its moves stay unpublished.
   EXPECT_TRUE(record["moves"].is_null()) << record;
   const json same_record = http_get(ts.port(), "/api/games/" + games["same-done"].id).json_body();
-  EXPECT_EQ(same_record["moves"].size(), static_cast<std::size_t>(games["same-done"].local->move_count()));
+  EXPECT_EQ(same_record["moves"].size(),
+            static_cast<std::size_t>(games["same-done"].local->move_count()));
 }
 
 TEST(Resume, AResumedGameAcceptsMovesFromBothConnections) {

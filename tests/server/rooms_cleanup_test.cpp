@@ -8,9 +8,9 @@
 #include <future>
 #include <mutex>
 
+#include "competitions.hpp"
 #include "game_service.hpp"
 #include "metrics.hpp"
-#include "competitions.hpp"
 #include "room_manager.hpp"
 #include "test_server.hpp"
 
@@ -123,7 +123,8 @@ class RoomsCleanupTest : public ::testing::Test {
   storage::Database db_;
   server::Metrics metrics_;
   std::atomic<std::int64_t> now_{1'700'000'000'000};
-  server::BoardKeys keys_{db_, server::BoardKeys::system_random(), [this]() { return now_.load(); }};
+  server::BoardKeys keys_{db_, server::BoardKeys::system_random(),
+                          [this]() { return now_.load(); }};
   server::Competitions competitions_{db_, keys_, [this]() { return now_.load(); }, {}};
   GameService service_{db_, metrics_, [this]() { return now_.load(); }, keys_, competitions_};
   io_context ioc_;

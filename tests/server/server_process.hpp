@@ -33,9 +33,10 @@ class ServerProcess {
       dup2(out[1], STDOUT_FILENO);
       close(out[0]);
       close(out[1]);
-      std::vector<std::string> args = {binary_, "--bind", "127.0.0.1", "--port", "0", "--db", db_,
-                                       "--static", "", "--threads", "2",
-                                       "--max-connections-per-address", "4096", "--rate", "100000"};
+      std::vector<std::string> args = {
+          binary_, "--bind",   "127.0.0.1", "--port",    "0", "--db",
+          db_,     "--static", "",          "--threads", "2", "--max-connections-per-address",
+          "4096",  "--rate",   "100000"};
       args.insert(args.end(), extra_.begin(), extra_.end());
       std::vector<char*> argv;
       for (auto& a : args) argv.push_back(a.data());

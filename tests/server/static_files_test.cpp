@@ -32,7 +32,9 @@ class StaticFilesTest : public ::testing::Test {
   }
 
   StaticFilesTest()
-      : base_(make_temp_dir("tilecrush-static-")), site_(make_site(base_)), ts_(config_with_site(site_)) {}
+      : base_(make_temp_dir("tilecrush-static-")),
+        site_(make_site(base_)),
+        ts_(config_with_site(site_)) {}
   ~StaticFilesTest() override {
     std::error_code ec;
     fs::remove_all(base_, ec);
@@ -79,16 +81,35 @@ TEST_F(StaticFilesTest, ServesTheSiteWithContentTypes) {
 
 TEST_F(StaticFilesTest, NeverServesAFileOutsideTheSite) {
   const std::vector<std::string> attempts = {
-      "/../secret.txt",        "/..%2fsecret.txt",        "/%2e%2e/secret.txt",
-      "/%2E%2E/secret.txt",    "/%2E%2E%2Fsecret.txt",    "/%2e%2e%2fsecret.txt",
-      "/sub/../../secret.txt", "/sub/%2e%2e/%2e%2e/secret.txt", "/./../secret.txt",
-      "/.%2e/secret.txt",      "/index.html%00",          "/index.html%00.js",
-      "/%00",                  "/app.js%00.html",         "/..%5csecret.txt",
-      "/%5c..%5csecret.txt",   "/sub%5c..%5c..%5csecret.txt", "/link.txt",
-      "/relative-link.txt",    "/linkdir/secret.txt",     "/linkdir/",
-      "/.hidden",              "/%2ehidden",              "//secret.txt",
-      "/%2F..%2Fsecret.txt",   "/%2fetc%2fpasswd",        "/%",
-      "/%zz",                  "/%2",
+      "/../secret.txt",
+      "/..%2fsecret.txt",
+      "/%2e%2e/secret.txt",
+      "/%2E%2E/secret.txt",
+      "/%2E%2E%2Fsecret.txt",
+      "/%2e%2e%2fsecret.txt",
+      "/sub/../../secret.txt",
+      "/sub/%2e%2e/%2e%2e/secret.txt",
+      "/./../secret.txt",
+      "/.%2e/secret.txt",
+      "/index.html%00",
+      "/index.html%00.js",
+      "/%00",
+      "/app.js%00.html",
+      "/..%5csecret.txt",
+      "/%5c..%5csecret.txt",
+      "/sub%5c..%5c..%5csecret.txt",
+      "/link.txt",
+      "/relative-link.txt",
+      "/linkdir/secret.txt",
+      "/linkdir/",
+      "/.hidden",
+      "/%2ehidden",
+      "//secret.txt",
+      "/%2F..%2Fsecret.txt",
+      "/%2fetc%2fpasswd",
+      "/%",
+      "/%zz",
+      "/%2",
   };
   for (const std::string& target : attempts) {
     const HttpResult r = http_get(ts_.port(), target);

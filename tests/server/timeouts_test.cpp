@@ -32,7 +32,8 @@ bool closed_within(tcp::socket& s, std::chrono::milliseconds limit) {
   const auto deadline = Clock::now() + limit;
   char buf[4096];
   while (Clock::now() < deadline) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     pollfd p{s.native_handle(), POLLIN, 0};
     if (::poll(&p, 1, static_cast<int>(std::max<long>(1, left.count()))) <= 0) continue;
     beast::error_code ec;

@@ -24,13 +24,16 @@ std::vector<StoredGame> stored_games(const std::string& path) {
   sqlite3* db = nullptr;
   EXPECT_EQ(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
   sqlite3_stmt* q = nullptr;
-  sqlite3_prepare_v2(db,
-                     "SELECT id, mode, coalesce(preset, ''), seed, state, score, move_count, ranked "
-                     "FROM games ORDER BY id",
-                     -1, &q, nullptr);
+  sqlite3_prepare_v2(
+      db,
+      "SELECT id, mode, coalesce(preset, ''), seed, state, score, move_count, ranked "
+      "FROM games ORDER BY id",
+      -1, &q, nullptr);
   std::vector<StoredGame> out;
   while (sqlite3_step(q) == SQLITE_ROW) {
-    auto text = [q](int i) { return std::string(reinterpret_cast<const char*>(sqlite3_column_text(q, i))); };
+    auto text = [q](int i) {
+      return std::string(reinterpret_cast<const char*>(sqlite3_column_text(q, i)));
+    };
     out.push_back({text(0), text(1), text(2), text(3), text(4), sqlite3_column_int64(q, 5),
                    sqlite3_column_int64(q, 6), sqlite3_column_int64(q, 7)});
   }
@@ -80,9 +83,9 @@ TEST(Upgrade, RulesVersion1GamesStillVerifyAfterTheUpgrade) {
       std::vector<game::Move> moves;
       for (const json& m : r["moves"]) {
         game::Move move;
-        move.kind = m[0] == "click" ? game::MoveKind::click
-                    : m[0] == "swap" ? game::MoveKind::swap
-                    : m[0] == "peek" ? game::MoveKind::peek
+        move.kind = m[0] == "click"    ? game::MoveKind::click
+                    : m[0] == "swap"   ? game::MoveKind::swap
+                    : m[0] == "peek"   ? game::MoveKind::peek
                     : m[0] == "select" ? game::MoveKind::select
                                        : game::MoveKind::unselect;
         move.a = {m[1].get<int>(), m[2].get<int>()};
@@ -93,15 +96,15 @@ TEST(Upgrade, RulesVersion1GamesStillVerifyAfterTheUpgrade) {
       ASSERT_TRUE(replayed.game) << replayed.error;
       EXPECT_EQ(replayed.game->score(), g.score);
       // Their leaderboards moved to the version 1 boards of their labels.
-      const json lb = http_get(server.port(), "/api/leaderboard?mode=" + g.mode + "&preset=" +
-                                                  g.preset + "&seed=" + g.seed +
-                                                  "&rules_version=1&limit=100")
-                          .json_body();
+      const json lb =
+          http_get(server.port(), "/api/leaderboard?mode=" + g.mode + "&preset=" + g.preset +
+                                      "&seed=" + g.seed + "&rules_version=1&limit=100")
+              .json_body();
       bool found = false;
       for (const json& e : lb["entries"]) found = found || e["game_id"] == g.id;
       ranked_on_boards += found;
-      const json casual = http_get(server.port(), "/api/leaderboard?mode=" + g.mode + "&preset=" +
-                                                      g.preset + "&seed=" + g.seed)
+      const json casual = http_get(server.port(), "/api/leaderboard?mode=" + g.mode +
+                                                      "&preset=" + g.preset + "&seed=" + g.seed)
                               .json_body();
       EXPECT_EQ(casual["total"], 0) << casual;
     }

@@ -90,7 +90,8 @@ std::optional<int> WsClient::wait_close() {
     const beast::error_code ec = run([&](auto handler) { ws_.async_read(buffer_, handler); });
     if (ec == beast::websocket::error::closed) return static_cast<int>(ws_.reason().code);
     if (ec == beast::error::timeout) return std::nullopt;
-    if (ec) return ws_.reason().code ? std::optional<int>(ws_.reason().code) : std::optional<int>(-1);
+    if (ec)
+      return ws_.reason().code ? std::optional<int>(ws_.reason().code) : std::optional<int>(-1);
   }
 }
 

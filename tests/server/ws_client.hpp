@@ -4,15 +4,14 @@
 // only apply to those). Pings are answered while a read is waiting.
 #pragma once
 
-#include <chrono>
-#include <optional>
-#include <string>
-
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <chrono>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
 
 namespace tilecrush::testing {
 
@@ -23,7 +22,8 @@ using nlohmann::json;
 
 class WsClient {
  public:
-  explicit WsClient(unsigned short port, std::chrono::milliseconds timeout = std::chrono::seconds(10));
+  explicit WsClient(unsigned short port,
+                    std::chrono::milliseconds timeout = std::chrono::seconds(10));
   ~WsClient();
 
   void send_text(const std::string& text);

@@ -11,11 +11,11 @@ namespace tilecrush::storage {
 namespace {
 
 using game::Mode;
-using testing::TempDir;
-using testing::numbered;
 using testing::click;
+using testing::numbered;
 using testing::options_for;
 using testing::ranked_game;
+using testing::TempDir;
 
 const BoardKey kBoard{Mode::match3, "classic", "busy", ""};
 
@@ -82,8 +82,8 @@ TEST(Concurrency, ReadersAndASecondHandleReadWhileGamesAreWritten) {
         const int moves = 3 + (p * 7 + round * 3) % 11;
         for (int m = 0; m < moves; ++m) writer.append_move(id, m, click(m, m), m * 10, m + 1, {});
         const std::int64_t score = (p * 37 + round * 53) % 200;
-        writer.finish_game({id, score, moves, game::OverReason::out_of_moves,
-                            10000 + round * 100 + p, 5000});
+        writer.finish_game(
+            {id, score, moves, game::OverReason::out_of_moves, 10000 + round * 100 + p, 5000});
       }
     }
     writer.flush();

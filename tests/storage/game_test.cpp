@@ -11,13 +11,13 @@ namespace {
 using game::Mode;
 using game::Move;
 using game::MoveKind;
-using testing::TempDir;
-using testing::WriterGate;
 using testing::click;
 using testing::make_player;
 using testing::options_for;
 using testing::ranked_game;
+using testing::TempDir;
 using testing::wait_for;
+using testing::WriterGate;
 
 class Games : public ::testing::Test {
  protected:
@@ -28,9 +28,8 @@ class Games : public ::testing::Test {
   }
   WriteResult append(const std::string& id, std::int64_t seq, Move m, std::int64_t score,
                      std::optional<std::int64_t> first_move_at = std::nullopt) {
-    return wait_for([&](WriteCallback cb) {
-      db_.append_move(id, seq, m, score, seq + 1, first_move_at, cb);
-    });
+    return wait_for(
+        [&](WriteCallback cb) { db_.append_move(id, seq, m, score, seq + 1, first_move_at, cb); });
   }
   WriteResult undo(const std::string& id, std::int64_t seq, std::int64_t score) {
     return wait_for([&](WriteCallback cb) { db_.undo_move(id, seq, score, seq, cb); });
@@ -173,9 +172,9 @@ TEST_F(Games, RefusedWrites) {
   ASSERT_TRUE(append("g", 1, click(1, 0), 2).ok());
   EXPECT_EQ(append("g", 1, click(2, 0), 3).status, WriteStatus::conflict);
   EXPECT_EQ(append("g", 3, click(2, 0), 3).status, WriteStatus::conflict);  // a gap
-  EXPECT_EQ(append("g", 2, click(64, 0), 3).status, WriteStatus::failed);  // not storable
-  EXPECT_EQ(undo("g", 2, 1).status, WriteStatus::not_found);  // no move 2
-  EXPECT_EQ(undo("g", 0, 0).status, WriteStatus::not_found);  // not the last move
+  EXPECT_EQ(append("g", 2, click(64, 0), 3).status, WriteStatus::failed);   // not storable
+  EXPECT_EQ(undo("g", 2, 1).status, WriteStatus::not_found);                // no move 2
+  EXPECT_EQ(undo("g", 0, 0).status, WriteStatus::not_found);                // not the last move
   EXPECT_EQ(undo("nope", 0, 0).status, WriteStatus::not_found);
 
   // Refusals changed nothing.
@@ -213,9 +212,9 @@ TEST_F(Games, AFailureInABatchLeavesTheOthersCommitted) {
     db_.append_move("b", 1, click(3, 3), 8, 2, {}, record(5));
   }
   db_.flush();
-  const std::vector<WriteStatus> expected = {
-      WriteStatus::ok,        WriteStatus::ok,         WriteStatus::conflict,
-      WriteStatus::not_found, WriteStatus::name_taken, WriteStatus::ok};
+  const std::vector<WriteStatus> expected = {WriteStatus::ok,         WriteStatus::ok,
+                                             WriteStatus::conflict,   WriteStatus::not_found,
+                                             WriteStatus::name_taken, WriteStatus::ok};
   EXPECT_EQ(statuses, expected);
   EXPECT_EQ(db_.metrics().last_batch_size, 6u);  // all six in one transaction
 

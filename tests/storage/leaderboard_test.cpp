@@ -11,11 +11,11 @@ namespace tilecrush::storage {
 namespace {
 
 using game::Mode;
-using testing::TempDir;
-using testing::numbered;
 using testing::make_player;
+using testing::numbered;
 using testing::options_for;
 using testing::play_ranked;
+using testing::TempDir;
 using testing::wait_for;
 
 class Leaderboards : public ::testing::Test {
@@ -25,8 +25,8 @@ class Leaderboards : public ::testing::Test {
   // A ranked finished game with a fresh id.
   void play(PlayerId p, const BoardKey& board, std::int64_t score, std::int64_t moves,
             std::int64_t duration, std::int64_t finished_at) {
-    const WriteResult r = play_ranked(db_, numbered("g", ++games_), p, board, score, moves,
-                                      duration, finished_at);
+    const WriteResult r =
+        play_ranked(db_, numbered("g", ++games_), p, board, score, moves, duration, finished_at);
     ASSERT_TRUE(r.ok()) << r.message;
   }
 

@@ -10,8 +10,8 @@
 namespace tilecrush::storage {
 namespace {
 
-using testing::TempDir;
 using testing::options_for;
+using testing::TempDir;
 using testing::wait_for;
 
 WriteResult create(Database& db, const std::string& name, const std::string& token,

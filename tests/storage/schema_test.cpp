@@ -1,20 +1,21 @@
 // Opening, migrations, pragmas, reopening, closing.
+#include "schema.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <set>
 
 #include "connection.hpp"
-#include "schema.hpp"
 #include "test_support.hpp"
 
 namespace tilecrush::storage {
 namespace {
 
-using testing::TempDir;
-using testing::numbered;
 using testing::make_player;
+using testing::numbered;
 using testing::options_for;
+using testing::TempDir;
 
 std::set<std::string> schema_objects(const std::string& path) {
   detail::Connection c(path, detail::OpenMode::read_only, std::chrono::milliseconds(1000));
@@ -33,11 +34,25 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
   EXPECT_TRUE(s.foreign_keys);
   EXPECT_EQ(s.schema_version, kSchemaVersion);
 
-  const std::set<std::string> expected = {
-      "players",     "games",        "games_by_player", "games_playing",
-      "leaderboard", "leaderboard_order", "leaderboard_boards", "player_bests", "rooms", "rooms_by_code",
-      "room_results", "boards", "organisers", "competitions", "competitions_by_close",
-      "competitions_to_close", "attempts", "entry_flags", "games_playing_in_competition"};
+  const std::set<std::string> expected = {"players",
+                                          "games",
+                                          "games_by_player",
+                                          "games_playing",
+                                          "leaderboard",
+                                          "leaderboard_order",
+                                          "leaderboard_boards",
+                                          "player_bests",
+                                          "rooms",
+                                          "rooms_by_code",
+                                          "room_results",
+                                          "boards",
+                                          "organisers",
+                                          "competitions",
+                                          "competitions_by_close",
+                                          "competitions_to_close",
+                                          "attempts",
+                                          "entry_flags",
+                                          "games_playing_in_competition"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
 }
 
@@ -123,9 +138,7 @@ INSERT INTO moves (game_id, seq, kind, ax, ay, bx, by) VALUES
 
 TEST(Schema, RefusesAFileFromANewerBuild) {
   TempDir dir;
-  {
-    Database db(options_for(dir.file()));
-  }
+  { Database db(options_for(dir.file())); }
   {
     detail::Connection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
     c.execute("PRAGMA user_version = 99");

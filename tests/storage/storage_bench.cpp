@@ -66,14 +66,15 @@ void grouped_appends(const std::string& path, Synchronous sync, int threads, int
   const auto ops = after.ops_committed - before.ops_committed;
   const auto batches = after.batches_committed - before.batches_committed;
   if (!print) return;
-  std::printf("append_move %-12s sync=%-6s threads=%d ops=%llu: %.0f ops/s committed, "
-              "enqueue %.2f us/op, %llu batches (avg %.0f ops), avg commit %.2f ms\n",
-              interleaved ? "interleaved" : "grouped", sync == Synchronous::full ? "FULL" : "NORMAL",
-              threads, static_cast<unsigned long long>(ops), static_cast<double>(ops) / total_s,
-              enqueue_s * 1e6 / static_cast<double>(ops), static_cast<unsigned long long>(batches),
-              static_cast<double>(ops) / static_cast<double>(batches),
-              static_cast<double>(after.total_commit_latency_ns - before.total_commit_latency_ns) /
-                  1e6 / static_cast<double>(batches));
+  std::printf(
+      "append_move %-12s sync=%-6s threads=%d ops=%llu: %.0f ops/s committed, "
+      "enqueue %.2f us/op, %llu batches (avg %.0f ops), avg commit %.2f ms\n",
+      interleaved ? "interleaved" : "grouped", sync == Synchronous::full ? "FULL" : "NORMAL",
+      threads, static_cast<unsigned long long>(ops), static_cast<double>(ops) / total_s,
+      enqueue_s * 1e6 / static_cast<double>(ops), static_cast<unsigned long long>(batches),
+      static_cast<double>(ops) / static_cast<double>(batches),
+      static_cast<double>(after.total_commit_latency_ns - before.total_commit_latency_ns) / 1e6 /
+          static_cast<double>(batches));
 }
 
 // Each append waits for its commit before the next: one op per transaction.

@@ -110,9 +110,8 @@ inline GameRecord ranked_game(const std::string& id, PlayerId player, const Boar
 
 // Creates a ranked game on `board` and finishes it with these figures.
 inline WriteResult play_ranked(Database& db, const std::string& id, PlayerId player,
-                               const BoardKey& board, std::int64_t score,
-                               std::int64_t move_count, std::int64_t duration_ms,
-                               std::int64_t finished_at) {
+                               const BoardKey& board, std::int64_t score, std::int64_t move_count,
+                               std::int64_t duration_ms, std::int64_t finished_at) {
   db.create_game(ranked_game(id, player, board));
   GameResult result;
   result.game_id = id;
@@ -124,6 +123,8 @@ inline WriteResult play_ranked(Database& db, const std::string& id, PlayerId pla
   return wait_for([&](WriteCallback cb) { db.finish_game(result, std::move(cb)); });
 }
 
-inline game::Move click(int x, int y) { return {game::MoveKind::click, {x, y}, {}}; }
+inline game::Move click(int x, int y) {
+  return {game::MoveKind::click, {x, y}, {}};
+}
 
 }  // namespace tilecrush::storage::testing

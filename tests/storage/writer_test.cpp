@@ -14,14 +14,14 @@ namespace tilecrush::storage {
 namespace {
 
 using game::Mode;
-using testing::TempDir;
-using testing::numbered;
-using testing::WriterGate;
 using testing::click;
 using testing::make_player;
+using testing::numbered;
 using testing::options_for;
 using testing::ranked_game;
+using testing::TempDir;
 using testing::wait_for;
+using testing::WriterGate;
 
 const BoardKey kEasy{Mode::same, "easy", "w", ""};
 
@@ -189,7 +189,8 @@ TEST(Writer, ReopenAfterCloseKeepsEverything) {
     ASSERT_TRUE(testing::play_ranked(db, "gb", bob, kEasy, 200, 20, 9000, 6000).ok());
     db.create_game(ranked_game("open", alice, kEasy));
     db.append_move("open", 0, click(2, 3), 1, 1, 4444);
-    RoomRecord room{0, "ROOM", Mode::same, "easy", "w", alice, 1, 2, {{1, alice, "", 300, 20, "ga"}}};
+    RoomRecord room{
+        0, "ROOM", Mode::same, "easy", "w", alice, 1, 2, {{1, alice, "", 300, 20, "ga"}}};
     db.save_room_result(room);
   }
   Database db(options_for(dir.file()));

@@ -161,9 +161,9 @@ struct CreateResult {
 CreateResult create_game(const GameSetup& setup);
 
 struct ReplayResult {
-  std::unique_ptr<Game> game;  // the replayed game, null when refused
-  std::string error;           // setup error, or which move was refused
-  std::size_t failed_move = 0; // index of the refused move when game is null
+  std::unique_ptr<Game> game;   // the replayed game, null when refused
+  std::string error;            // setup error, or which move was refused
+  std::size_t failed_move = 0;  // index of the refused move when game is null
 };
 
 // Rebuilds a game from its setup and move list.

@@ -44,7 +44,9 @@ class Rng {
   // Uniform in [0, n); requires n >= 1.
   std::uint64_t bounded(std::uint64_t n);
   // Uniform colour in 1..k; requires k >= 1.
-  std::uint8_t color(int k) { return static_cast<std::uint8_t>(1 + bounded(static_cast<std::uint64_t>(k))); }
+  std::uint8_t color(int k) {
+    return static_cast<std::uint8_t>(1 + bounded(static_cast<std::uint64_t>(k)));
+  }
 
   // xoshiro256**'s four words (version 1), for tests of the algorithm;
   // restore() turns any generator into that xoshiro state. Copy an Rng to

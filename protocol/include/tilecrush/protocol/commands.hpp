@@ -11,12 +11,11 @@
 #pragma once
 
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
-
-#include <nlohmann/json.hpp>
 
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/protocol/errors.hpp"
@@ -24,12 +23,12 @@
 namespace tilecrush::protocol {
 
 // Limits of protocol.md, plus bounds it leaves to us (see README.md).
-inline constexpr std::size_t kMaxNameChars = 32;   // code points
-inline constexpr std::size_t kMaxSeedChars = 64;   // code points
-inline constexpr std::size_t kMaxIdChars = 64;     // a string `id`, code points
-inline constexpr std::size_t kMaxKeyChars = 64;    // game_id, room code, preset
+inline constexpr std::size_t kMaxNameChars = 32;  // code points
+inline constexpr std::size_t kMaxSeedChars = 64;  // code points
+inline constexpr std::size_t kMaxIdChars = 64;    // a string `id`, code points
+inline constexpr std::size_t kMaxKeyChars = 64;   // game_id, room code, preset
 inline constexpr std::size_t kMaxTokenChars = 256;
-inline constexpr int kMaxDepth = 32;               // nested arrays/objects
+inline constexpr int kMaxDepth = 32;  // nested arrays/objects
 
 struct Hello {
   std::string name;                  // 1-32 code points, no control characters

@@ -11,10 +11,9 @@
 // concurrently (call them on the game's strand).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "tilecrush/game/events.hpp"
 #include "tilecrush/game/game.hpp"
@@ -38,9 +37,9 @@ std::string events_reply_text(const nlohmann::json& id, std::string_view game_id
 
 // Push to spectators: {type: "room_events", code, player, move_count,
 // state_hash, events}; peek colours are always hidden.
-nlohmann::json room_events(std::string_view code, std::string_view player,
-                           const game::Game& game, const game::EventList& events);
-std::string room_events_text(std::string_view code, std::string_view player,
-                             const game::Game& game, const game::EventList& events);
+nlohmann::json room_events(std::string_view code, std::string_view player, const game::Game& game,
+                           const game::EventList& events);
+std::string room_events_text(std::string_view code, std::string_view player, const game::Game& game,
+                             const game::EventList& events);
 
 }  // namespace tilecrush::protocol

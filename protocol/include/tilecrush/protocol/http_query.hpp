@@ -74,8 +74,8 @@ struct StringParam {
 IntParam int_param(const RequestTarget& target, std::string_view name, std::int64_t fallback,
                    std::int64_t min, std::int64_t max);
 // As int_param, but absent or empty is a 400.
-IntParam required_int_param(const RequestTarget& target, std::string_view name,
-                            std::int64_t min, std::int64_t max);
+IntParam required_int_param(const RequestTarget& target, std::string_view name, std::int64_t min,
+                            std::int64_t max);
 // A text parameter of at most max_chars code points without control
 // characters; absent or empty: nullopt, or a 400 when `required`. Given
 // twice: 400.

@@ -106,8 +106,8 @@ class Database {
                    WriteCallback done = {});
   // Removes move `seq`, which must be the game's last, and sets the score and
   // move count after the undo. not_found: no such last move; conflict: over.
-  void undo_move(std::string game_id, std::int64_t seq, std::int64_t score,
-                 std::int64_t move_count, WriteCallback done = {});
+  void undo_move(std::string game_id, std::int64_t seq, std::int64_t score, std::int64_t move_count,
+                 WriteCallback done = {});
   // Ends a playing game. For a ranked game, in the same transaction: the
   // board's leaderboard entry keeps the better of old and new (higher score,
   // then lower tiebreak, then earlier finish) and its attempts += 1; the
@@ -146,8 +146,8 @@ class Database {
   // Takes the player's entry out of the competition's ranking and flags it
   // "disqualified"; later games of the player there never rank again.
   // not_found: no such competition, or the player has no entry.
-  void disqualify(std::string competition_id, PlayerId player, std::string reason,
-                  std::int64_t at, WriteCallback done = {});
+  void disqualify(std::string competition_id, PlayerId player, std::string reason, std::int64_t at,
+                  WriteCallback done = {});
 
   // Blocks until every write queued before the call has committed and its
   // callback has run. Returns at once when called on the writer thread.

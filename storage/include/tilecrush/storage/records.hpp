@@ -23,8 +23,8 @@ using PlayerId = std::int64_t;
 
 struct PlayerRecord {
   PlayerId id = 0;
-  std::string name;          // as first registered; unique ignoring ASCII case
-  std::string token_hash;    // hash_token(token), never the token itself
+  std::string name;        // as first registered; unique ignoring ASCII case
+  std::string token_hash;  // hash_token(token), never the token itself
   std::int64_t created_at = 0;
   std::int64_t games_played = 0;  // counted (ranked, finished) games
 };

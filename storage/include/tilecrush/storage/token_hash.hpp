@@ -12,6 +12,8 @@
 
 namespace tilecrush::storage {
 
-inline std::string hash_token(std::string_view token) { return game::to_hex(game::sha256(token)); }
+inline std::string hash_token(std::string_view token) {
+  return game::to_hex(game::sha256(token));
+}
 
 }  // namespace tilecrush::storage
