@@ -29,7 +29,7 @@ game::GameSetup preset_setup(game::Mode mode, const char* preset, const char* se
 TEST(GameView, SameGameFields) {
   auto game = make(preset_setup(game::Mode::same, "normal", "s"));
   ASSERT_TRUE(game);
-  const json v = game_view(*game, {"g-9", 0, true});
+  const json v = game_view(*game, {.game_id = "g-9", .elapsed_ms = 0, .ranked = true});
   const std::set<std::string> keys{
       "game_id", "mode",          "preset",     "seed",        "ranked",     "width",
       "height",  "colors",        "board",      "score",       "move_count", "moves_left",
@@ -68,7 +68,7 @@ TEST(GameView, CustomGameHasNullPreset) {
   setup.colors = 3;
   auto game = make(setup);
   ASSERT_TRUE(game);
-  const json v = game_view(*game, {"g", 0});
+  const json v = game_view(*game, {.game_id = "g", .elapsed_ms = 0});
   EXPECT_TRUE(v["preset"].is_null());
   EXPECT_EQ(v["ranked"], false);
   EXPECT_EQ(v["width"], 5);
@@ -80,7 +80,7 @@ TEST(GameView, HiddenGameNeverShowsAnUnselectedColour) {
   if (!game) GTEST_SKIP() << "hidden mode is not implemented yet (create_game returned null)";
 
   const auto check = [&](const char* when) {
-    const json v = game_view(*game, {"g", 1234});
+    const json v = game_view(*game, {.game_id = "g", .elapsed_ms = 1234});
     EXPECT_EQ(v["peeks"], game->peeks()) << when;
     EXPECT_EQ(v["elapsed_ms"], 1234) << when;
     std::set<std::pair<int, int>> selected;
