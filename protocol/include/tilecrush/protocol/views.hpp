@@ -26,9 +26,9 @@ struct GameViewMeta {
   // Whether the game feeds its board's leaderboard: a preset game without
   // practice options, except past a competition's counted attempts.
   bool ranked = false;
-  std::optional<std::string> competition;  // the competition whose board it is on
+  std::optional<std::string> competition{};  // the competition whose board it is on
   std::int64_t attempt = 0;                // its counted attempt there (0: none)
-  std::optional<std::string> commitment;   // SHA-256 of the board's key, hex
+  std::optional<std::string> commitment{};   // SHA-256 of the board's key, hex
 };
 
 // GameView of docs/protocol.md: game_id, mode, preset (null for custom),
