@@ -338,7 +338,8 @@ class Run {
 
   // The GameView carries visible_board() only.
   void check_view() const {
-    const nlohmann::json view = protocol::game_view(g_, protocol::GameViewMeta{.game_id = "g", .elapsed_ms = 0});
+    const nlohmann::json view =
+        protocol::game_view(g_, protocol::GameViewMeta{.game_id = "g", .elapsed_ms = 0});
     const std::vector<int> visible = g_.visible_board();
     std::size_t i = 0;
     for (const auto& row : view["board"]) {

@@ -27,7 +27,7 @@ struct GameViewMeta {
   // practice options, except past a competition's counted attempts.
   bool ranked = false;
   std::optional<std::string> competition{};  // the competition whose board it is on
-  std::int64_t attempt = 0;                // its counted attempt there (0: none)
+  std::int64_t attempt = 0;                  // its counted attempt there (0: none)
   std::optional<std::string> commitment{};   // SHA-256 of the board's key, hex
 };
 
