@@ -1,5 +1,7 @@
 #include <array>
 #include <new>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "field_reader.hpp"
@@ -16,8 +18,60 @@ using detail::kKeyRule;
 constexpr detail::TextRule kNameRule{1, kMaxNameChars, false};
 constexpr detail::TextRule kTokenRule{1, kMaxTokenChars, false};
 
+// A number no double can hold (see parse_message) stands in the parsed
+// message as an empty binary value, which JSON text never produces.
+bool is_overflow(const nlohmann::json& value) {
+  return value.is_binary();
+}
+
+// Parses `text` like nlohmann::json::parse, except that a number no double
+// can hold (1e999, an integer of 400 digits) does not make the whole text
+// invalid: it is parsed as an overflow marker (is_overflow), so that the id
+// and the type can still be read and the field named in the refusal.
+// Discarded when the text is not JSON.
+nlohmann::json parse_message(std::string_view text) {
+  nlohmann::json message = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  if (!message.is_discarded()) return message;
+  const detail::OverflowingNumbers overflowing = detail::find_overflowing_numbers(text);
+  if (overflowing.ordinals.empty()) return message;
+  // The patched text has a 0 in place of each such number; the callback sees
+  // every number in text order and turns those back into markers.
+  std::size_t ordinal = 0;
+  auto next = overflowing.ordinals.begin();
+  const auto mark = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    if (event == nlohmann::json::parse_event_t::value && parsed.is_number()) {
+      if (next != overflowing.ordinals.end() && *next == ordinal) {
+        parsed = nlohmann::json::binary({});
+        ++next;
+      }
+      ++ordinal;
+    }
+    return true;
+  };
+  return nlohmann::json::parse(overflowing.patched, mark, false);
+}
+
+// Where the first overflow marker is in `value` (`board[0][1]`, `a[0]`), or
+// nullopt when there is none.
+std::optional<std::string> find_overflow(const nlohmann::json& value, const std::string& path) {
+  if (is_overflow(value)) return path;
+  if (value.is_object()) {
+    for (const auto& [key, member] : value.items()) {
+      if (auto found = find_overflow(member, path.empty() ? key : path + "." + key)) return found;
+    }
+  } else if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      if (auto found = find_overflow(value[i], path + "[" + std::to_string(i) + "]")) {
+        return found;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 // An id is echoed verbatim, so only a number or a short string is accepted.
-// Returns false when an id is present but unusable.
+// Returns false when an id is present but unusable (a number no double can
+// hold included: it could not be echoed by value).
 bool read_id(const nlohmann::json& message, nlohmann::json& id) {
   const auto it = message.find("id");
   if (it == message.end() || it->is_null()) return true;
@@ -91,8 +145,7 @@ constexpr std::array<std::pair<std::string_view, Reader>, 17> kReaders{{
     {"swap", [](FieldReader& f) -> Command { return read_move(f, game::MoveKind::swap); }},
     {"peek", [](FieldReader& f) -> Command { return read_move(f, game::MoveKind::peek); }},
     {"select", [](FieldReader& f) -> Command { return read_move(f, game::MoveKind::select); }},
-    {"unselect",
-     [](FieldReader& f) -> Command { return read_move(f, game::MoveKind::unselect); }},
+    {"unselect", [](FieldReader& f) -> Command { return read_move(f, game::MoveKind::unselect); }},
     {"preview",
      [](FieldReader& f) -> Command {
        Preview out = read_game_id<Preview>(f);
@@ -122,7 +175,7 @@ ParseResult parse_checked(std::string_view text) {
     return refuse(std::move(result), ErrorCode::bad_request,
                   "message nests deeper than " + std::to_string(kMaxDepth) + " levels");
   }
-  const nlohmann::json message = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  const nlohmann::json message = parse_message(text);
   if (message.is_discarded()) {
     return refuse(std::move(result), ErrorCode::bad_request, "message is not valid JSON");
   }
@@ -130,8 +183,15 @@ ParseResult parse_checked(std::string_view text) {
     return refuse(std::move(result), ErrorCode::bad_request, "message must be a JSON object");
   }
   if (!read_id(message, result.id)) {
+    const auto it = message.find("id");
     return refuse(std::move(result), ErrorCode::bad_request,
-                  "id must be a number or a string of at most 64 characters");
+                  is_overflow(*it) ? "id is a number out of range (magnitude over 1.8e308)"
+                                   : "id must be a number or a string of at most 64 characters");
+  }
+  // Anywhere, an unknown field included: the message cannot be read as sent.
+  if (const auto where = find_overflow(message, "")) {
+    return refuse(std::move(result), ErrorCode::bad_request,
+                  *where + " is a number out of range (magnitude over 1.8e308)");
   }
   const auto type = message.find("type");
   if (type == message.end() || !type->is_string()) {

@@ -1,6 +1,7 @@
 #include "text.hpp"
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 
 namespace tilecrush::protocol::detail {
 
@@ -61,7 +62,9 @@ bool nesting_within(std::string_view text, int max_depth) {
       continue;
     }
     switch (c) {
-      case '"': in_string = true; break;
+      case '"':
+        in_string = true;
+        break;
       case '[':
       case '{':
         if (++depth > max_depth) return false;
@@ -71,10 +74,108 @@ bool nesting_within(std::string_view text, int max_depth) {
         // An unbalanced closer is a syntax error the parser reports itself.
         if (depth > 0) --depth;
         break;
-      default: break;
+      default:
+        break;
     }
   }
   return true;
+}
+
+namespace {
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// The characters a JSON number token is made of.
+bool is_number_char(char c) {
+  return is_digit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+bool is_json_number(std::string_view s) {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  const auto digits = [&] {
+    const std::size_t start = i;
+    while (i < n && is_digit(s[i])) ++i;
+    return i > start;
+  };
+  if (i < n && s[i] == '-') ++i;
+  if (i < n && s[i] == '0') {
+    ++i;
+  } else if (!digits()) {
+    return false;
+  }
+  if (i < n && s[i] == '.') {
+    ++i;
+    if (!digits()) return false;
+  }
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == n;
+}
+
+// Below 10^300 without an exponent, a number always fits a double.
+constexpr std::size_t kAlwaysFits = 300;
+
+bool overflows(std::string_view token) {
+  if (token.size() <= kAlwaysFits && token.find_first_of("eE") == std::string_view::npos) {
+    return false;
+  }
+  // Alone, a well-formed number is refused only for overflow: nlohmann's own
+  // verdict, so that this agrees with the parse exactly.
+  return is_json_number(token) && !nlohmann::json::accept(token);
+}
+
+}  // namespace
+
+OverflowingNumbers find_overflowing_numbers(std::string_view text) {
+  OverflowingNumbers out;
+  std::size_t ordinal = 0;
+  std::size_t copied = 0;  // text before this offset is in out.patched
+  bool in_string = false;
+  bool escaped = false;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      ++i;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      ++i;
+      continue;
+    }
+    if (c != '-' && !is_digit(c)) {
+      ++i;
+      continue;
+    }
+    // In valid JSON, a number is followed by whitespace, ',', ']' or '}':
+    // the longest run of number characters is exactly one number token.
+    std::size_t end = i;
+    while (end < text.size() && is_number_char(text[end])) ++end;
+    if (overflows(text.substr(i, end - i))) {
+      out.ordinals.push_back(ordinal);
+      out.patched.append(text.substr(copied, i - copied));
+      out.patched.push_back('0');
+      copied = end;
+    }
+    ++ordinal;
+    i = end;
+  }
+  if (!out.ordinals.empty()) out.patched.append(text.substr(copied));
+  return out;
 }
 
 void append_json_string(std::string& out, std::string_view text) {
@@ -83,13 +184,27 @@ void append_json_string(std::string& out, std::string_view text) {
   for (const char ch : text) {
     const auto c = static_cast<unsigned char>(ch);
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (c < 0x20) {
           out += "\\u00";
