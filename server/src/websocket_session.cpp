@@ -32,7 +32,14 @@ void WebsocketSession::run(http::request<http::string_body> request) {
   ws_.set_option(timeouts);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "tilecrush"); }));
-  ws_.read_message_max(limits_.max_message_bytes);
+  // The message limit is enforced by do_read/on_read, not by Beast: on a
+  // message over its read_message_max, Beast sends the close frame and then
+  // tears the connection down at once (its TCP teardown reads at most one
+  // chunk before closing the socket). A client still sending the rest of
+  // the message then gets a reset, which can destroy the close frame before
+  // it is read: the client sees the connection dropped (1006), not 1009.
+  // 0: no limit of Beast's own.
+  ws_.read_message_max(0);
   ws_.async_accept(request, beast::bind_front_handler(
                                 &WebsocketSession::on_accept,
                                 std::static_pointer_cast<WebsocketSession>(shared_from_this())));
@@ -48,13 +55,30 @@ void WebsocketSession::on_accept(error_code ec) {
 
 void WebsocketSession::do_read() {
   if (finished_ || closing_) return;
-  ws_.async_read(buffer_, beast::bind_front_handler(
-                              &WebsocketSession::on_read,
-                              std::static_pointer_cast<WebsocketSession>(shared_from_this())));
+  // The message part by part, never past one byte over the limit: a
+  // message too big is known without buffering any more of it.
+  const std::size_t room = limits_.max_message_bytes + 1 - buffer_.size();
+  ws_.async_read_some(
+      buffer_, room,
+      beast::bind_front_handler(&WebsocketSession::on_read,
+                                std::static_pointer_cast<WebsocketSession>(shared_from_this())));
 }
 
 void WebsocketSession::on_read(error_code ec, std::size_t) {
   if (ec) return finish();
+  if (buffer_.size() > limits_.max_message_bytes) {
+    // 1009 through the close handshake (start_close): async_close sends the
+    // close frame, then reads and discards the rest of the message until
+    // the client's own close frame (or the handshake timeout), and only then
+    // tears the connection down, so the client always gets to read it.
+    buffer_.consume(buffer_.size());
+    return close(websocket::close_code::too_big);
+  }
+  if (!ws_.is_message_done()) return do_read();
+  on_message();
+}
+
+void WebsocketSession::on_message() {
   auto self = std::static_pointer_cast<WebsocketSession>(shared_from_this());
   // Every frame counts against the rate, binary ones included.
   const RateLimiter::Verdict verdict = limiter_.take();

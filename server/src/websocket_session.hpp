@@ -44,7 +44,8 @@ class WebsocketSession final : public Connection {
   void fill_slot(std::uint64_t slot, std::optional<std::string> message) override;
   void on_accept(error_code ec);
   void do_read();
-  void on_read(error_code ec, std::size_t bytes);
+  void on_read(error_code ec, std::size_t bytes);  // a part of a message
+  void on_message();                               // a whole one, in buffer_
   void enqueue(std::string message);
   void do_write();
   void on_write(error_code ec, std::size_t bytes);
