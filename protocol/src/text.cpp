@@ -46,25 +46,41 @@ TextInfo inspect_text(std::string_view text) {
   return info;
 }
 
+namespace {
+
+// Follows a JSON text one character at a time and tells whether each is
+// part of a string (quotes and escapes included): the scanners below look
+// only at what is outside strings.
+class StringTracker {
+ public:
+  bool inside(char c) {
+    if (in_string_) {
+      if (escaped_) {
+        escaped_ = false;
+      } else if (c == '\\') {
+        escaped_ = true;
+      } else if (c == '"') {
+        in_string_ = false;
+      }
+      return true;
+    }
+    if (c == '"') in_string_ = true;
+    return in_string_;
+  }
+
+ private:
+  bool in_string_ = false;
+  bool escaped_ = false;
+};
+
+}  // namespace
+
 bool nesting_within(std::string_view text, int max_depth) {
   int depth = 0;
-  bool in_string = false;
-  bool escaped = false;
+  StringTracker strings;
   for (const char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
+    if (strings.inside(c)) continue;
     switch (c) {
-      case '"':
-        in_string = true;
-        break;
       case '[':
       case '{':
         if (++depth > max_depth) return false;
@@ -137,27 +153,10 @@ OverflowingNumbers find_overflowing_numbers(std::string_view text) {
   OverflowingNumbers out;
   std::size_t ordinal = 0;
   std::size_t copied = 0;  // text before this offset is in out.patched
-  bool in_string = false;
-  bool escaped = false;
+  StringTracker strings;
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      ++i;
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-      ++i;
-      continue;
-    }
-    if (c != '-' && !is_digit(c)) {
+    if (strings.inside(c) || (c != '-' && !is_digit(c))) {
       ++i;
       continue;
     }
