@@ -1,7 +1,9 @@
+#include <algorithm>
 #include <array>
 #include <new>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "field_reader.hpp"
@@ -51,13 +53,24 @@ nlohmann::json parse_message(std::string_view text) {
   return nlohmann::json::parse(overflowing.patched, mark, false);
 }
 
+// A key is named in an error message only when it is short printable ASCII:
+// the message must stay short valid text whatever the client sent.
+bool nameable(std::string_view key) {
+  return !key.empty() && key.size() <= 64 && std::all_of(key.begin(), key.end(), [](char c) {
+    return c > 0x20 && c < 0x7f && c != '"' && c != '\\';
+  });
+}
+
 // Where the first overflow marker is in `value` (`board[0][1]`, `a[0]`), or
-// nullopt when there is none.
+// nullopt when there is none. A key that cannot be named shows as `?`.
 std::optional<std::string> find_overflow(const nlohmann::json& value, const std::string& path) {
   if (is_overflow(value)) return path;
   if (value.is_object()) {
     for (const auto& [key, member] : value.items()) {
-      if (auto found = find_overflow(member, path.empty() ? key : path + "." + key)) return found;
+      const std::string name = nameable(key) ? key : "?";
+      if (auto found = find_overflow(member, path.empty() ? name : path + "." + name)) {
+        return found;
+      }
     }
   } else if (value.is_array()) {
     for (std::size_t i = 0; i < value.size(); ++i) {
@@ -190,8 +203,10 @@ ParseResult parse_checked(std::string_view text) {
   }
   // Anywhere, an unknown field included: the message cannot be read as sent.
   if (const auto where = find_overflow(message, "")) {
+    // Deep nesting could make the path long: past 200 bytes it is not named.
+    const std::string subject = where->size() <= 200 ? *where : "a field";
     return refuse(std::move(result), ErrorCode::bad_request,
-                  *where + " is a number out of range (magnitude over 1.8e308)");
+                  subject + " is a number out of range (magnitude over 1.8e308)");
   }
   const auto type = message.find("type");
   if (type == message.end() || !type->is_string()) {

@@ -59,6 +59,20 @@ TEST(NumberRange, NestedArraysAndObjectsAreNamedByPath) {
   expect_out_of_range(R"({"type":"ping","id":5,"a":[1e999,2,1e999],"b":1e999})", "a[0]");
 }
 
+TEST(NumberRange, AKeyThatCannotBeShownIsAQuestionMark) {
+  // The message stays short valid text whatever the keys hold (found by
+  // fuzz_protocol: a key with \u0000 was copied into the message).
+  expect_out_of_range(R"({"type":"ping","id":5,"a\u0000b":1e999})", "?");
+  expect_out_of_range(R"({"type":"ping","id":5,"x":{"\"q\"":[1e999]}})", "x.?[0]");
+  expect_out_of_range(R"({"type":"ping","id":5,")" + std::string(65, 'k') + R"(":1e999})", "?");
+  expect_out_of_range(R"({"type":"ping","id":5,"é":1e999})", "?");
+  // A path past 200 bytes is not named.
+  const std::string key(60, 'k');
+  expect_out_of_range(R"({"type":"ping","id":5,")" + key + R"(":{")" + key + R"(":{")" + key +
+                          R"(":{")" + key + R"(":1e999}}}})",
+                      "a field");
+}
+
 TEST(NumberRange, NumbersAroundTheOutOfRangeOneKeepTheirValues) {
   // Each out-of-range number is marked by its position among all the numbers.
   expect_out_of_range(R"({"type":"ping","n":[0,-1,2.5,1e3,1e-999],"x":1e999,"id":9})", "x", 9);
