@@ -3,8 +3,10 @@
 # tilecrush. Idempotent: packages already present are not touched.
 #   scripts/setup.sh            build and server packages
 #   scripts/setup.sh --test     also the test tools: clang-format-14
-#                               (scripts/check_format.sh) and prometheus, for
-#                               promtool (scripts/check_metrics.sh)
+#                               (scripts/check_format.sh), prometheus, for
+#                               promtool (scripts/check_metrics.sh), and
+#                               Node.js with tests/schema's ajv and
+#                               swagger-parser (the contract checks)
 #   scripts/setup.sh --browser  the test tools and chromium and
 #                               playwright-core (browser tests)
 # (Where systemd runs, Debian's prometheus package also starts a
@@ -17,7 +19,7 @@ packages=(cmake make g++ pkg-config libboost1.81-dev nlohmann-json3-dev libsqlit
           libgtest-dev libgmock-dev libbenchmark-dev curl clang-14 libclang-rt-14-dev)
 case "${1:-}" in
   "") ;;
-  --test) packages+=(clang-format-14 prometheus) ;;
+  --test) packages+=(clang-format-14 prometheus nodejs npm) ;;
   --browser) packages+=(clang-format-14 prometheus chromium nodejs npm) ;;
   *) echo "usage: scripts/setup.sh [--test | --browser]" >&2; exit 2 ;;
 esac
@@ -41,6 +43,10 @@ if ((${#missing[@]})); then
     "${missing[@]}" >/dev/null
 fi
 
+if [[ -n "${1:-}" && ! -d tests/schema/node_modules/ajv ]]; then
+  echo "setup: installing ajv and swagger-parser (tests/schema)"
+  (cd tests/schema && npm ci --no-audit --no-fund --silent)
+fi
 if [[ "${1:-}" == "--browser" && ! -d tests/browser/node_modules/playwright-core ]]; then
   echo "setup: installing playwright-core (no browser download: Debian's chromium is used)"
   (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)

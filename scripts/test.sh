@@ -3,9 +3,13 @@
 # promise, by these stage numbers):
 #   1. the formatting check first, so that it fails fast
 #      (scripts/check_format.sh: every tracked C++ file as .clang-format
-#      says, clang-format-14); the release build and all CTest suites
-#      (engine, protocol, storage, server integration and rooms, crash
-#      tests, install-prefix/docker test); /metrics against
+#      says, clang-format-14); the OpenAPI document and the WebSocket
+#      JSON Schemas (protocol/schema) through swagger-parser and ajv
+#      (tests/schema/lint_openapi.mjs); the release build and all CTest
+#      suites (engine, protocol, storage, server integration and rooms,
+#      crash tests, install-prefix/docker test; every message the server
+#      and crash tests receive is checked against protocol/schema by
+#      tests/schema/check_recorded.mjs); /metrics against
 #      `promtool check metrics` (scripts/check_metrics.sh: the release
 #      server after some traffic);
 #   2. the same CTest suites under ASan+UBSan (`asan` preset, build/asan):
@@ -17,7 +21,8 @@
 #      built, `ctest -L server`);
 #   4. a short run of each libFuzzer target (clang, ASan+UBSan; see
 #      tests/fuzz/README.md for longer runs);
-#   5. the browser tests (Debian chromium driven by playwright-core).
+#   5. the browser tests (Debian chromium driven by playwright-core; every
+#      WebSocket message of every page is checked against protocol/schema).
 # Stops at the first failing stage; a sanitizer report fails its test.
 # TILECRUSH_SKIP_BROWSER=1 skips stage 5.
 #
@@ -43,6 +48,7 @@ fi
 
 echo "== 1/5 formatting, release build and tests, /metrics"
 scripts/check_format.sh
+node tests/schema/lint_openapi.mjs
 scripts/build.sh release
 ctest --preset release -j "$(nproc)"
 scripts/check_metrics.sh build/release

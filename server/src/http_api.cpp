@@ -5,6 +5,7 @@
 #include "api_json.hpp"
 #include "clock.hpp"
 #include "tilecrush/game/presets.hpp"
+#include "tilecrush/protocol/openapi.hpp"
 #include "tilecrush/protocol/views.hpp"
 #include "tilecrush/storage/token_hash.hpp"
 
@@ -92,6 +93,9 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
       return {200, metrics_.render(), "text/plain; version=0.0.4; charset=utf-8"};
     }
     if (seg.size() == 2 && seg[1] == "health") return health();
+    if (seg.size() == 2 && seg[1] == "openapi.json") {
+      return {200, std::string(protocol::openapi_document()), "application/json"};
+    }
     if (seg.size() == 2 && seg[1] == "daily") return daily(target);
     if (seg.size() == 2 && seg[1] == "leaderboard") return leaderboard(target);
     if (seg.size() == 3 && seg[1] == "leaderboard" && seg[2] == "around") {

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "itest_util.hpp"
@@ -185,6 +187,31 @@ TEST(HttpApi, APracticeGameWithNoMoveAtTheStartIsFinishedAndRecorded) {
     }
   }
   EXPECT_EQ(missing, 0) << missing << " of 100 games answered over had no record yet";
+}
+
+TEST(HttpApi, TheOpenApiDocumentIsTheOneInTheRepository) {
+  TestServer ts(unthrottled_config());
+  const HttpResult r = http_get(ts.port(), "/api/openapi.json");
+  EXPECT_EQ(r.status, 200u);
+  EXPECT_EQ(r.content_type, "application/json");
+  std::ifstream file(std::string(TILECRUSH_SOURCE_DIR) + "/protocol/schema/openapi.json",
+                     std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  ASSERT_FALSE(text.str().empty());
+  EXPECT_EQ(r.body, text.str());
+  const json doc = r.json_body();
+  EXPECT_EQ(doc["openapi"], "3.1.0");
+  // Every path the server routes is described (the schemas themselves are
+  // checked against every answer by tests/schema/check_recorded.mjs).
+  for (const char* path :
+       {"/api/health", "/api/daily", "/api/leaderboard", "/api/leaderboard/around",
+        "/api/players/{name}", "/api/games/{id}", "/api/games/{id}/verify", "/api/competitions",
+        "/api/competitions/{id}", "/api/competitions/{id}/leaderboard",
+        "/api/competitions/{id}/leaderboard/around", "/api/competitions/{id}/results",
+        "/api/competitions/{id}/disqualify", "/api/openapi.json", "/metrics"}) {
+    EXPECT_TRUE(doc["paths"].contains(path)) << path;
+  }
 }
 
 TEST(HttpApi, HealthAndDailyBoards) {

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "message_log.hpp"
+
 namespace tilecrush::testing {
 
 WsClient::WsClient(unsigned short port, std::chrono::milliseconds timeout)
@@ -54,6 +56,7 @@ json WsClient::receive() {
   throw_if(run([&](auto handler) { ws_.async_read(buffer_, handler); }));
   json parsed = json::parse(beast::buffers_to_string(buffer_.data()), nullptr, false);
   if (parsed.is_discarded()) throw std::runtime_error("server sent invalid JSON");
+  record_ws_message(parsed);
   return parsed;
 }
 
@@ -90,6 +93,10 @@ std::optional<int> WsClient::wait_close() {
     const beast::error_code ec = run([&](auto handler) { ws_.async_read(buffer_, handler); });
     if (ec == beast::websocket::error::closed) return static_cast<int>(ws_.reason().code);
     if (ec == beast::error::timeout) return std::nullopt;
+    if (!ec && ws_.got_text()) {
+      json parsed = json::parse(beast::buffers_to_string(buffer_.data()), nullptr, false);
+      if (!parsed.is_discarded()) record_ws_message(parsed);
+    }
     if (ec)
       return ws_.reason().code ? std::optional<int>(ws_.reason().code) : std::optional<int>(-1);
   }
@@ -131,7 +138,11 @@ HttpResult http_request(unsigned short port, beast::http::verb method, const std
   auto res = parser.release();
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-  return {res.result_int(), res.body(), std::string(res[beast::http::field::content_type])};
+  HttpResult result{res.result_int(), res.body(),
+                    std::string(res[beast::http::field::content_type])};
+  record_http_answer(beast::http::to_string(method), target, result.status, result.content_type,
+                     result.body);
+  return result;
 }
 
 }  // namespace tilecrush::testing
