@@ -5,7 +5,7 @@
 #      (scripts/check_format.sh: every tracked C++ file as .clang-format
 #      says, clang-format-14); the OpenAPI document and the WebSocket
 #      JSON Schemas (protocol/schema) through swagger-parser and ajv
-#      (tests/schema/lint_openapi.mjs); the release build and all CTest
+#      (tests/schema/lint_*.mjs); the release build and all CTest
 #      suites (engine, protocol, storage, server integration and rooms,
 #      crash tests, install-prefix/docker test; every message the server
 #      and crash tests receive is checked against protocol/schema by
@@ -49,6 +49,7 @@ fi
 echo "== 1/5 formatting, release build and tests, /metrics"
 scripts/check_format.sh
 node tests/schema/lint_openapi.mjs
+node tests/schema/lint_ws_schemas.mjs
 scripts/build.sh release
 ctest --preset release -j "$(nproc)"
 scripts/check_metrics.sh build/release

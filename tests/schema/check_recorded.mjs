@@ -35,11 +35,12 @@ const ws = wsValidators();
 const http = await loadOpenApi(join(schemaDir, 'openapi.json'));
 
 const counts = { ws: 0, http: 0 };
-const failures = new Map(); // one line per distinct failure, with a count and a first test
-const fail = (test, what) => {
+// One entry per distinct problem: a count, the first test and message.
+const failures = new Map();
+const fail = (test, what, sample) => {
   const seen = failures.get(what);
   if (seen) seen.count += 1;
-  else failures.set(what, { count: 1, test });
+  else failures.set(what, { count: 1, test, sample });
 };
 
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
@@ -49,14 +50,15 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) 
     if (entry.kind === 'ws') {
       counts.ws += 1;
       if (!ws.server(entry.message)) {
-        fail(entry.test, `ws: ${explain(ws.server, entry.message)}\n    ${JSON.stringify(entry.message).slice(0, 400)}`);
+        fail(entry.test, `ws: ${explain(ws.server, entry.message)}`, JSON.stringify(entry.message));
       }
     } else if (entry.kind === 'http') {
       counts.http += 1;
       const problem = http.checkAnswer(entry);
       if (problem) {
-        fail(entry.test, `http ${entry.method} ${entry.target} -> ${entry.status}: ${problem}` +
-          (entry.body === null ? '' : `\n    ${JSON.stringify(entry.body).slice(0, 400)}`));
+        const path = entry.target.split('?')[0];
+        fail(entry.test, `http ${entry.method} ${http.matchPath(path) ?? path} -> ${entry.status}: ${problem}`,
+          `${entry.method} ${entry.target}` + (entry.body === null ? '' : ` ${JSON.stringify(entry.body)}`));
       }
     }
   }
@@ -68,8 +70,8 @@ if (counts.ws + counts.http === 0) {
 }
 if (failures.size) {
   console.error(`check_recorded: ${failures.size} kinds of answers do not match protocol/schema:`);
-  for (const [what, { count, test }] of [...failures].slice(0, 40)) {
-    console.error(`- ${what}\n    (${count}x; first in ${test || 'a test'})`);
+  for (const [what, { count, test, sample }] of [...failures].slice(0, 40)) {
+    console.error(`- ${what}\n    ${count}x; first in ${test || 'a test'}: ${sample.slice(0, 400)}`);
   }
   process.exit(1);
 }

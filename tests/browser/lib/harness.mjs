@@ -3,12 +3,13 @@
 // that use the client's test hooks (data-testid, window.__tilecrush), and a
 // screenshot in screenshots/ when a test fails.
 
-import { describe, before, after } from 'node:test';
+import { describe, before, after, afterEach } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, chromiumAvailable, CHROMIUM_PATH } from './chromium.mjs';
 import { startServer, serverAvailable, serverPath } from './server.mjs';
+import { explain, wsValidators } from '../../schema/ws_schemas.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOTS = path.resolve(here, '..', 'screenshots');
@@ -34,12 +35,21 @@ export function uniqueName(prefix = 'p') {
 export function browserSuite(title, fn, serverOptions = {}) {
   const skip = skipReason();
   describe(title, { skip }, () => {
-    const env = { server: null, browser: null };
+    const env = { server: null, browser: null, schemaViolations: [], framesChecked: 0 };
+    // Every WebSocket message of every page, in both directions, must match
+    // protocol/schema (watchSchema): a test whose pages saw one that did not fails.
+    afterEach(() => {
+      const seen = env.schemaViolations.splice(0);
+      if (seen.length) {
+        throw new Error(`${seen.length} WebSocket messages do not match protocol/schema:\n${seen.slice(0, 10).join('\n')}`);
+      }
+    });
     before(async () => {
       env.server = await startServer(serverOptions);
       env.browser = await launch();
     });
     after(async () => {
+      console.log(`${title}: ${env.framesChecked} WebSocket messages checked against protocol/schema`);
       if (env.browser) await env.browser.close();
       if (env.server) await env.server.stop();
     });
@@ -60,12 +70,37 @@ export async function openPage(env, { name = uniqueName(), lang = 'en', anim = 0
     localStorage.setItem('tilecrush.animSpeed', String(anim));
   }, { ident, lang, anim });
   const page = await context.newPage();
+  watchSchema(env, page);
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) page.errors.push(m.text()); });
   page.base = env.server.base;
   page.playerName = name;
   return page;
+}
+
+// Validates each WebSocket frame the page sends or receives against
+// protocol/schema; mismatches go to env.schemaViolations.
+function watchSchema(env, page) {
+  const { client, server } = wsValidators();
+  const check = (validate, direction) => (frame) => {
+    env.framesChecked += 1;
+    const text = typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8');
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      env.schemaViolations.push(`${direction}: not JSON: ${text.slice(0, 200)}`);
+      return;
+    }
+    if (!validate(message)) {
+      env.schemaViolations.push(`${direction}: ${explain(validate, message)}\n    ${text.slice(0, 300)}`);
+    }
+  };
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', check(server, 'server -> client'));
+    ws.on('framesent', check(client, 'client -> server'));
+  });
 }
 
 // Runs a test body; on failure saves a screenshot named after the test.
