@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { explainErrors } from './openapi_schemas.mjs';
 
 export const schemaDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'protocol', 'schema');
 
@@ -48,8 +49,5 @@ export function explain(validate, message) {
   const own = validate.byType?.get(type);
   if (own && !own(message)) errors = own.errors;
   else if (typeof type === 'string' && validate.byType && !own) return `unknown message type ${JSON.stringify(type)}`;
-  return errors
-    .slice(0, 8)
-    .map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}`)
-    .join('; ') + (type === undefined ? '' : ` (type ${JSON.stringify(type)})`);
+  return explainErrors(errors) + (type === undefined ? '' : ` (type ${JSON.stringify(type)})`);
 }
