@@ -17,6 +17,7 @@
 #include <string>
 
 #include "tilecrush/game/game.hpp"
+#include "tilecrush/protocol/views.hpp"
 #include "tilecrush/storage/database.hpp"
 
 namespace tilecrush::bench {
@@ -47,17 +48,8 @@ class LocalCopies {
       setup.board_key = board->key;
     } else if (setup.ranked()) {
       if (setup.mode != game::Mode::same || !view.contains("board")) return nullptr;
-      const auto& rows = view["board"];
-      game::Board board(static_cast<int>(rows[0].size()), static_cast<int>(rows.size()));
-      for (int y = 0; y < board.height(); ++y) {
-        for (int x = 0; x < board.width(); ++x) {
-          board.set(x, y,
-                    static_cast<std::uint8_t>(
-                        rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)].get<int>()));
-        }
-      }
       setup.preset.clear();
-      setup.board = std::move(board);
+      setup.board = protocol::board_from_rows(view["board"]);
     }
     return game::create_game(setup).game;
   }

@@ -59,6 +59,19 @@ json game_view(const game::Game& game, const GameViewMeta& meta) {
   return view;
 }
 
+game::Board board_from_rows(const json& rows) {
+  game::Board board(static_cast<int>(rows.at(0).size()), static_cast<int>(rows.size()));
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) {
+      board.set(
+          x, y,
+          static_cast<std::uint8_t>(
+              rows.at(static_cast<std::size_t>(y)).at(static_cast<std::size_t>(x)).get<int>()));
+    }
+  }
+  return board;
+}
+
 json welcome(const json& id, const json& player_id, std::string_view name, std::string_view token) {
   return {{"type", "welcome"},
           {"id", id},

@@ -56,17 +56,7 @@ inline json board_rows(const std::vector<int>& cells, int width) {
   return rows;
 }
 
-inline game::Board board_from_rows(const json& rows) {
-  game::Board board(static_cast<int>(rows[0].size()), static_cast<int>(rows.size()));
-  for (int y = 0; y < board.height(); ++y) {
-    for (int x = 0; x < board.width(); ++x) {
-      board.set(x, y,
-                static_cast<std::uint8_t>(
-                    rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)].get<int>()));
-    }
-  }
-  return board;
-}
+using protocol::board_from_rows;
 
 inline std::string hash_of(const game::Game& g) {
   return game::hash_hex(g.state_hash());

@@ -39,6 +39,12 @@ struct GameViewMeta {
 // null); hidden mode adds peeks, selected ([[x, y], ...]) and elapsed_ms.
 nlohmann::json game_view(const game::Game& game, const GameViewMeta& meta);
 
+// The board of a GameView's `board` rows (rows of cells, top row first), for
+// JSON a server produced: tests and tools that keep their own copy of a
+// game. Throws nlohmann::json::exception on rows of another shape; a
+// client's board is read by parse_client_message, which refuses instead.
+game::Board board_from_rows(const nlohmann::json& rows);
+
 // {type: "welcome", id, player: {id, name}, token}
 nlohmann::json welcome(const nlohmann::json& id, const nlohmann::json& player_id,
                        std::string_view name, std::string_view token);
