@@ -81,20 +81,6 @@ FROM entry_flags AS f JOIN players AS p ON p.id = f.player_id
 WHERE f.competition_id = ?1 ORDER BY f.at, f.player_id, f.flag
 )sql";
 
-// A disqualified entry leaves the ranking: its row and the board's count.
-constexpr std::string_view kSelectEntryGame = R"sql(
-SELECT game_id FROM leaderboard
-WHERE scope = ?1 AND mode = ?2 AND preset = ?3 AND seed = ?4 AND player_id = ?5
-)sql";
-constexpr std::string_view kDeleteEntry = R"sql(
-DELETE FROM leaderboard
-WHERE scope = ?1 AND mode = ?2 AND preset = ?3 AND seed = ?4 AND player_id = ?5
-)sql";
-constexpr std::string_view kUncountEntry = R"sql(
-UPDATE leaderboard_boards SET entries = entries - 1
-WHERE scope = ?1 AND mode = ?2 AND preset = ?3 AND seed = ?4
-)sql";
-
 BoardRecord read_board_row(const Statement& s) {
   BoardRecord b;
   b.scope = s.get_text(0);
@@ -153,14 +139,6 @@ WriteResult insert_board_row(Connection& c, const BoardRecord& board) {
     throw;
   }
   return write_ok();
-}
-
-void bind_entry(Statement& q, const CompetitionRecord& comp, PlayerId player) {
-  q.bind(1, comp.id);
-  q.bind(2, mode_text(comp.mode));
-  q.bind(3, comp.preset);
-  q.bind(4, comp.seed);
-  q.bind(5, player);
 }
 
 }  // namespace
@@ -313,27 +291,12 @@ WriteResult disqualify_entry(Connection& c, const std::string& competition_id, P
                              const std::string& reason, std::int64_t at) {
   const auto comp = select_competition(c, competition_id);
   if (!comp) return write_error(WriteStatus::not_found, "unknown competition " + competition_id);
-  std::string game_id;
-  {
-    auto q = c.query(kSelectEntryGame);
-    bind_entry(*q, *comp, player);
-    if (!q->step()) return write_error(WriteStatus::not_found, "no such entry");
-    game_id = q->get_text(0);
-  }
-  {
-    auto q = c.query(kDeleteEntry);
-    bind_entry(*q, *comp, player);
-    q->run();
-  }
-  {
-    auto q = c.query(kUncountEntry);
-    q->bind(1, comp->id);
-    q->bind(2, mode_text(comp->mode));
-    q->bind(3, comp->preset);
-    q->bind(4, comp->seed);
-    q->run();
-  }
-  return insert_flag(c, EntryFlag{competition_id, player, {}, "disqualified", game_id, reason, at});
+  // A disqualified entry leaves the ranking.
+  const auto game_id =
+      remove_entry(c, BoardKey{comp->mode, comp->preset, comp->seed, comp->id}, player);
+  if (!game_id) return write_error(WriteStatus::not_found, "no such entry");
+  return insert_flag(c,
+                     EntryFlag{competition_id, player, {}, "disqualified", *game_id, reason, at});
 }
 
 std::vector<EntryFlag> select_flags(Connection& c, std::string_view competition_id) {

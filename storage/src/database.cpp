@@ -27,6 +27,7 @@ struct Database::Impl {
   // Built once and kept until destruction, so close() never races a reader
   // over the pointer; the pool itself refuses leases after close().
   std::unique_ptr<detail::ReaderPool> readers;
+  std::unique_ptr<detail::RankCache> ranks;
   std::mutex close_mutex;
   bool closed = false;
 
@@ -38,6 +39,8 @@ struct Database::Impl {
                                   writer ? "database is closed" : "database is read-only"));
     }
   }
+
+  detail::RankCache* rank_cache() { return ranks.get(); }
 
   template <class F>
   auto read(F&& f) {
@@ -76,6 +79,7 @@ Database::Database(Options options) : impl_(std::make_unique<Impl>()) {
   Impl& d = *impl_;
   d.options = std::move(options);
   if (!d.options.read_only) d.writer_connection = open_writer(d.options, d.settings);
+  d.ranks = std::make_unique<detail::RankCache>(d.options.rank_cache_keys);
   d.readers = std::make_unique<detail::ReaderPool>(d.options.path, d.options.readers,
                                                    d.options.busy_timeout);
   if (d.options.read_only) {
@@ -234,16 +238,21 @@ std::vector<std::string> Database::unfinished_games(std::optional<PlayerId> play
 
 LeaderboardPage Database::leaderboard(const BoardKey& board, std::int64_t limit,
                                       std::int64_t offset) {
-  return impl_->read(
-      [&](Connection& c) { return detail::select_leaderboard(c, board, limit, offset); });
+  return impl_->read([&](Connection& c) {
+    return detail::select_leaderboard(c, impl_->rank_cache(), board, limit, offset);
+  });
 }
 
 std::optional<LeaderboardPage> Database::leaderboard_around(const BoardKey& board,
                                                             std::string_view player_name,
                                                             std::int64_t radius) {
   return impl_->read([&](Connection& c) {
-    return detail::select_leaderboard_around(c, board, player_name, radius);
+    return detail::select_leaderboard_around(c, impl_->rank_cache(), board, player_name, radius);
   });
+}
+
+BoardRevision Database::leaderboard_revision(const BoardKey& board) {
+  return impl_->read([&](Connection& c) { return detail::select_board_revision(c, board); });
 }
 
 std::vector<PlayerBest> Database::player_bests(PlayerId player) {

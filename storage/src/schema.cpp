@@ -257,8 +257,33 @@ DROP TABLE leaderboard_boards;
 ALTER TABLE leaderboard_boards_scoped RENAME TO leaderboard_boards;
 )sql";
 
+// Rank caches (leaderboard_pages.cpp) follow a board through its revision
+// and the log of changes of place: old and new (score, tiebreak,
+// finished_at), NULL for none. The log keeps the last kChangeWindow
+// revisions of each board.
+constexpr std::string_view kV6LeaderboardRevisions = R"sql(
+ALTER TABLE leaderboard_boards ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+
+CREATE TABLE leaderboard_changes (
+  scope           TEXT NOT NULL,
+  mode            TEXT NOT NULL,
+  preset          TEXT NOT NULL,
+  seed            TEXT NOT NULL,
+  revision        INTEGER NOT NULL,
+  player_id       INTEGER NOT NULL,
+  old_score       INTEGER,
+  old_tiebreak    INTEGER,
+  old_finished_at INTEGER,
+  new_score       INTEGER,
+  new_tiebreak    INTEGER,
+  new_finished_at INTEGER,
+  PRIMARY KEY (scope, mode, preset, seed, revision)
+) STRICT, WITHOUT ROWID;
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
-    kV1PlayersGamesMoves, kV2Leaderboards, kV3Rooms, kV4MoveList, kV5Competitions,
+    kV1PlayersGamesMoves, kV2Leaderboards, kV3Rooms,
+    kV4MoveList,          kV5Competitions, kV6LeaderboardRevisions,
 };
 
 }  // namespace

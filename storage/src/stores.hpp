@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "connection.hpp"
+#include "rank_cache.hpp"
 #include "tilecrush/storage/records.hpp"
 
 namespace tilecrush::storage::detail {
@@ -51,14 +52,28 @@ struct CountedGame {
   std::int64_t duration_ms = 0;
   std::int64_t finished_at = 0;
 };
-// Leaderboard entry (best of, attempts + 1) and the player's best.
+// Binds a board as every leaderboard statement names it: ?1 mode, ?2
+// preset, ?3 seed, ?11 scope.
+void bind_board(Statement& s, const BoardKey& board);
+// Revisions of changes kept in leaderboard_changes per board: a rank index
+// further behind than this reloads the board's keys instead.
+inline constexpr std::int64_t kChangeWindow = 50'000;
+// Leaderboard entry (best of, attempts + 1), the board's revision, the
+// change of place, and the player's best.
 void record_counted_game(Connection& c, const CountedGame& game);
-LeaderboardPage select_leaderboard(Connection& c, const BoardKey& board, std::int64_t limit,
-                                   std::int64_t offset);
-std::optional<LeaderboardPage> select_leaderboard_around(Connection& c, const BoardKey& board,
+// Takes the player's entry off the board (its revision and change too):
+// the entry's game id, nullopt when there is no entry.
+std::optional<std::string> remove_entry(Connection& c, const BoardKey& board, PlayerId player);
+std::vector<PlayerBest> select_player_bests(Connection& c, PlayerId player);
+
+// leaderboard pages (leaderboard_pages.cpp); `cache` null: the plain scan.
+LeaderboardPage select_leaderboard(Connection& c, RankCache* cache, const BoardKey& board,
+                                   std::int64_t limit, std::int64_t offset);
+std::optional<LeaderboardPage> select_leaderboard_around(Connection& c, RankCache* cache,
+                                                         const BoardKey& board,
                                                          std::string_view player_name,
                                                          std::int64_t radius);
-std::vector<PlayerBest> select_player_bests(Connection& c, PlayerId player);
+BoardRevision select_board_revision(Connection& c, const BoardKey& board);
 std::string explain_leaderboard(Connection& c);
 std::string explain_leaderboard_rank(Connection& c);
 

@@ -41,6 +41,7 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
                                           "leaderboard",
                                           "leaderboard_order",
                                           "leaderboard_boards",
+                                          "leaderboard_changes",
                                           "player_bests",
                                           "rooms",
                                           "rooms_by_code",

@@ -59,6 +59,11 @@ struct Options {
   // checkpoint's fsyncs; at 16 times this the writer waits for a full one
   // that starts the WAL over.
   int checkpoint_pages = 1000;
+  // Leaderboard keys held in memory by the rank cache (about 40 bytes each),
+  // over every board read lately: a board's rank, page and around-me then
+  // cost O(log n) instead of O(offset). A board larger than this is read by
+  // the plain ordered scan; 0 turns the cache off.
+  std::size_t rank_cache_keys = 4'000'000;
 };
 
 // What the writer connection reports after open (read back, not assumed).
@@ -70,7 +75,7 @@ struct Settings {
 };
 
 // The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 class Database {
  public:
@@ -167,7 +172,8 @@ class Database {
   std::vector<std::string> unfinished_games(std::optional<PlayerId> player = std::nullopt);
 
   // Entries offset+1 .. offset+limit of the board (limit and offset below 0
-  // count as 0) and the board's total.
+  // count as 0), the board's total and revision, all as of one snapshot: an
+  // entry changed by a write whose callback has run is in its new place.
   LeaderboardPage leaderboard(const BoardKey& board, std::int64_t limit, std::int64_t offset);
   // The entries ranked within `radius` of the named player's, and the total;
   // nullopt when the player is unknown or not on this board.
@@ -177,6 +183,9 @@ class Database {
   // One best per (mode, preset) the player has finished a ranked game on,
   // sorted by mode then preset.
   std::vector<PlayerBest> player_bests(PlayerId player);
+  // The board's entries and revision (one primary-key read): whether a
+  // page read earlier at some revision may have changed.
+  BoardRevision leaderboard_revision(const BoardKey& board);
   // The latest finished room saved under this code.
   std::optional<RoomRecord> find_room(std::string_view code);
 

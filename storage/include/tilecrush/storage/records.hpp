@@ -181,7 +181,18 @@ struct LeaderboardEntry {
 // duration (hidden), then the earlier finish, then the lower player id.
 struct LeaderboardPage {
   std::int64_t total = 0;  // entries on the whole board
+  // The board's revision the page was read at (see BoardRevision).
+  std::int64_t revision = 0;
   std::vector<LeaderboardEntry> entries;
+};
+
+// A board's number of entries and its revision: 0 for a board without
+// entries, then + 1 with every change to any of its entries (a new entry, a
+// better result, one more attempt, an entry removed), committed in order. Two
+// reads of a board at the same revision read the same entries.
+struct BoardRevision {
+  std::int64_t entries = 0;
+  std::int64_t revision = 0;
 };
 
 // A player's best score on one (mode, preset) over all its seeds.

@@ -1,0 +1,326 @@
+// Reading leaderboard pages: through a board's rank index when the cache
+// holds it (O(log n) whatever the offset), else by the plain ordered scan
+// of index leaderboard_order (O(offset)), which also serves as the reference
+// the rank index is tested against.
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+#include "codec.hpp"
+#include "rank_cache.hpp"
+#include "stores.hpp"
+
+namespace tilecrush::storage::detail {
+namespace {
+
+constexpr std::string_view kSelectBoardState =
+    "SELECT entries, revision FROM leaderboard_boards WHERE scope = ?11 AND mode = ?1 AND "
+    "preset = ?2 AND seed = ?3";
+
+// The page's keys come from index leaderboard_order alone, in its own order
+// (no sort), so the rows skipped by OFFSET cost one index entry each; only
+// the page's rows are then looked up in leaderboard and players by primary
+// key. The join may return them in any order: read_rows() sorts them.
+constexpr std::string_view kSelectPage = R"sql(
+SELECT l.player_id, p.name, l.score, l.move_count, l.duration_ms, l.attempts, l.game_id,
+       l.finished_at, l.tiebreak
+FROM (SELECT player_id FROM leaderboard
+      WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3
+      ORDER BY score DESC, tiebreak ASC, finished_at ASC, player_id ASC
+      LIMIT ?4 OFFSET ?5) AS page
+CROSS JOIN leaderboard AS l
+  ON l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3
+     AND l.player_id = page.player_id
+CROSS JOIN players AS p ON p.id = l.player_id
+)sql";
+
+// One entry by primary key, for a page whose keys came from a rank index.
+constexpr std::string_view kSelectEntry = R"sql(
+SELECT l.player_id, p.name, l.score, l.move_count, l.duration_ms, l.attempts, l.game_id,
+       l.finished_at, l.tiebreak
+FROM leaderboard AS l CROSS JOIN players AS p ON p.id = l.player_id
+WHERE l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3 AND l.player_id = ?4
+)sql";
+
+constexpr std::string_view kSelectEntryOf = R"sql(
+SELECT l.score, l.tiebreak, l.finished_at, l.player_id
+FROM players AS p CROSS JOIN leaderboard AS l
+  ON l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3 AND l.player_id = p.id
+WHERE p.name = ?4
+)sql";
+
+// Entries ahead of (?4 score, ?5 tiebreak, ?6 finished_at, ?7 player_id).
+// `score >= ?4` bounds the index range to the entries that can be ahead.
+constexpr std::string_view kCountAhead = R"sql(
+SELECT count(*) FROM leaderboard
+WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3 AND score >= ?4
+  AND (score > ?4 OR (score = ?4 AND (tiebreak < ?5 OR (tiebreak = ?5 AND
+       (finished_at < ?6 OR (finished_at = ?6 AND player_id < ?7))))))
+)sql";
+
+// A whole board's keys in order, from index leaderboard_order alone.
+constexpr std::string_view kSelectKeys = R"sql(
+SELECT score, tiebreak, finished_at, player_id FROM leaderboard
+WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3
+ORDER BY score DESC, tiebreak ASC, finished_at ASC, player_id ASC
+)sql";
+
+// The changes after revision ?4 up to ?5, oldest first (primary key range).
+constexpr std::string_view kSelectChanges = R"sql(
+SELECT player_id, old_score, old_tiebreak, old_finished_at, new_score, new_tiebreak,
+       new_finished_at
+FROM leaderboard_changes
+WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3 AND revision > ?4 AND revision <= ?5
+ORDER BY revision
+)sql";
+
+LeaderboardEntry read_entry(const Statement& q, std::int64_t& tiebreak) {
+  LeaderboardEntry e;
+  e.player_id = q.get_int(0);
+  e.player = q.get_text(1);
+  e.score = q.get_int(2);
+  e.move_count = q.get_int(3);
+  e.duration_ms = q.get_int(4);
+  e.attempts = q.get_int(5);
+  e.game_id = q.get_text(6);
+  e.finished_at = q.get_int(7);
+  tiebreak = q.get_int(8);
+  return e;
+}
+
+std::string explain(Connection& c, std::string_view sql) {
+  auto statement = c.prepare("EXPLAIN QUERY PLAN " + std::string(sql));
+  std::string plan;
+  while (statement->step()) {
+    if (!plan.empty()) plan += '\n';
+    plan += statement->get_text(3);  // columns: id, parent, notused, detail
+  }
+  return plan;
+}
+
+RankKey key_of(const LeaderboardEntry& e, std::int64_t tiebreak) {
+  return {e.score, tiebreak, e.finished_at, e.player_id};
+}
+
+// Reads a page by the plain ordered scan, inside the caller's transaction.
+LeaderboardPage plain_page(Connection& c, const BoardKey& board, const BoardRevision& state,
+                           std::int64_t limit, std::int64_t offset) {
+  LeaderboardPage page;
+  page.total = state.entries;
+  page.revision = state.revision;
+  auto q = c.query(kSelectPage);
+  bind_board(*q, board);
+  q->bind(4, limit);
+  q->bind(5, offset);
+  std::vector<std::pair<RankKey, LeaderboardEntry>> rows;
+  while (q->step()) {
+    std::int64_t tiebreak = 0;
+    LeaderboardEntry e = read_entry(*q, tiebreak);
+    rows.emplace_back(key_of(e, tiebreak), std::move(e));
+  }
+  std::sort(rows.begin(), rows.end(),
+            [](const auto& a, const auto& b) { return ranks_before(a.first, b.first); });
+  std::int64_t rank = offset;
+  page.entries.reserve(rows.size());
+  for (auto& row : rows) {
+    row.second.rank = ++rank;
+    page.entries.push_back(std::move(row.second));
+  }
+  return page;
+}
+
+// The rows of `keys` (positions offset+1...), or nullopt when a row is not
+// where the index says: the index is then wrong and must be reloaded.
+std::optional<LeaderboardPage> page_of_keys(Connection& c, const BoardKey& board,
+                                            const BoardRevision& state,
+                                            const std::vector<RankKey>& keys, std::int64_t offset) {
+  LeaderboardPage page;
+  page.total = state.entries;
+  page.revision = state.revision;
+  page.entries.reserve(keys.size());
+  auto q = c.query(kSelectEntry);
+  for (const RankKey& key : keys) {
+    q->reset();
+    bind_board(*q, board);
+    q->bind(4, key.player_id);
+    if (!q->step()) return std::nullopt;
+    std::int64_t tiebreak = 0;
+    LeaderboardEntry e = read_entry(*q, tiebreak);
+    if (!(key_of(e, tiebreak) == key)) return std::nullopt;
+    e.rank = offset + static_cast<std::int64_t>(page.entries.size()) + 1;
+    page.entries.push_back(std::move(e));
+  }
+  return page;
+}
+
+void load_keys(Connection& c, const BoardKey& board, RankIndex& index) {
+  std::vector<RankKey> keys;
+  auto q = c.query(kSelectKeys);
+  bind_board(*q, board);
+  while (q->step()) keys.push_back({q->get_int(0), q->get_int(1), q->get_int(2), q->get_int(3)});
+  index.assign_sorted(keys);
+}
+
+// Applies the logged changes after the index's revision; false when one
+// does not fit (an old place missing), so the index must be reloaded.
+bool apply_changes(Connection& c, const BoardKey& board, RankCache::Board& slot,
+                   std::int64_t revision) {
+  auto q = c.query(kSelectChanges);
+  bind_board(*q, board);
+  q->bind(4, slot.revision);
+  q->bind(5, revision);
+  while (q->step()) {
+    const std::int64_t player = q->get_int(0);
+    if (!q->is_null(1) &&
+        !slot.index.erase({q->get_int(1), q->get_int(2), q->get_int(3), player})) {
+      return false;
+    }
+    if (!q->is_null(4) &&
+        !slot.index.insert({q->get_int(4), q->get_int(5), q->get_int(6), player})) {
+      return false;
+    }
+  }
+  return true;
+}
+
+enum class Sync : std::uint8_t {
+  ok,              // the index holds exactly the transaction's revision
+  snapshot_older,  // the index is newer than this transaction: start again
+  unusable,        // no index for this board: read the plain way
+  mismatch,        // the index disagreed with the rows: read the plain way
+};
+
+// Brings `slot` (its mutex held) to `state`, the revision the caller's read
+// transaction sees: from the change log when it reaches back far enough,
+// else by loading the board's keys again.
+Sync sync_index(Connection& c, RankCache& cache, const BoardKey& board, RankCache::Board& slot,
+                const BoardRevision& state) {
+  if (slot.revision > state.revision) return Sync::snapshot_older;
+  if (slot.revision == state.revision) return Sync::ok;
+  const bool in_window = slot.revision >= 0 && state.revision - slot.revision <= kChangeWindow;
+  if (!in_window || !apply_changes(c, board, slot, state.revision) ||
+      slot.index.size() != static_cast<std::size_t>(state.entries)) {
+    load_keys(c, board, slot.index);
+  }
+  slot.revision = state.revision;
+  if (slot.index.size() != static_cast<std::size_t>(state.entries) ||
+      !cache.note_size(board, slot.index.size())) {
+    slot.revision = -1;
+    slot.index.clear();
+    return Sync::unusable;
+  }
+  return Sync::ok;
+}
+
+BoardRevision read_state(Connection& c, const BoardKey& board) {
+  auto q = c.query(kSelectBoardState);
+  bind_board(*q, board);
+  if (!q->step()) return {};
+  return {q->get_int(0), q->get_int(1)};
+}
+
+// Calls `use(index)` with the board's rank index at `state`, the revision of
+// the caller's read transaction, under the index's mutex. unusable (and no
+// call) when there is no cache, the board is empty (anybody can name one)
+// or too large for the cache; mismatch when `use` found the index wrong.
+template <class F>
+Sync with_index(Connection& c, RankCache* cache, const BoardKey& board, const BoardRevision& state,
+                F&& use) {
+  const auto slot = cache && state.entries > 0 ? cache->board(board) : nullptr;
+  if (!slot) return Sync::unusable;
+  std::lock_guard lock(slot->mutex);
+  const Sync sync = sync_index(c, *cache, board, *slot, state);
+  if (sync != Sync::ok) return sync;
+  if (use(std::as_const(slot->index))) return Sync::ok;
+  slot->revision = -1;  // reloaded by the next reader
+  return Sync::mismatch;
+}
+
+// The transaction is started again (at most twice) while the index is newer
+// than its snapshot; a fresh snapshot sees at least the index's revision.
+constexpr int kSnapshotTries = 3;
+
+}  // namespace
+
+LeaderboardPage select_leaderboard(Connection& c, RankCache* cache, const BoardKey& board,
+                                   std::int64_t limit, std::int64_t offset) {
+  limit = std::max<std::int64_t>(limit, 0);
+  offset = std::max<std::int64_t>(offset, 0);
+  for (int attempt = 1;; ++attempt) {
+    ReadTransaction snapshot(c);
+    const BoardRevision state = read_state(c, board);
+    std::vector<RankKey> keys;
+    const Sync sync = with_index(
+        c, attempt < kSnapshotTries ? cache : nullptr, board, state, [&](const RankIndex& index) {
+          index.copy_range(static_cast<std::size_t>(offset), static_cast<std::size_t>(limit), keys);
+          return true;
+        });
+    if (sync == Sync::snapshot_older) continue;
+    if (sync == Sync::ok) {
+      if (auto page = page_of_keys(c, board, state, keys, offset)) return std::move(*page);
+      if (cache) cache->forget(board);
+    }
+    return plain_page(c, board, state, limit, offset);
+  }
+}
+
+std::optional<LeaderboardPage> select_leaderboard_around(Connection& c, RankCache* cache,
+                                                         const BoardKey& board,
+                                                         std::string_view player_name,
+                                                         std::int64_t radius) {
+  radius = std::max<std::int64_t>(radius, 0);
+  for (int attempt = 1;; ++attempt) {
+    ReadTransaction snapshot(c);
+    const BoardRevision state = read_state(c, board);
+    RankKey key;
+    {
+      auto entry = c.query(kSelectEntryOf);
+      bind_board(*entry, board);
+      entry->bind(4, player_name);
+      if (!entry->step()) return std::nullopt;
+      key = {entry->get_int(0), entry->get_int(1), entry->get_int(2), entry->get_int(3)};
+    }
+    std::int64_t rank = 0;   // 1-based
+    std::int64_t first = 0;  // 0-based position of the page's first entry
+    std::vector<RankKey> keys;
+    auto page_around = [&](std::int64_t ahead) {
+      rank = ahead + 1;
+      first = std::max<std::int64_t>(0, rank - 1 - radius);
+    };
+    const Sync sync = with_index(
+        c, attempt < kSnapshotTries ? cache : nullptr, board, state, [&](const RankIndex& index) {
+          if (!index.contains(key)) return false;
+          page_around(static_cast<std::int64_t>(index.count_before(key)));
+          index.copy_range(static_cast<std::size_t>(first),
+                           static_cast<std::size_t>(rank + radius - first), keys);
+          return true;
+        });
+    if (sync == Sync::snapshot_older) continue;
+    if (sync == Sync::ok) {
+      if (auto page = page_of_keys(c, board, state, keys, first)) return std::move(*page);
+      if (cache) cache->forget(board);
+    }
+    auto ahead = c.query(kCountAhead);
+    bind_board(*ahead, board);
+    ahead->bind(4, key.score);
+    ahead->bind(5, key.tiebreak);
+    ahead->bind(6, key.finished_at);
+    ahead->bind(7, key.player_id);
+    page_around(ahead->step() ? ahead->get_int(0) : 0);
+    return plain_page(c, board, state, rank + radius - first, first);
+  }
+}
+
+BoardRevision select_board_revision(Connection& c, const BoardKey& board) {
+  return read_state(c, board);
+}
+
+std::string explain_leaderboard(Connection& c) {
+  return explain(c, kSelectPage);
+}
+
+std::string explain_leaderboard_rank(Connection& c) {
+  return explain(c, kCountAhead);
+}
+
+}  // namespace tilecrush::storage::detail

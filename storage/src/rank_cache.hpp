@@ -1,0 +1,73 @@
+// The rank indexes of the boards read lately, each at a known board
+// revision, within a budget of keys held in memory.
+//
+// A board's index is a copy of its leaderboard order as of one committed
+// revision (leaderboard_boards.revision). A reader compares it with the
+// revision its own read transaction sees and brings it forward from
+// leaderboard_changes (or reloads it) before using it, so what it answers is
+// exactly its snapshot: no staleness, on one node or several sharing one
+// database (leaderboard_store.cpp).
+//
+// Thread safety: board() and note_size() may be called from any thread.
+// Each Board's fields are guarded by its own mutex. Lock order: a Board's
+// mutex, then the cache's; never the other way round.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <tuple>
+
+#include "rank_index.hpp"
+#include "tilecrush/storage/records.hpp"
+
+namespace tilecrush::storage::detail {
+
+class RankCache {
+ public:
+  struct Board {
+    std::mutex mutex;
+    RankIndex index;
+    // The revision the index holds; -1 while it holds nothing valid.
+    std::int64_t revision = -1;
+  };
+
+  // `max_keys` 0 turns the cache off.
+  explicit RankCache(std::size_t max_keys) : max_keys_(max_keys) {}
+
+  // The board's slot (empty, revision -1, when new); null when the cache is
+  // off. A slot stays valid while held, even once evicted.
+  std::shared_ptr<Board> board(const BoardKey& key);
+  // Records the slot's size after a load or an update (call with the
+  // Board's mutex held) and evicts the boards least recently used while the
+  // total is over budget. False when the board alone is over budget: it is
+  // dropped, and the caller must not keep it.
+  bool note_size(const BoardKey& key, std::size_t keys);
+
+  // Drops the board's slot (a holder may finish with it): the next reader
+  // starts from a fresh load.
+  void forget(const BoardKey& key);
+
+  std::size_t max_keys() const { return max_keys_; }
+
+ private:
+  using Name = std::tuple<std::string, int, std::string, std::string>;
+  static Name name_of(const BoardKey& key);
+
+  struct Entry {
+    std::shared_ptr<Board> board;
+    std::size_t keys = 0;
+    std::uint64_t used = 0;
+  };
+
+  const std::size_t max_keys_;
+  std::mutex mutex_;
+  std::map<Name, Entry> boards_;
+  std::size_t total_keys_ = 0;
+  std::uint64_t clock_ = 0;
+};
+
+}  // namespace tilecrush::storage::detail
