@@ -117,10 +117,10 @@ HttpAnswer HttpApi::competitions_route(const ApiRequest& request,
   if (post) return error_answer(405, ErrorCode::bad_request, "only GET here");
   if (seg.size() == 3) return one_competition(*competition, target);
   if (seg.size() == 4 && seg[3] == "leaderboard") {
-    return competition_leaderboard(*competition, target, false);
+    return competition_leaderboard(*competition, request, target, false);
   }
   if (seg.size() == 5 && seg[3] == "leaderboard" && seg[4] == "around") {
-    return competition_leaderboard(*competition, target, true);
+    return competition_leaderboard(*competition, request, target, true);
   }
   if (seg.size() == 4 && seg[3] == "results") return competition_results(*competition, target);
   return error_answer(404, ErrorCode::not_found, "no such API path");
@@ -249,26 +249,31 @@ HttpAnswer HttpApi::one_competition(const storage::CompetitionRecord& c,
 }
 
 HttpAnswer HttpApi::competition_leaderboard(const storage::CompetitionRecord& c,
+                                            const ApiRequest& request,
                                             const protocol::RequestTarget& target, bool around) {
   const storage::BoardKey board{c.mode, c.preset, c.seed, c.id};
-  json body;
+  // Closed once the closing work is done: games running at the close have
+  // ended by then.
+  const bool closed = c.closed;
+  std::optional<storage::LeaderboardPage> page;
   if (around) {
     const auto player = protocol::string_param(target, "player", true, 32);
     if (!player.ok()) return error_answer(*player.error);
     const auto radius = protocol::int_param(target, "radius", 5, 0, 50);
     if (!radius.ok()) return error_answer(*radius.error);
-    const auto page = db_.leaderboard_around(board, *player.value, radius.value);
+    page = db_.leaderboard_around(board, *player.value, radius.value);
     if (!page) return error_answer(404, ErrorCode::not_found, "player not on this leaderboard");
-    body = page_json(board, *page);
   } else {
     const auto limit = protocol::int_param(target, "limit", 20, 1, 100);
     if (!limit.ok()) return error_answer(*limit.error);
     const auto offset = protocol::int_param(target, "offset", 0, 0, INT64_MAX / 2);
     if (!offset.ok()) return error_answer(*offset.error);
-    body = page_json(board, db_.leaderboard(board, limit.value, offset.value));
+    if (auto answer = not_modified(request, board, closed)) return std::move(*answer);
+    page = db_.leaderboard(board, limit.value, offset.value);
   }
+  json body = page_json(board, *page);
   body["competition"] = c.id;
-  return ok_json(body);
+  return cacheable(request, body, *page, closed);
 }
 
 HttpAnswer HttpApi::competition_results(const storage::CompetitionRecord& c,

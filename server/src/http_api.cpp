@@ -49,6 +49,45 @@ std::optional<storage::BoardKey> board_key(const protocol::RequestTarget& target
                            version.value == 1 ? std::string(storage::kScopeV1) : std::string()};
 }
 
+// Boards still open change with every finished game: a short while, so that
+// a burst of readers costs one answer each couple of seconds. A closed
+// board changes only by a disqualification.
+constexpr std::string_view kOpenBoardCache = "public, max-age=2";
+constexpr std::string_view kClosedBoardCache = "public, max-age=3600";
+
+std::string etag_safe(std::string_view text) {
+  std::string out;
+  for (const char ch : text) {
+    const bool safe = (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') ||
+                      (ch >= 'A' && ch <= 'Z') || ch == '.' || ch == '-' || ch == '_' || ch == '+';
+    out += safe ? ch : '_';
+  }
+  return out;
+}
+
+// If-None-Match: "*" or a comma-separated list of entity tags, compared
+// weakly (a W/ prefix is ignored), as RFC 9110 asks of GET.
+bool etag_listed(std::string_view header, std::string_view etag) {
+  while (!header.empty()) {
+    const std::size_t comma = header.find(',');
+    std::string_view tag = header.substr(0, comma);
+    header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
+    while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
+    while (!tag.empty() && (tag.back() == ' ' || tag.back() == '\t')) tag.remove_suffix(1);
+    if (tag == "*") return true;
+    if (tag.starts_with("W/")) tag.remove_prefix(2);
+    if (tag == etag) return true;
+  }
+  return false;
+}
+
+HttpAnswer not_modified_answer(std::string etag, bool closed) {
+  HttpAnswer answer(304, {});
+  answer.cache_control = closed ? kClosedBoardCache : kOpenBoardCache;
+  answer.etag = std::move(etag);
+  return answer;
+}
+
 }  // namespace
 
 HttpApi::HttpApi(storage::Database& db, Metrics& metrics, NowFn now, std::string version,
@@ -57,6 +96,7 @@ HttpApi::HttpApi(storage::Database& db, Metrics& metrics, NowFn now, std::string
       metrics_(metrics),
       now_(std::move(now)),
       version_(std::move(version)),
+      etag_version_(etag_safe(version_)),
       started_at_(now_()),
       competitions_(competitions),
       operator_token_hash_(operator_token.empty() ? std::string()
@@ -97,9 +137,9 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
       return {200, std::string(protocol::openapi_document()), "application/json"};
     }
     if (seg.size() == 2 && seg[1] == "daily") return daily(target);
-    if (seg.size() == 2 && seg[1] == "leaderboard") return leaderboard(target);
+    if (seg.size() == 2 && seg[1] == "leaderboard") return leaderboard(request, target);
     if (seg.size() == 3 && seg[1] == "leaderboard" && seg[2] == "around") {
-      return leaderboard_around(target);
+      return leaderboard_around(request, target);
     }
     if (seg.size() == 3 && seg[1] == "players" && !seg[2].empty()) return player(seg[2]);
     if (seg.size() == 3 && seg[1] == "games" && !seg[2].empty())
@@ -160,7 +200,34 @@ HttpAnswer HttpApi::daily(const protocol::RequestTarget& target) {
                   {"tomorrow", {{"date", tomorrow}, {"boards", boards_of(tomorrow)}}}});
 }
 
-HttpAnswer HttpApi::leaderboard(const protocol::RequestTarget& target) {
+std::string HttpApi::page_etag(std::int64_t revision, std::int64_t entries) const {
+  // The version: a new release may write the same page differently.
+  return "\"lb-" + std::to_string(revision) + "-" + std::to_string(entries) + "-" + etag_version_ +
+         "\"";
+}
+
+std::optional<HttpAnswer> HttpApi::not_modified(const ApiRequest& request,
+                                                const storage::BoardKey& board, bool closed) {
+  if (request.if_none_match.empty()) return std::nullopt;
+  const storage::BoardRevision now = db_.leaderboard_revision(board);
+  const std::string etag = page_etag(now.revision, now.entries);
+  if (!etag_listed(request.if_none_match, etag)) return std::nullopt;
+  return not_modified_answer(etag, closed);
+}
+
+HttpAnswer HttpApi::cacheable(const ApiRequest& request, const json& body,
+                              const storage::LeaderboardPage& page, bool closed) const {
+  std::string etag = page_etag(page.revision, page.total);
+  if (!request.if_none_match.empty() && etag_listed(request.if_none_match, etag)) {
+    return not_modified_answer(std::move(etag), closed);
+  }
+  HttpAnswer answer = ok_json(body);
+  answer.cache_control = closed ? kClosedBoardCache : kOpenBoardCache;
+  answer.etag = std::move(etag);
+  return answer;
+}
+
+HttpAnswer HttpApi::leaderboard(const ApiRequest& request, const protocol::RequestTarget& target) {
   protocol::HttpError error;
   const auto board = board_key(target, error);
   if (!board) return error_answer(error);
@@ -168,10 +235,13 @@ HttpAnswer HttpApi::leaderboard(const protocol::RequestTarget& target) {
   if (!limit.ok()) return error_answer(*limit.error);
   const auto offset = protocol::int_param(target, "offset", 0, 0, INT64_MAX / 2);
   if (!offset.ok()) return error_answer(*offset.error);
-  return ok_json(page_json(*board, db_.leaderboard(*board, limit.value, offset.value)));
+  if (auto answer = not_modified(request, *board, false)) return std::move(*answer);
+  const auto page = db_.leaderboard(*board, limit.value, offset.value);
+  return cacheable(request, page_json(*board, page), page, false);
 }
 
-HttpAnswer HttpApi::leaderboard_around(const protocol::RequestTarget& target) {
+HttpAnswer HttpApi::leaderboard_around(const ApiRequest& request,
+                                       const protocol::RequestTarget& target) {
   protocol::HttpError error;
   const auto board = board_key(target, error);
   if (!board) return error_answer(error);
@@ -181,7 +251,7 @@ HttpAnswer HttpApi::leaderboard_around(const protocol::RequestTarget& target) {
   if (!radius.ok()) return error_answer(*radius.error);
   const auto page = db_.leaderboard_around(*board, *player.value, radius.value);
   if (!page) return error_answer(404, ErrorCode::not_found, "player not on this leaderboard");
-  return ok_json(page_json(*board, *page));
+  return cacheable(request, page_json(*board, *page), *page, false);
 }
 
 HttpAnswer HttpApi::player(const std::string& name) {

@@ -30,7 +30,9 @@ class HttpApi {
   void handle(ApiRequest request, std::function<void(HttpAnswer)> done);
   // Synchronous forms, for tests and the thread pool.
   HttpAnswer answer(const ApiRequest& request);
-  HttpAnswer answer(const std::string& target) { return answer(ApiRequest{"GET", target, {}, {}}); }
+  HttpAnswer answer(const std::string& target) {
+    return answer(ApiRequest{"GET", target, {}, {}, {}});
+  }
   void stop();
 
  private:
@@ -44,8 +46,8 @@ class HttpApi {
 
   HttpAnswer health() const;
   HttpAnswer daily(const protocol::RequestTarget& target);
-  HttpAnswer leaderboard(const protocol::RequestTarget& target);
-  HttpAnswer leaderboard_around(const protocol::RequestTarget& target);
+  HttpAnswer leaderboard(const ApiRequest& request, const protocol::RequestTarget& target);
+  HttpAnswer leaderboard_around(const ApiRequest& request, const protocol::RequestTarget& target);
   HttpAnswer player(const std::string& name);
   HttpAnswer finished_game(const std::string& game_id, bool verify);
 
@@ -55,11 +57,25 @@ class HttpApi {
   HttpAnswer create_competition(const ApiRequest& request);
   HttpAnswer one_competition(const storage::CompetitionRecord& c,
                              const protocol::RequestTarget& target);
-  HttpAnswer competition_leaderboard(const storage::CompetitionRecord& c,
+  HttpAnswer competition_leaderboard(const storage::CompetitionRecord& c, const ApiRequest& request,
                                      const protocol::RequestTarget& target, bool around);
   HttpAnswer competition_results(const storage::CompetitionRecord& c,
                                  const protocol::RequestTarget& target);
   HttpAnswer disqualify(const storage::CompetitionRecord& c, const ApiRequest& request);
+  // Leaderboard pages may be kept by browsers, nginx or a CDN: validated by
+  // an ETag made of the board's revision, for a short while on open boards
+  // and for long on closed ones (protocol.md, "Caching leaderboard pages").
+  // A 304 when If-None-Match names the board's current ETag (one
+  // primary-key read, no page read): for pages by offset, which exist
+  // whatever the board holds. nullopt otherwise.
+  std::optional<HttpAnswer> not_modified(const ApiRequest& request, const storage::BoardKey& board,
+                                         bool closed);
+  // A 200 of `body` with the page's ETag and Cache-Control, or a 304 when
+  // If-None-Match names that ETag.
+  HttpAnswer cacheable(const ApiRequest& request, const nlohmann::json& body,
+                       const storage::LeaderboardPage& page, bool closed) const;
+  std::string page_etag(std::int64_t revision, std::int64_t entries) const;
+
   // The competition's view; its key once it has closed.
   nlohmann::json competition_json(const storage::CompetitionRecord& c, std::int64_t now);
 
@@ -67,6 +83,7 @@ class HttpApi {
   Metrics& metrics_;
   NowFn now_;
   std::string version_;
+  std::string etag_version_;  // version_ with only ETag-safe characters
   std::int64_t started_at_;
   Competitions& competitions_;
   std::string operator_token_hash_;  // empty: no operator over HTTP

@@ -93,6 +93,9 @@ void HttpSession::route(http::request<http::string_body>&& request) {
     if (const auto auth = request.find(http::field::authorization); auth != request.end()) {
       call.authorization = std::string(auth->value());
     }
+    if (const auto tags = request.find(http::field::if_none_match); tags != request.end()) {
+      call.if_none_match = std::string(tags->value());
+    }
     context_.api(std::move(call),
                  [self = shared_from_this(), version, keep_alive, head](HttpAnswer answer) {
                    net::post(self->stream_.get_executor(),
@@ -149,11 +152,17 @@ void HttpSession::send_answer(const HttpAnswer& answer, unsigned version, bool k
                               bool head) {
   http::response<http::string_body> res{static_cast<http::status>(answer.status), version};
   res.set(http::field::server, kServerName);
-  res.set(http::field::content_type, answer.content_type);
-  res.set(http::field::cache_control, "no-store");
+  res.set(http::field::cache_control,
+          answer.cache_control.empty() ? std::string_view("no-store") : answer.cache_control);
+  if (!answer.etag.empty()) res.set(http::field::etag, answer.etag);
   res.set("X-Content-Type-Options", "nosniff");
   res.set(http::field::access_control_allow_origin, "*");
   res.keep_alive(keep_alive);
+  if (answer.status == 304) {
+    // No body and no Content-Length: the cached copy's stand.
+    return send(http::message_generator(std::move(res)), keep_alive);
+  }
+  res.set(http::field::content_type, answer.content_type);
   if (head) {
     res.content_length(answer.body.size());
   } else {

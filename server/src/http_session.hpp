@@ -21,9 +21,18 @@ namespace tilecrush::server {
 class SessionRegistry;
 
 struct HttpAnswer {
+  HttpAnswer() = default;
+  HttpAnswer(unsigned status_code, std::string text,
+             std::string type = std::string("application/json"))
+      : status(status_code), body(std::move(text)), content_type(std::move(type)) {}
+
   unsigned status = 200;
   std::string body;
   std::string content_type = "application/json";
+  // Empty: "no-store". Answers that may be kept say how long and carry
+  // their validator; a 304 carries both and no body.
+  std::string cache_control;
+  std::string etag;
 };
 
 // A request under /api/ or /metrics: GET (or HEAD) everywhere, POST where
@@ -33,6 +42,7 @@ struct ApiRequest {
   std::string target;
   std::string body;           // POST only
   std::string authorization;  // the Authorization header, verbatim
+  std::string if_none_match;  // the If-None-Match header, verbatim
 };
 
 // Answers an API request; calls `done` once, on any thread.

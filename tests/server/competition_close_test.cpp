@@ -70,6 +70,8 @@ TEST(CommitReveal, NothingLeaksWhileOpenAndEverythingVerifiesAfterTheClose) {
     for (const json& e : open["entries"]) EXPECT_TRUE(e["moves"].is_null()) << e;
     const json record = cs.get("/api/games/" + game_ids[0]).json_body();
     if (std::string(mode) != "same") EXPECT_TRUE(record["moves"].is_null()) << record;
+    const HttpResult open_page = cs.get("/api/competitions/" + id + "/leaderboard");
+    EXPECT_EQ(open_page.cache_control, "public, max-age=2");
 
     cs.advance_ms(600'000);
     const json closed = cs.get("/api/competitions/" + id).json_body();
@@ -87,6 +89,16 @@ TEST(CommitReveal, NothingLeaksWhileOpenAndEverythingVerifiesAfterTheClose) {
     // The game still running at the close ended then, at its score.
     const json ended = cs.get("/api/games/" + game_ids[2]).json_body();
     EXPECT_EQ(ended["moves"].size(), 8u) << ended;
+    // Closed, its closing work done: caches may keep its pages for long.
+    const HttpResult closed_page = cs.get("/api/competitions/" + id + "/leaderboard");
+    EXPECT_EQ(closed_page.cache_control, "public, max-age=3600");
+    EXPECT_NE(closed_page.etag, open_page.etag);
+    EXPECT_EQ(
+        http_request(cs.port(), beast::http::verb::get,
+                     "/api/competitions/" + id + "/leaderboard/around?player=" + mode + "-player-0",
+                     "", "", closed_page.etag)
+            .status,
+        304u);
     EXPECT_EQ(verify(cs.ts().dir(), results, std::string(mode) + "-ok"), 0);
     json tampered = results;
     tampered["entries"][1]["score"] = tampered["entries"][1]["score"].get<std::int64_t>() + 1;

@@ -295,5 +295,52 @@ TEST_F(LeaderboardTest, SeedsAndNamesAreFoundWhateverTheirCharacters) {
   EXPECT_EQ(get("/api/games/" + id)["seed"], seed);
 }
 
+// Pages carry the board's revision as their ETag: a copy is answered 304
+// (no body) until any entry of the board changes, whatever the page.
+TEST_F(LeaderboardTest, PagesAreRevalidatedByTheirETagUntilTheBoardChanges) {
+  finish("ann", game::Mode::same, "easy", "etag", hints(3));
+  const std::string page = "/api/leaderboard?mode=same&preset=easy&seed=etag";
+  const std::string around = "/api/leaderboard/around?mode=same&preset=easy&seed=etag&player=ann";
+  const HttpResult first = http_get(ts_.port(), page);
+  ASSERT_EQ(first.status, 200u);
+  EXPECT_EQ(first.cache_control, "public, max-age=2");
+  ASSERT_TRUE(first.etag.starts_with("\"lb-")) << first.etag;
+  EXPECT_EQ(http_get(ts_.port(), around).etag, first.etag);
+  auto ask = [&](const std::string& target, const std::string& tags) {
+    return http_request(ts_.port(), beast::http::verb::get, target, "", "", tags);
+  };
+  for (const std::string& tags :
+       std::vector<std::string>{first.etag, "W/" + first.etag, "\"x\", " + first.etag, "*"}) {
+    const HttpResult again = ask(page, tags);
+    EXPECT_EQ(again.status, 304u) << tags;
+    EXPECT_TRUE(again.body.empty());
+    EXPECT_EQ(again.etag, first.etag);
+    EXPECT_EQ(again.cache_control, "public, max-age=2");
+    EXPECT_EQ(ask(around, tags).status, 304u) << tags;
+  }
+  EXPECT_EQ(ask(page, "\"lb-0-0-x\"").status, 200u);
+  // Another board's page is another resource with another revision.
+  EXPECT_EQ(ask("/api/leaderboard?mode=same&preset=easy&seed=other", first.etag).status, 200u);
+
+  // A worse game only counts an attempt: still a change.
+  finish("ann", game::Mode::same, "easy", "etag", pair_click);
+  const HttpResult after_attempt = ask(page, first.etag);
+  EXPECT_EQ(after_attempt.status, 200u);
+  EXPECT_NE(after_attempt.etag, first.etag);
+  EXPECT_EQ(after_attempt.json_body()["entries"][0]["attempts"], 2);
+  finish("bob", game::Mode::same, "easy", "etag", hints(1));
+  const HttpResult after_bob = ask(around, after_attempt.etag);
+  EXPECT_EQ(after_bob.status, 200u);
+  EXPECT_NE(after_bob.etag, after_attempt.etag);
+  EXPECT_EQ(after_bob.json_body()["total"], 2);
+  // Errors are never kept, and a player not on the board has no page to
+  // be current, whatever the tags.
+  const HttpResult unknown =
+      ask("/api/leaderboard/around?mode=same&preset=easy&seed=etag&player=nobody", after_bob.etag);
+  EXPECT_EQ(unknown.status, 404u);
+  EXPECT_EQ(unknown.cache_control, "no-store");
+  EXPECT_TRUE(unknown.etag.empty());
+}
+
 }  // namespace
 }  // namespace tilecrush::testing

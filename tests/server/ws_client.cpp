@@ -118,7 +118,8 @@ HttpResult http_get(unsigned short port, const std::string& target, beast::http:
 }
 
 HttpResult http_request(unsigned short port, beast::http::verb method, const std::string& target,
-                        const std::string& body, const std::string& authorization) {
+                        const std::string& body, const std::string& authorization,
+                        const std::string& if_none_match) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.expires_after(std::chrono::seconds(10));
@@ -126,6 +127,7 @@ HttpResult http_request(unsigned short port, beast::http::verb method, const std
   beast::http::request<beast::http::string_body> req{method, target, 11};
   req.set(beast::http::field::host, "127.0.0.1");
   if (!authorization.empty()) req.set(beast::http::field::authorization, authorization);
+  if (!if_none_match.empty()) req.set(beast::http::field::if_none_match, if_none_match);
   if (!body.empty()) req.set(beast::http::field::content_type, "application/json");
   req.body() = body;
   req.prepare_payload();
@@ -139,7 +141,9 @@ HttpResult http_request(unsigned short port, beast::http::verb method, const std
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
   HttpResult result{res.result_int(), res.body(),
-                    std::string(res[beast::http::field::content_type])};
+                    std::string(res[beast::http::field::content_type]),
+                    std::string(res[beast::http::field::etag]),
+                    std::string(res[beast::http::field::cache_control])};
   record_http_answer(beast::http::to_string(method), target, result.status, result.content_type,
                      result.body);
   return result;

@@ -64,6 +64,8 @@ struct HttpResult {
   unsigned status = 0;
   std::string body;
   std::string content_type;
+  std::string etag;
+  std::string cache_control;
   json json_body() const { return json::parse(body, nullptr, false); }
 };
 
@@ -72,6 +74,7 @@ HttpResult http_get(unsigned short port, const std::string& target,
                     beast::http::verb method = beast::http::verb::get);
 // Any request with a body and an Authorization header (empty: none).
 HttpResult http_request(unsigned short port, beast::http::verb method, const std::string& target,
-                        const std::string& body, const std::string& authorization = "");
+                        const std::string& body, const std::string& authorization = "",
+                        const std::string& if_none_match = "");
 
 }  // namespace tilecrush::testing

@@ -11,7 +11,9 @@ export function apiUrl(path, params) {
 }
 
 async function get(path, params) {
-  return call(apiUrl(path, params), { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  // no-cache: a leaderboard page kept by the browser is revalidated by its ETag
+  // (a 304 when the board has not changed), never shown stale.
+  return call(apiUrl(path, params), { headers: { Accept: 'application/json' }, cache: 'no-cache' });
 }
 
 async function post(path, body, token) {
