@@ -617,6 +617,8 @@ int run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Each line as it comes, also through a pipe (tee): a fill takes minutes.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   Options options;
   if (!parse(argc, argv, options)) {
     usage(stderr);
