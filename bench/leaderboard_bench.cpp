@@ -369,6 +369,11 @@ class BackgroundWriter {
   const Outcomes& outcomes() const { return outcomes_; }
   const tilecrush::bench::LatencyHistogram& latency() const { return latency_; }
   std::uint64_t new_players() const { return new_players_; }
+  // Beyond a second's worth of games in flight the store cannot keep up:
+  // issuing more would only grow its queue; the achieved rate says so.
+  std::uint64_t max_outstanding() const {
+    return static_cast<std::uint64_t>(std::max(1000.0, rate_));
+  }
 
  private:
   struct Ready {
@@ -379,9 +384,7 @@ class BackgroundWriter {
   void run() {
     std::mt19937_64 rng(7);
     const std::string token_hash = storage::hash_token("leaderboard_bench");
-    // Beyond a second's worth of games in flight the store cannot keep up:
-    // issuing more would only grow the queue; the achieved rate says so.
-    const auto max_outstanding = static_cast<std::uint64_t>(std::max(1000.0, rate_));
+    const std::uint64_t max_outstanding = this->max_outstanding();
     std::uint64_t issued = 0;
     std::uint64_t k = 0;
     while (!stop_.load()) {
@@ -571,12 +574,13 @@ int run(const Options& o) {
   if (writer.rate() > 0) {
     const auto& l = writer.latency();
     std::printf(
-        "writer: %llu finished games in %.1f s = %.0f/s (target %.0f/s), %llu new players, %llu "
-        "refused%s%s\n",
+        "writer: %llu finished games in %.1f s = %.0f/s (target %.0f/s, at most %llu in "
+        "flight), %llu new players, %llu refused%s%s\n",
         (unsigned long long)writer.finished_by_stop(), writer.ran_s(),
         static_cast<double>(writer.finished_by_stop()) / writer.ran_s(), writer.rate(),
-        (unsigned long long)writer.new_players(), (unsigned long long)writer.outcomes().failed(),
-        writer.outcomes().failed() ? ": " : "", writer.outcomes().first_error().c_str());
+        (unsigned long long)writer.max_outstanding(), (unsigned long long)writer.new_players(),
+        (unsigned long long)writer.outcomes().failed(), writer.outcomes().failed() ? ": " : "",
+        writer.outcomes().first_error().c_str());
     std::printf("writer latency (queued -> committed) ms: p50 %.3f, p90 %.3f, p99 %.3f, max %.3f\n",
                 l.percentile_ms(0.50), l.percentile_ms(0.90), l.percentile_ms(0.99), l.max_ms());
     // The store's side: how the writer thread grouped and committed them.
