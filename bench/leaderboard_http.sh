@@ -221,3 +221,5 @@ echo "$t_row"
 echo "$n_row"
 awk -v t="$t_rps" -v n="$n_rps" 'BEGIN {
   if (t > 0) printf "\nnginx / tilecrush: %.1fx the requests/s (tilecrush at %.1f%% of nginx)\n", n / t, 100 * t / n }'
+# Other work on the machine skews both rows: say how busy it was.
+echo "load average (1 min) at the end: $(cut -d' ' -f1 /proc/loadavg)"
