@@ -9,9 +9,13 @@
 #                               swagger-parser (the contract checks)
 #   scripts/setup.sh --browser  the test tools and chromium and
 #                               playwright-core (browser tests)
+#   scripts/setup.sh --bench    build and server packages, nginx and wrk
+#                               (bench/leaderboard_http.sh)
 # (Where systemd runs, Debian's prometheus package also starts a
 # Prometheus server on port 9090; only its promtool is used here, which is
-# why scripts/run.sh's plain setup leaves it out.)
+# why scripts/run.sh's plain setup leaves it out. Likewise Debian's nginx
+# starts a system nginx on port 80 there; the benchmark runs its own
+# instance from a private config and leaves that one alone.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +25,8 @@ case "${1:-}" in
   "") ;;
   --test) packages+=(clang-format-14 prometheus nodejs npm) ;;
   --browser) packages+=(clang-format-14 prometheus chromium nodejs npm) ;;
-  *) echo "usage: scripts/setup.sh [--test | --browser]" >&2; exit 2 ;;
+  --bench) packages+=(nginx wrk) ;;
+  *) echo "usage: scripts/setup.sh [--test | --browser | --bench]" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -43,7 +48,7 @@ if ((${#missing[@]})); then
     "${missing[@]}" >/dev/null
 fi
 
-if [[ -n "${1:-}" && ! -d tests/schema/node_modules/ajv ]]; then
+if [[ ("${1:-}" == --test || "${1:-}" == --browser) && ! -d tests/schema/node_modules/ajv ]]; then
   echo "setup: installing ajv and swagger-parser (tests/schema)"
   (cd tests/schema && npm ci --no-audit --no-fund --silent)
 fi
