@@ -254,26 +254,33 @@ HttpAnswer HttpApi::competition_leaderboard(const storage::CompetitionRecord& c,
   const storage::BoardKey board{c.mode, c.preset, c.seed, c.id};
   // Closed once the closing work is done: games running at the close have
   // ended by then.
-  const bool closed = c.closed;
-  std::optional<storage::LeaderboardPage> page;
+  auto render = [&](const storage::LeaderboardPage& page) {
+    json body = page_json(board, page);
+    body["competition"] = c.id;
+    return body;
+  };
   if (around) {
     const auto player = protocol::string_param(target, "player", true, 32);
     if (!player.ok()) return error_answer(*player.error);
     const auto radius = protocol::int_param(target, "radius", 5, 0, 50);
     if (!radius.ok()) return error_answer(*radius.error);
-    page = db_.leaderboard_around(board, *player.value, radius.value);
-    if (!page) return error_answer(404, ErrorCode::not_found, "player not on this leaderboard");
-  } else {
-    const auto limit = protocol::int_param(target, "limit", 20, 1, 100);
-    if (!limit.ok()) return error_answer(*limit.error);
-    const auto offset = protocol::int_param(target, "offset", 0, 0, INT64_MAX / 2);
-    if (!offset.ok()) return error_answer(*offset.error);
-    if (auto answer = not_modified(request, board, closed)) return std::move(*answer);
-    page = db_.leaderboard(board, limit.value, offset.value);
+    const PageRequest what{board, c.closed, false,
+                           PageCache::key_of({"competition-around", c.id, *player.value,
+                                              std::to_string(radius.value)})};
+    return board_page(
+        request, what, [&] { return db_.leaderboard_around(board, *player.value, radius.value); },
+        render);
   }
-  json body = page_json(board, *page);
-  body["competition"] = c.id;
-  return cacheable(request, body, *page, closed);
+  const auto limit = protocol::int_param(target, "limit", 20, 1, 100);
+  if (!limit.ok()) return error_answer(*limit.error);
+  const auto offset = protocol::int_param(target, "offset", 0, 0, INT64_MAX / 2);
+  if (!offset.ok()) return error_answer(*offset.error);
+  const PageRequest what{board, c.closed, true,
+                         PageCache::key_of({"competition-page", c.id, std::to_string(limit.value),
+                                            std::to_string(offset.value)})};
+  return board_page(
+      request, what,
+      [&] { return std::optional(db_.leaderboard(board, limit.value, offset.value)); }, render);
 }
 
 HttpAnswer HttpApi::competition_results(const storage::CompetitionRecord& c,

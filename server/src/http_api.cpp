@@ -16,77 +16,8 @@ using nlohmann::json;
 using protocol::ErrorCode;
 using namespace api;
 
-// mode, preset (which must exist) and seed: the board a leaderboard is for.
-std::optional<storage::BoardKey> board_key(const protocol::RequestTarget& target,
-                                           protocol::HttpError& error) {
-  auto mode = protocol::string_param(target, "mode", true);
-  auto preset = protocol::string_param(target, "preset", true);
-  auto seed = protocol::string_param(target, "seed", true);
-  for (auto* p : {&mode, &preset, &seed}) {
-    if (!p->ok()) {
-      error = *p->error;
-      return std::nullopt;
-    }
-  }
-  const auto parsed_mode = game::parse_mode(*mode.value);
-  if (!parsed_mode) {
-    error = {400, ErrorCode::bad_request, "unknown mode"};
-    return std::nullopt;
-  }
-  if (!game::find_preset(*parsed_mode, *preset.value)) {
-    error = {400, ErrorCode::bad_request, "unknown preset for this mode"};
-    return std::nullopt;
-  }
-  // rules_version=1: the boards of version-1 games (dealt from the seed
-  // alone); otherwise the casual board of that label.
-  const auto version = protocol::int_param(target, "rules_version", game::kRulesVersion,
-                                           game::kMinRulesVersion, game::kRulesVersion);
-  if (!version.ok()) {
-    error = *version.error;
-    return std::nullopt;
-  }
-  return storage::BoardKey{*parsed_mode, *preset.value, *seed.value,
-                           version.value == 1 ? std::string(storage::kScopeV1) : std::string()};
-}
-
-// Boards still open change with every finished game: a short while, so that
-// a burst of readers costs one answer each couple of seconds. A closed
-// board changes only by a disqualification.
-constexpr std::string_view kOpenBoardCache = "public, max-age=2";
-constexpr std::string_view kClosedBoardCache = "public, max-age=3600";
-
-std::string etag_safe(std::string_view text) {
-  std::string out;
-  for (const char ch : text) {
-    const bool safe = (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') ||
-                      (ch >= 'A' && ch <= 'Z') || ch == '.' || ch == '-' || ch == '_' || ch == '+';
-    out += safe ? ch : '_';
-  }
-  return out;
-}
-
-// If-None-Match: "*" or a comma-separated list of entity tags, compared
-// weakly (a W/ prefix is ignored), as RFC 9110 asks of GET.
-bool etag_listed(std::string_view header, std::string_view etag) {
-  while (!header.empty()) {
-    const std::size_t comma = header.find(',');
-    std::string_view tag = header.substr(0, comma);
-    header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
-    while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
-    while (!tag.empty() && (tag.back() == ' ' || tag.back() == '\t')) tag.remove_suffix(1);
-    if (tag == "*") return true;
-    if (tag.starts_with("W/")) tag.remove_prefix(2);
-    if (tag == etag) return true;
-  }
-  return false;
-}
-
-HttpAnswer not_modified_answer(std::string etag, bool closed) {
-  HttpAnswer answer(304, {});
-  answer.cache_control = closed ? kClosedBoardCache : kOpenBoardCache;
-  answer.etag = std::move(etag);
-  return answer;
-}
+// Rendered leaderboard pages kept: a top page is about 3.5 KB.
+constexpr std::size_t kPageCacheBytes = 16 << 20;
 
 }  // namespace
 
@@ -97,6 +28,7 @@ HttpApi::HttpApi(storage::Database& db, Metrics& metrics, NowFn now, std::string
       now_(std::move(now)),
       version_(std::move(version)),
       etag_version_(etag_safe(version_)),
+      pages_(std::make_unique<PageCache>(kPageCacheBytes)),
       started_at_(now_()),
       competitions_(competitions),
       operator_token_hash_(operator_token.empty() ? std::string()
@@ -198,60 +130,6 @@ HttpAnswer HttpApi::daily(const protocol::RequestTarget& target) {
                   {"resets_in_s", seconds_to_next_utc_day(now)},
                   {"boards", boards_of(today)},
                   {"tomorrow", {{"date", tomorrow}, {"boards", boards_of(tomorrow)}}}});
-}
-
-std::string HttpApi::page_etag(std::int64_t revision, std::int64_t entries) const {
-  // The version: a new release may write the same page differently.
-  return "\"lb-" + std::to_string(revision) + "-" + std::to_string(entries) + "-" + etag_version_ +
-         "\"";
-}
-
-std::optional<HttpAnswer> HttpApi::not_modified(const ApiRequest& request,
-                                                const storage::BoardKey& board, bool closed) {
-  if (request.if_none_match.empty()) return std::nullopt;
-  const storage::BoardRevision now = db_.leaderboard_revision(board);
-  const std::string etag = page_etag(now.revision, now.entries);
-  if (!etag_listed(request.if_none_match, etag)) return std::nullopt;
-  return not_modified_answer(etag, closed);
-}
-
-HttpAnswer HttpApi::cacheable(const ApiRequest& request, const json& body,
-                              const storage::LeaderboardPage& page, bool closed) const {
-  std::string etag = page_etag(page.revision, page.total);
-  if (!request.if_none_match.empty() && etag_listed(request.if_none_match, etag)) {
-    return not_modified_answer(std::move(etag), closed);
-  }
-  HttpAnswer answer = ok_json(body);
-  answer.cache_control = closed ? kClosedBoardCache : kOpenBoardCache;
-  answer.etag = std::move(etag);
-  return answer;
-}
-
-HttpAnswer HttpApi::leaderboard(const ApiRequest& request, const protocol::RequestTarget& target) {
-  protocol::HttpError error;
-  const auto board = board_key(target, error);
-  if (!board) return error_answer(error);
-  const auto limit = protocol::int_param(target, "limit", 20, 1, 100);
-  if (!limit.ok()) return error_answer(*limit.error);
-  const auto offset = protocol::int_param(target, "offset", 0, 0, INT64_MAX / 2);
-  if (!offset.ok()) return error_answer(*offset.error);
-  if (auto answer = not_modified(request, *board, false)) return std::move(*answer);
-  const auto page = db_.leaderboard(*board, limit.value, offset.value);
-  return cacheable(request, page_json(*board, page), page, false);
-}
-
-HttpAnswer HttpApi::leaderboard_around(const ApiRequest& request,
-                                       const protocol::RequestTarget& target) {
-  protocol::HttpError error;
-  const auto board = board_key(target, error);
-  if (!board) return error_answer(error);
-  const auto player = protocol::string_param(target, "player", true, 32);
-  if (!player.ok()) return error_answer(*player.error);
-  const auto radius = protocol::int_param(target, "radius", 5, 0, 50);
-  if (!radius.ok()) return error_answer(*radius.error);
-  const auto page = db_.leaderboard_around(*board, *player.value, radius.value);
-  if (!page) return error_answer(404, ErrorCode::not_found, "player not on this leaderboard");
-  return cacheable(request, page_json(*board, *page), *page, false);
 }
 
 HttpAnswer HttpApi::player(const std::string& name) {

@@ -14,6 +14,7 @@
 #include "competitions.hpp"
 #include "http_session.hpp"
 #include "metrics.hpp"
+#include "page_cache.hpp"
 #include "tilecrush/protocol/http_query.hpp"
 #include "tilecrush/storage/database.hpp"
 
@@ -62,19 +63,26 @@ class HttpApi {
   HttpAnswer competition_results(const storage::CompetitionRecord& c,
                                  const protocol::RequestTarget& target);
   HttpAnswer disqualify(const storage::CompetitionRecord& c, const ApiRequest& request);
-  // Leaderboard pages may be kept by browsers, nginx or a CDN: validated by
-  // an ETag made of the board's revision, for a short while on open boards
-  // and for long on closed ones (protocol.md, "Caching leaderboard pages").
-  // A 304 when If-None-Match names the board's current ETag (one
-  // primary-key read, no page read): for pages by offset, which exist
-  // whatever the board holds. nullopt otherwise.
-  std::optional<HttpAnswer> not_modified(const ApiRequest& request, const storage::BoardKey& board,
-                                         bool closed);
-  // A 200 of `body` with the page's ETag and Cache-Control, or a 304 when
-  // If-None-Match names that ETag.
-  HttpAnswer cacheable(const ApiRequest& request, const nlohmann::json& body,
-                       const storage::LeaderboardPage& page, bool closed) const;
-  std::string page_etag(std::int64_t revision, std::int64_t entries) const;
+  // Every leaderboard page (leaderboard_api.cpp). Pages may be kept by
+  // browsers, nginx or a CDN: validated by an ETag made of the board's
+  // revision, for a short while on open boards and for long on closed ones
+  // (protocol.md, "Caching leaderboard pages"). board_page() answers 304
+  // when If-None-Match names the board's current ETag, else the rendering
+  // kept from an earlier read at that revision, else read() rendered by
+  // render(); read() gives nullopt for a page that does not exist (a player
+  // not on the board: 404).
+  struct PageRequest {
+    storage::BoardKey board;
+    bool closed = false;
+    bool always_exists = true;  // pages by offset exist whatever the board holds
+    std::string cache_key;      // PageCache::key_of() of what the page shows
+  };
+  using PageReader = std::function<std::optional<storage::LeaderboardPage>()>;
+  using PageRenderer = std::function<nlohmann::json(const storage::LeaderboardPage&)>;
+  HttpAnswer board_page(const ApiRequest& request, const PageRequest& what, const PageReader& read,
+                        const PageRenderer& render);
+  std::string page_etag(const storage::BoardRevision& at) const;
+  static std::string etag_safe(std::string_view text);
 
   // The competition's view; its key once it has closed.
   nlohmann::json competition_json(const storage::CompetitionRecord& c, std::int64_t now);
@@ -84,6 +92,7 @@ class HttpApi {
   NowFn now_;
   std::string version_;
   std::string etag_version_;  // version_ with only ETag-safe characters
+  std::unique_ptr<PageCache> pages_;
   std::int64_t started_at_;
   Competitions& competitions_;
   std::string operator_token_hash_;  // empty: no operator over HTTP

@@ -1,0 +1,156 @@
+// The leaderboard pages of the HTTP API: a casual (or rules-version-1)
+// board's, by offset and around a player, and the single path every
+// leaderboard page takes (competitions' too): validators, caching, and the
+// rendered pages kept per board revision (protocol.md, "Caching
+// leaderboard pages").
+#include <nlohmann/json.hpp>
+
+#include "api_json.hpp"
+#include "http_api.hpp"
+#include "tilecrush/game/presets.hpp"
+
+namespace tilecrush::server {
+namespace {
+
+using nlohmann::json;
+using protocol::ErrorCode;
+using namespace api;
+
+// Boards still open change with every finished game: a short while, so that
+// a burst of readers costs one answer each couple of seconds. A closed
+// board changes only by a disqualification.
+constexpr std::string_view kOpenBoardCache = "public, max-age=2";
+constexpr std::string_view kClosedBoardCache = "public, max-age=3600";
+
+// If-None-Match: "*" or a comma-separated list of entity tags, compared
+// weakly (a W/ prefix is ignored), as RFC 9110 asks of GET.
+bool etag_listed(std::string_view header, std::string_view etag) {
+  while (!header.empty()) {
+    const std::size_t comma = header.find(',');
+    std::string_view tag = header.substr(0, comma);
+    header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
+    while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
+    while (!tag.empty() && (tag.back() == ' ' || tag.back() == '\t')) tag.remove_suffix(1);
+    if (tag == "*") return true;
+    if (tag.starts_with("W/")) tag.remove_prefix(2);
+    if (tag == etag) return true;
+  }
+  return false;
+}
+
+// mode, preset (which must exist) and seed: the board a leaderboard is for.
+std::optional<storage::BoardKey> board_key(const protocol::RequestTarget& target,
+                                           protocol::HttpError& error) {
+  auto mode = protocol::string_param(target, "mode", true);
+  auto preset = protocol::string_param(target, "preset", true);
+  auto seed = protocol::string_param(target, "seed", true);
+  for (auto* p : {&mode, &preset, &seed}) {
+    if (!p->ok()) {
+      error = *p->error;
+      return std::nullopt;
+    }
+  }
+  const auto parsed_mode = game::parse_mode(*mode.value);
+  if (!parsed_mode) {
+    error = {400, ErrorCode::bad_request, "unknown mode"};
+    return std::nullopt;
+  }
+  if (!game::find_preset(*parsed_mode, *preset.value)) {
+    error = {400, ErrorCode::bad_request, "unknown preset for this mode"};
+    return std::nullopt;
+  }
+  // rules_version=1: the boards of version-1 games (dealt from the seed
+  // alone); otherwise the casual board of that label.
+  const auto version = protocol::int_param(target, "rules_version", game::kRulesVersion,
+                                           game::kMinRulesVersion, game::kRulesVersion);
+  if (!version.ok()) {
+    error = *version.error;
+    return std::nullopt;
+  }
+  return storage::BoardKey{*parsed_mode, *preset.value, *seed.value,
+                           version.value == 1 ? std::string(storage::kScopeV1) : std::string()};
+}
+
+}  // namespace
+
+std::string HttpApi::etag_safe(std::string_view text) {
+  std::string out;
+  for (const char ch : text) {
+    const bool safe = (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') ||
+                      (ch >= 'A' && ch <= 'Z') || ch == '.' || ch == '-' || ch == '_' || ch == '+';
+    out += safe ? ch : '_';
+  }
+  return out;
+}
+
+std::string HttpApi::page_etag(const storage::BoardRevision& at) const {
+  // The version: a new release may write the same page differently.
+  return "\"lb-" + std::to_string(at.revision) + "-" + std::to_string(at.entries) + "-" +
+         etag_version_ + "\"";
+}
+
+HttpAnswer HttpApi::board_page(const ApiRequest& request, const PageRequest& what,
+                               const PageReader& read, const PageRenderer& render) {
+  auto answer = [&](std::string etag, std::string body, bool modified) {
+    HttpAnswer out = modified ? HttpAnswer(200, std::move(body)) : HttpAnswer(304, {});
+    out.cache_control = what.closed ? kClosedBoardCache : kOpenBoardCache;
+    out.etag = std::move(etag);
+    return out;
+  };
+  // One primary-key read says whether the caller's copy, or ours, is the
+  // board as it is now.
+  const storage::BoardRevision now = db_.leaderboard_revision(what.board);
+  std::string etag = page_etag(now);
+  const bool theirs = !request.if_none_match.empty() && etag_listed(request.if_none_match, etag);
+  std::optional<std::string> kept = pages_->find(what.cache_key, now);
+  if (theirs && (kept || what.always_exists)) return answer(std::move(etag), {}, false);
+  if (kept) return answer(std::move(etag), std::move(*kept), true);
+
+  const std::optional<storage::LeaderboardPage> page = read();
+  if (!page) return error_answer(404, ErrorCode::not_found, "player not on this leaderboard");
+  // The page may be of a later revision than `now`: its own is its ETag.
+  const storage::BoardRevision at{page->total, page->revision};
+  etag = page_etag(at);
+  std::string body = render(*page).dump();
+  pages_->store(what.cache_key, at, body);
+  const bool current = !request.if_none_match.empty() && etag_listed(request.if_none_match, etag);
+  return answer(std::move(etag), std::move(body), !current);
+}
+
+HttpAnswer HttpApi::leaderboard(const ApiRequest& request, const protocol::RequestTarget& target) {
+  protocol::HttpError error;
+  const auto board = board_key(target, error);
+  if (!board) return error_answer(error);
+  const auto limit = protocol::int_param(target, "limit", 20, 1, 100);
+  if (!limit.ok()) return error_answer(*limit.error);
+  const auto offset = protocol::int_param(target, "offset", 0, 0, INT64_MAX / 2);
+  if (!offset.ok()) return error_answer(*offset.error);
+  const PageRequest what{*board, false, true,
+                         PageCache::key_of({"page", board->scope, game::to_string(board->mode),
+                                            board->preset, board->seed,
+                                            std::to_string(limit.value),
+                                            std::to_string(offset.value)})};
+  return board_page(
+      request, what, [&] { return std::optional(db_.leaderboard(*board, limit.value, offset.value)); },
+      [&](const storage::LeaderboardPage& page) { return page_json(*board, page); });
+}
+
+HttpAnswer HttpApi::leaderboard_around(const ApiRequest& request,
+                                       const protocol::RequestTarget& target) {
+  protocol::HttpError error;
+  const auto board = board_key(target, error);
+  if (!board) return error_answer(error);
+  const auto player = protocol::string_param(target, "player", true, 32);
+  if (!player.ok()) return error_answer(*player.error);
+  const auto radius = protocol::int_param(target, "radius", 5, 0, 50);
+  if (!radius.ok()) return error_answer(*radius.error);
+  const PageRequest what{*board, false, false,
+                         PageCache::key_of({"around", board->scope, game::to_string(board->mode),
+                                            board->preset, board->seed, *player.value,
+                                            std::to_string(radius.value)})};
+  return board_page(
+      request, what, [&] { return db_.leaderboard_around(*board, *player.value, radius.value); },
+      [&](const storage::LeaderboardPage& page) { return page_json(*board, page); });
+}
+
+}  // namespace tilecrush::server
