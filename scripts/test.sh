@@ -16,9 +16,9 @@
 #      everything but the install-prefix test, which checks the plain
 #      release image (tests/docker/CMakeLists.txt leaves it out of
 #      sanitizer builds);
-#   3. the server integration, rooms and crash tests under ThreadSanitizer
-#      (`tsan` preset, build/tsan; only server_tests and crash_tests are
-#      built, `ctest -L server`);
+#   3. the storage, server integration, rooms and crash tests under
+#      ThreadSanitizer (`tsan` preset, build/tsan; only storage_tests,
+#      server_tests and crash_tests are built, `ctest -L 'server|storage'`);
 #   4. a short run of each libFuzzer target (clang, ASan+UBSan; see
 #      tests/fuzz/README.md for longer runs);
 #   5. the browser tests (Debian chromium driven by playwright-core; every
@@ -65,7 +65,7 @@ ASAN_OPTIONS=detect_leaks=1:check_initialization_order=1:strict_init_order=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --preset asan -j "$(nproc)"
 
-echo "== 3/5 server, rooms and crash tests under TSan"
+echo "== 3/5 storage, server, rooms and crash tests under TSan"
 # gcc 12's TSan needs its own address layout, which kernels randomising
 # mmap with more than 28 bits break; ASLR is turned off for this stage
 # (the build runs the tests to list them) where the sandbox permits it.
@@ -74,9 +74,9 @@ echo "== 3/5 server, rooms and crash tests under TSan"
 # every Asio fence; Asio synchronises with mutexes, which TSan follows.)
 no_aslr=()
 if setarch "$(uname -m)" -R true 2>/dev/null; then no_aslr=(setarch "$(uname -m)" -R); fi
-"${no_aslr[@]}" scripts/build.sh tsan --target server_tests crash_tests
+"${no_aslr[@]}" scripts/build.sh tsan --target storage_tests server_tests crash_tests
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-  "${no_aslr[@]}" ctest --preset tsan -L server -j "$(nproc)"
+  "${no_aslr[@]}" ctest --preset tsan -L 'server|storage' -j "$(nproc)"
 
 echo "== 4/5 fuzz targets, 20 s each"
 scripts/fuzz.sh 20

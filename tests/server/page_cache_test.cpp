@@ -1,8 +1,8 @@
 // The rendered-page cache behind leaderboard pages: a page is served only at
 // the revision it was read at, and the cache keeps to its byte budget.
-#include <gtest/gtest.h>
-
 #include "page_cache.hpp"
+
+#include <gtest/gtest.h>
 
 namespace tilecrush::server {
 namespace {
@@ -33,7 +33,7 @@ TEST(PageCache, KeepsToItsBudgetDroppingTheLeastRecentlyUsed) {
   cache.store("b", {1, 1}, body);
   cache.store("c", {1, 1}, body);
   EXPECT_TRUE(cache.find("a", {1, 1}).has_value());  // a is now the most recent
-  cache.store("d", {1, 1}, body);                     // 4 x 31 > 100: b goes
+  cache.store("d", {1, 1}, body);                    // 4 x 31 > 100: b goes
   EXPECT_TRUE(cache.find("a", {1, 1}).has_value());
   EXPECT_FALSE(cache.find("b", {1, 1}).has_value());
   EXPECT_TRUE(cache.find("c", {1, 1}).has_value());

@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <random>
 #include <set>
+#include <thread>
 #include <vector>
 
 #include "rank_index.hpp"
@@ -216,6 +218,60 @@ TEST_F(RankedReads, AnEmptyOrUnknownBoardIsReadWithoutAnIndex) {
   EXPECT_EQ(page.revision, 0);
   EXPECT_TRUE(page.entries.empty());
   EXPECT_FALSE(node_.leaderboard_around(nowhere, "anyone", 5).has_value());
+}
+
+TEST_F(RankedReads, PagesReadWhileGamesFinishAreEachOneConsistentSnapshot) {
+  std::vector<PlayerId> players;
+  for (int i = 0; i < 40; ++i) {
+    const std::string name = numbered("c", static_cast<std::uint64_t>(i));
+    players.push_back(make_player(writer_, name));
+    names_[players.back()] = name;
+  }
+  std::atomic<bool> done{false};
+  std::atomic<int> pages{0};
+  // Two readers per handle: every page they see is in the rules' order, its
+  // ranks follow on from its offset, and its total never goes down.
+  auto reader = [&](Database* db, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::int64_t last_total = 0;
+    std::int64_t last_revision = 0;
+    while (!done.load()) {
+      const std::int64_t offset = static_cast<std::int64_t>(rng() % 45);
+      const LeaderboardPage page = db->leaderboard(board_, 10, offset);
+      EXPECT_GE(page.total, last_total);
+      EXPECT_GE(page.revision, last_revision);
+      last_total = page.total;
+      last_revision = page.revision;
+      const std::vector<RankKey> keys = keys_of(page);
+      EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end(), ranks_before));
+      for (std::size_t i = 0; i < page.entries.size(); ++i) {
+        EXPECT_EQ(page.entries[i].rank, offset + static_cast<std::int64_t>(i) + 1);
+      }
+      EXPECT_EQ(static_cast<std::int64_t>(page.entries.size()),
+                std::clamp<std::int64_t>(page.total - offset, 0, 10));
+      const auto around = db->leaderboard_around(
+          board_, numbered("c", static_cast<std::uint64_t>(rng() % players.size())), 2);
+      if (around) {
+        const std::vector<RankKey> near = keys_of(*around);
+        EXPECT_TRUE(std::is_sorted(near.begin(), near.end(), ranks_before));
+      }
+      ++pages;
+    }
+  };
+  std::vector<std::thread> readers;
+  for (std::uint64_t i = 0; i < 2; ++i) {
+    readers.emplace_back(reader, &writer_, i);
+    readers.emplace_back(reader, &node_, 10 + i);
+  }
+  std::mt19937_64 rng(5);
+  for (int game = 0; game < 300; ++game) {
+    play(players[rng() % players.size()], 100 + 10 * static_cast<std::int64_t>(rng() % 4),
+         20 + static_cast<std::int64_t>(rng() % 3), 5000 + static_cast<std::int64_t>(rng() % 3));
+  }
+  done = true;
+  for (auto& t : readers) t.join();
+  EXPECT_GT(pages.load(), 0);
+  expect_all_agree();
 }
 
 TEST(RankCacheBudget, ABoardOverTheBudgetIsReadByThePlainScan) {
