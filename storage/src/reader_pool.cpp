@@ -10,12 +10,7 @@ ReaderPool::ReaderPool(const std::string& path, std::size_t size,
                        std::chrono::milliseconds busy_timeout) {
   size = std::max<std::size_t>(size, 1);
   for (std::size_t i = 0; i < size; ++i) {
-    auto connection = std::make_unique<Connection>(path, OpenMode::read_only, busy_timeout);
-    // Reads land anywhere in the file (a deep leaderboard page, an old
-    // game): mapped, a page costs no read() and no copy into each
-    // connection's own cache. The WAL's pages are still read as before.
-    connection->execute("PRAGMA mmap_size = 1073741824");
-    idle_.push_back(std::move(connection));
+    idle_.push_back(std::make_unique<Connection>(path, OpenMode::read_only, busy_timeout));
   }
 }
 
