@@ -125,13 +125,13 @@ HttpAnswer HttpApi::leaderboard(const ApiRequest& request, const protocol::Reque
   if (!limit.ok()) return error_answer(*limit.error);
   const auto offset = protocol::int_param(target, "offset", 0, 0, INT64_MAX / 2);
   if (!offset.ok()) return error_answer(*offset.error);
-  const PageRequest what{*board, false, true,
-                         PageCache::key_of({"page", board->scope, game::to_string(board->mode),
-                                            board->preset, board->seed,
-                                            std::to_string(limit.value),
-                                            std::to_string(offset.value)})};
+  const PageRequest what{
+      *board, false, true,
+      PageCache::key_of({"page", board->scope, game::to_string(board->mode), board->preset,
+                         board->seed, std::to_string(limit.value), std::to_string(offset.value)})};
   return board_page(
-      request, what, [&] { return std::optional(db_.leaderboard(*board, limit.value, offset.value)); },
+      request, what,
+      [&] { return std::optional(db_.leaderboard(*board, limit.value, offset.value)); },
       [&](const storage::LeaderboardPage& page) { return page_json(*board, page); });
 }
 
@@ -144,10 +144,10 @@ HttpAnswer HttpApi::leaderboard_around(const ApiRequest& request,
   if (!player.ok()) return error_answer(*player.error);
   const auto radius = protocol::int_param(target, "radius", 5, 0, 50);
   if (!radius.ok()) return error_answer(*radius.error);
-  const PageRequest what{*board, false, false,
-                         PageCache::key_of({"around", board->scope, game::to_string(board->mode),
-                                            board->preset, board->seed, *player.value,
-                                            std::to_string(radius.value)})};
+  const PageRequest what{
+      *board, false, false,
+      PageCache::key_of({"around", board->scope, game::to_string(board->mode), board->preset,
+                         board->seed, *player.value, std::to_string(radius.value)})};
   return board_page(
       request, what, [&] { return db_.leaderboard_around(*board, *player.value, radius.value); },
       [&](const storage::LeaderboardPage& page) { return page_json(*board, page); });
