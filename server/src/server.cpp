@@ -78,6 +78,21 @@ Server::Server(const Config& config)
            seconds(m.last_commit_latency_ns));
     metric("tilecrush_db_checkpoints_total", "counter",
            "WAL checkpoints run by the checkpoint thread.", std::to_string(m.checkpoints));
+    const storage::RankCacheMetrics r = db_->rank_cache_metrics();
+    metric("tilecrush_leaderboard_indexed_reads_total", "counter",
+           "Leaderboard pages and around-me served through a rank index.",
+           std::to_string(r.indexed_reads));
+    metric("tilecrush_leaderboard_plain_reads_total", "counter",
+           "Leaderboard reads by the ordered scan (empty boards, boards over the cache budget).",
+           std::to_string(r.plain_reads));
+    metric("tilecrush_rank_index_loads_total", "counter", "Boards' rank indexes loaded whole.",
+           std::to_string(r.loads));
+    metric("tilecrush_rank_index_changes_total", "counter",
+           "Changes of place rank indexes followed from the log.",
+           std::to_string(r.changes_applied));
+    metric("tilecrush_rank_index_mismatches_total", "counter",
+           "Rank indexes found disagreeing with the rows and dropped (never expected).",
+           std::to_string(r.mismatches));
     metric("tilecrush_live_games", "gauge", "Games held in memory.",
            std::to_string(service_->live_games()));
     return out;

@@ -209,6 +209,10 @@ void Database::flush() {
   if (impl_->writer) impl_->writer->flush();
 }
 
+RankCacheMetrics Database::rank_cache_metrics() const {
+  return impl_->ranks->metrics();
+}
+
 WriterMetrics Database::metrics() const {
   if (!impl_->writer) return WriterMetrics{};
   WriterMetrics m = impl_->writer->metrics();

@@ -3,6 +3,8 @@
 // of index leaderboard_order (O(offset)), which also serves as the reference
 // the rank index is tested against.
 #include <algorithm>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <utility>
 
@@ -153,7 +155,8 @@ std::optional<LeaderboardPage> page_of_keys(Connection& c, const BoardKey& board
   return page;
 }
 
-void load_keys(Connection& c, const BoardKey& board, RankIndex& index) {
+void load_keys(Connection& c, RankCache& cache, const BoardKey& board, RankIndex& index) {
+  ++cache.counters().loads;
   std::vector<RankKey> keys;
   auto q = c.query(kSelectKeys);
   bind_board(*q, board);
@@ -163,7 +166,7 @@ void load_keys(Connection& c, const BoardKey& board, RankIndex& index) {
 
 // Applies the logged changes after the index's revision; false when one
 // does not fit (an old place missing), so the index must be reloaded.
-bool apply_changes(Connection& c, const BoardKey& board, RankCache::Board& slot,
+bool apply_changes(Connection& c, RankCache& cache, const BoardKey& board, RankCache::Board& slot,
                    std::int64_t revision) {
   auto q = c.query(kSelectChanges);
   bind_board(*q, board);
@@ -179,6 +182,7 @@ bool apply_changes(Connection& c, const BoardKey& board, RankCache::Board& slot,
         !slot.index.insert({q->get_int(4), q->get_int(5), q->get_int(6), player})) {
       return false;
     }
+    ++cache.counters().changes_applied;
   }
   return true;
 }
@@ -198,9 +202,9 @@ Sync sync_index(Connection& c, RankCache& cache, const BoardKey& board, RankCach
   if (slot.revision > state.revision) return Sync::snapshot_older;
   if (slot.revision == state.revision) return Sync::ok;
   const bool in_window = slot.revision >= 0 && state.revision - slot.revision <= kChangeWindow;
-  if (!in_window || !apply_changes(c, board, slot, state.revision) ||
+  if (!in_window || !apply_changes(c, cache, board, slot, state.revision) ||
       slot.index.size() != static_cast<std::size_t>(state.entries)) {
-    load_keys(c, board, slot.index);
+    load_keys(c, cache, board, slot.index);
   }
   slot.revision = state.revision;
   if (slot.index.size() != static_cast<std::size_t>(state.entries) ||
@@ -223,21 +227,51 @@ BoardRevision read_state(Connection& c, const BoardKey& board) {
 // the caller's read transaction, under the index's mutex. unusable (and no
 // call) when there is no cache, the board is empty (anybody can name one)
 // or too large for the cache; mismatch when `use` found the index wrong.
-template <class F>
-Sync with_index(Connection& c, RankCache* cache, const BoardKey& board, const BoardRevision& state,
-                F&& use) {
-  const auto slot = cache && state.entries > 0 ? cache->board(board) : nullptr;
-  if (!slot) return Sync::unusable;
-  std::lock_guard lock(slot->mutex);
-  const Sync sync = sync_index(c, *cache, board, *slot, state);
-  if (sync != Sync::ok) return sync;
-  if (use(std::as_const(slot->index))) return Sync::ok;
-  slot->revision = -1;  // reloaded by the next reader
-  return Sync::mismatch;
+// A board's index and its mutex, held by one reader.
+struct Held {
+  std::shared_ptr<RankCache::Board> slot;
+  std::unique_lock<std::mutex> lock;  // declared after slot: released first
+};
+
+// The board's index, locked before the caller's read transaction starts:
+// whatever revision it holds was committed before, so the transaction's
+// snapshot cannot be older than it.
+Held hold_before_snapshot(RankCache* cache, const BoardKey& board) {
+  Held held;
+  if (cache != nullptr) held.slot = cache->board(board);  // null when the cache is off
+  if (held.slot) held.lock = std::unique_lock(held.slot->mutex);
+  return held;
 }
 
-// The transaction is started again (at most twice) while the index is newer
-// than its snapshot; a fresh snapshot sees at least the index's revision.
+template <class F>
+Sync with_index(Connection& c, RankCache* cache, const BoardKey& board, const BoardRevision& state,
+                Held& held, F&& use) {
+  if (cache == nullptr || state.entries == 0) return Sync::unusable;
+  if (!held.slot) {
+    held.slot = cache->board(board);
+    if (!held.slot) return Sync::unusable;  // the cache is off
+    held.lock = std::unique_lock(held.slot->mutex);
+  }
+  RankCache::Board& slot = *held.slot;
+  Sync sync = sync_index(c, *cache, board, slot, state);
+  if (sync == Sync::ok && !use(std::as_const(slot.index))) {
+    slot.revision = -1;  // reloaded by the next reader
+    ++cache->counters().mismatches;
+    sync = Sync::mismatch;
+  }
+  held.lock.unlock();  // the rows are read without it
+  return sync;
+}
+
+// Rows not where the index says: the index is dropped (a fresh load next).
+void mismatch(RankCache& cache, const BoardKey& board) {
+  ++cache.counters().mismatches;
+  cache.forget(board);
+}
+
+// A transaction whose snapshot is older than the index is started again,
+// with the index locked first (hold_before_snapshot), which cannot fail
+// that way; a third try would read by the scan.
 constexpr int kSnapshotTries = 3;
 
 }  // namespace
@@ -247,19 +281,24 @@ LeaderboardPage select_leaderboard(Connection& c, RankCache* cache, const BoardK
   limit = std::max<std::int64_t>(limit, 0);
   offset = std::max<std::int64_t>(offset, 0);
   for (int attempt = 1;; ++attempt) {
+    RankCache* const use_cache = attempt < kSnapshotTries ? cache : nullptr;
+    Held held = attempt > 1 ? hold_before_snapshot(use_cache, board) : Held{};
     ReadTransaction snapshot(c);
     const BoardRevision state = read_state(c, board);
     std::vector<RankKey> keys;
-    const Sync sync = with_index(
-        c, attempt < kSnapshotTries ? cache : nullptr, board, state, [&](const RankIndex& index) {
-          index.copy_range(static_cast<std::size_t>(offset), static_cast<std::size_t>(limit), keys);
-          return true;
-        });
+    const Sync sync = with_index(c, use_cache, board, state, held, [&](const RankIndex& index) {
+      index.copy_range(static_cast<std::size_t>(offset), static_cast<std::size_t>(limit), keys);
+      return true;
+    });
     if (sync == Sync::snapshot_older) continue;
     if (sync == Sync::ok) {
-      if (auto page = page_of_keys(c, board, state, keys, offset)) return std::move(*page);
-      if (cache) cache->forget(board);
+      if (auto page = page_of_keys(c, board, state, keys, offset)) {
+        ++cache->counters().indexed_reads;
+        return std::move(*page);
+      }
+      mismatch(*cache, board);
     }
+    if (cache) ++cache->counters().plain_reads;
     return plain_page(c, board, state, limit, offset);
   }
 }
@@ -270,6 +309,8 @@ std::optional<LeaderboardPage> select_leaderboard_around(Connection& c, RankCach
                                                          std::int64_t radius) {
   radius = std::max<std::int64_t>(radius, 0);
   for (int attempt = 1;; ++attempt) {
+    RankCache* const use_cache = attempt < kSnapshotTries ? cache : nullptr;
+    Held held = attempt > 1 ? hold_before_snapshot(use_cache, board) : Held{};
     ReadTransaction snapshot(c);
     const BoardRevision state = read_state(c, board);
     RankKey key;
@@ -287,19 +328,22 @@ std::optional<LeaderboardPage> select_leaderboard_around(Connection& c, RankCach
       rank = ahead + 1;
       first = std::max<std::int64_t>(0, rank - 1 - radius);
     };
-    const Sync sync = with_index(
-        c, attempt < kSnapshotTries ? cache : nullptr, board, state, [&](const RankIndex& index) {
-          if (!index.contains(key)) return false;
-          page_around(static_cast<std::int64_t>(index.count_before(key)));
-          index.copy_range(static_cast<std::size_t>(first),
-                           static_cast<std::size_t>(rank + radius - first), keys);
-          return true;
-        });
+    const Sync sync = with_index(c, use_cache, board, state, held, [&](const RankIndex& index) {
+      if (!index.contains(key)) return false;
+      page_around(static_cast<std::int64_t>(index.count_before(key)));
+      index.copy_range(static_cast<std::size_t>(first),
+                       static_cast<std::size_t>(rank + radius - first), keys);
+      return true;
+    });
     if (sync == Sync::snapshot_older) continue;
     if (sync == Sync::ok) {
-      if (auto page = page_of_keys(c, board, state, keys, first)) return std::move(*page);
-      if (cache) cache->forget(board);
+      if (auto page = page_of_keys(c, board, state, keys, first)) {
+        ++cache->counters().indexed_reads;
+        return std::move(*page);
+      }
+      mismatch(*cache, board);
     }
+    if (cache) ++cache->counters().plain_reads;
     auto ahead = c.query(kCountAhead);
     bind_board(*ahead, board);
     ahead->bind(4, key.score);

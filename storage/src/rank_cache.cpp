@@ -17,6 +17,11 @@ std::shared_ptr<RankCache::Board> RankCache::board(const BoardKey& key) {
   return entry.board;
 }
 
+RankCacheMetrics RankCache::metrics() const {
+  return {counters_.indexed_reads.load(), counters_.plain_reads.load(), counters_.loads.load(),
+          counters_.changes_applied.load(), counters_.mismatches.load()};
+}
+
 void RankCache::forget(const BoardKey& key) {
   std::lock_guard lock(mutex_);
   const auto it = boards_.find(name_of(key));

@@ -13,6 +13,7 @@
 // mutex, then the cache's; never the other way round.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -53,6 +54,17 @@ class RankCache {
 
   std::size_t max_keys() const { return max_keys_; }
 
+  // Counters, incremented by the readers (leaderboard_pages.cpp).
+  struct Counters {
+    std::atomic<std::uint64_t> indexed_reads{0};
+    std::atomic<std::uint64_t> plain_reads{0};
+    std::atomic<std::uint64_t> loads{0};
+    std::atomic<std::uint64_t> changes_applied{0};
+    std::atomic<std::uint64_t> mismatches{0};
+  };
+  Counters& counters() { return counters_; }
+  RankCacheMetrics metrics() const;
+
  private:
   using Name = std::tuple<std::string, int, std::string, std::string>;
   static Name name_of(const BoardKey& key);
@@ -64,6 +76,7 @@ class RankCache {
   };
 
   const std::size_t max_keys_;
+  Counters counters_;
   std::mutex mutex_;
   std::map<Name, Entry> boards_;
   std::size_t total_keys_ = 0;

@@ -86,6 +86,22 @@ class RankedReads : public ::testing::Test {
  protected:
   RankedReads() : writer_(options_for(dir_.file())), node_(second(true)), plain_(second(false)) {}
 
+  // A rank index never disagreed with the rows (the fallback on the scan
+  // would hide it otherwise), and the plain handle never used one.
+  void TearDown() override {
+    for (Database* db : {&writer_, &node_}) EXPECT_EQ(db->rank_cache_metrics().mismatches, 0u);
+    EXPECT_EQ(plain_.rank_cache_metrics().indexed_reads, 0u);
+  }
+
+  // Every read of the cached handles went through a rank index.
+  void expect_indexed() {
+    for (Database* db : {&writer_, &node_}) {
+      const RankCacheMetrics m = db->rank_cache_metrics();
+      EXPECT_GT(m.indexed_reads, 0u);
+      EXPECT_EQ(m.plain_reads, 0u);
+    }
+  }
+
   Options second(bool cached) {
     Options o = options_for(dir_.file());
     o.read_only = true;
@@ -178,6 +194,12 @@ TEST_F(RankedReads, EveryHandleAgreesWithTheRulesOrderThroughImprovementsAndTies
     }
     expect_all_agree();
   }
+  // The second handle followed the writer's changes from the log, after
+  // one load.
+  const RankCacheMetrics node = node_.rank_cache_metrics();
+  EXPECT_EQ(node.loads, 1u);
+  EXPECT_GT(node.changes_applied, 0u);
+  expect_indexed();
 }
 
 TEST_F(RankedReads, TheNextReadAfterAFinishSeesTheNewRank) {
@@ -209,6 +231,7 @@ TEST_F(RankedReads, TheNextReadAfterAFinishSeesTheNewRank) {
   EXPECT_EQ(page.revision, revision + 1);
   EXPECT_EQ(keys_of(page), model_order());
   EXPECT_EQ(writer_.leaderboard_revision(board_).entries, 30);
+  expect_indexed();
 }
 
 TEST_F(RankedReads, AnEmptyOrUnknownBoardIsReadWithoutAnIndex) {
@@ -218,6 +241,8 @@ TEST_F(RankedReads, AnEmptyOrUnknownBoardIsReadWithoutAnIndex) {
   EXPECT_EQ(page.revision, 0);
   EXPECT_TRUE(page.entries.empty());
   EXPECT_FALSE(node_.leaderboard_around(nowhere, "anyone", 5).has_value());
+  EXPECT_EQ(node_.rank_cache_metrics().indexed_reads, 0u);
+  EXPECT_EQ(node_.rank_cache_metrics().plain_reads, 1u);  // around-me of nobody reads nothing
 }
 
 TEST_F(RankedReads, PagesReadWhileGamesFinishAreEachOneConsistentSnapshot) {
@@ -258,6 +283,7 @@ TEST_F(RankedReads, PagesReadWhileGamesFinishAreEachOneConsistentSnapshot) {
       ++pages;
     }
   };
+  play(players[0], 100, 20, 5000);  // not empty: every read has an index to use
   std::vector<std::thread> readers;
   for (std::uint64_t i = 0; i < 2; ++i) {
     readers.emplace_back(reader, &writer_, i);
@@ -272,6 +298,7 @@ TEST_F(RankedReads, PagesReadWhileGamesFinishAreEachOneConsistentSnapshot) {
   for (auto& t : readers) t.join();
   EXPECT_GT(pages.load(), 0);
   expect_all_agree();
+  expect_indexed();
 }
 
 TEST(RankCacheBudget, ABoardOverTheBudgetIsReadByThePlainScan) {

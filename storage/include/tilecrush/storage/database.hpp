@@ -159,6 +159,7 @@ class Database {
   void flush();
 
   WriterMetrics metrics() const;
+  RankCacheMetrics rank_cache_metrics() const;
   Settings settings() const;
 
   // ---- Reads: synchronous. ----

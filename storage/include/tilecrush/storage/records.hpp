@@ -264,6 +264,17 @@ struct WriterMetrics {
   std::uint64_t checkpoints = 0;  // run by the checkpoint thread
 };
 
+// How leaderboard reads went, since the Database opened.
+struct RankCacheMetrics {
+  std::uint64_t indexed_reads = 0;    // pages and around-me served through a rank index
+  std::uint64_t plain_reads = 0;      // by the ordered scan: no cache, an empty or too large board
+  std::uint64_t loads = 0;            // a board's places loaded whole
+  std::uint64_t changes_applied = 0;  // changes of place followed from the log
+  // An index found disagreeing with the rows, dropped, and the read done by
+  // the scan: never expected; a test asserts none.
+  std::uint64_t mismatches = 0;
+};
+
 std::string_view to_string(WriteStatus status);
 
 }  // namespace tilecrush::storage
