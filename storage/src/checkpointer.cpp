@@ -1,5 +1,7 @@
 #include "checkpointer.hpp"
 
+#include <pthread.h>
+
 #include <chrono>
 
 #include "tilecrush/storage/error.hpp"
@@ -45,6 +47,7 @@ std::uint64_t Checkpointer::checkpoints() const {
 }
 
 void Checkpointer::loop() {
+  pthread_setname_np(pthread_self(), "tc-checkpoint");
   std::unique_lock lock(mutex_);
   for (;;) {
     wake_.wait(lock, [&] { return wanted_ || stopping_; });

@@ -31,8 +31,12 @@ struct Database::Impl {
   std::mutex close_mutex;
   bool closed = false;
 
-  void enqueue(std::function<WriteResult(Connection&)> run, WriteCallback done) {
-    detail::WriteOp op{std::move(run), std::move(done)};
+  // `single_statement`: `run` executes one statement and changes nothing
+  // when it fails (SQLite undoes a failed statement by itself), so it needs
+  // no savepoint of its own.
+  void enqueue(std::function<WriteResult(Connection&)> run, WriteCallback done,
+               bool single_statement = false) {
+    detail::WriteOp op{std::move(run), std::move(done), single_statement};
     if (writer && writer->push(std::move(op))) return;
     if (op.done) {
       op.done(detail::write_error(WriteStatus::closed,
@@ -144,7 +148,7 @@ void Database::append_move(std::string game_id, std::int64_t seq, game::Move mov
       [game_id = std::move(game_id), seq, move, score, move_count, first_move_at](Connection& c) {
         return detail::insert_move(c, game_id, seq, move, score, move_count, first_move_at);
       },
-      std::move(done));
+      std::move(done), true);
 }
 
 void Database::undo_move(std::string game_id, std::int64_t seq, std::int64_t score,
@@ -153,7 +157,7 @@ void Database::undo_move(std::string game_id, std::int64_t seq, std::int64_t sco
       [game_id = std::move(game_id), seq, score, move_count](Connection& c) {
         return detail::delete_last_move(c, game_id, seq, score, move_count);
       },
-      std::move(done));
+      std::move(done), true);
 }
 
 void Database::finish_game(GameResult result, WriteCallback done) {

@@ -1,5 +1,7 @@
 #include "write_queue.hpp"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <chrono>
 #include <string>
@@ -74,6 +76,8 @@ WriterMetrics WriteQueue::metrics() const {
 }
 
 void WriteQueue::loop() {
+  // Named for per-thread CPU figures (top -H, bench/peer_compare.sh).
+  pthread_setname_np(pthread_self(), "tc-writer");
   std::vector<WriteOp> batch;
   for (;;) {
     {
@@ -92,6 +96,13 @@ void WriteQueue::loop() {
 }
 
 WriteResult WriteQueue::run_one(WriteOp& op) {
+  if (op.single_statement) {
+    try {
+      return op.run(connection_);
+    } catch (const std::exception& e) {
+      return failure(e.what());
+    }
+  }
   try {
     connection_.query(kSavepoint)->run();
   } catch (const StorageError& e) {
