@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <iostream>
 
-#include "clock.hpp"
-#include "config.hpp"
-#include "ids.hpp"
+#include "ops/clock.hpp"
+#include "ops/config.hpp"
+#include "play/ids.hpp"
 #include "server.hpp"
 #include "tilecrush/storage/token_hash.hpp"
 

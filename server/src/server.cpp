@@ -3,9 +3,9 @@
 #include <filesystem>
 #include <iostream>
 
-#include "clock.hpp"
-#include "room_manager.hpp"
-#include "websocket_session.hpp"
+#include "ops/clock.hpp"
+#include "rooms/room_manager.hpp"
+#include "net/websocket_session.hpp"
 
 #ifndef TILECRUSH_VERSION
 #define TILECRUSH_VERSION "dev"
@@ -15,8 +15,8 @@ namespace tilecrush::server {
 
 Server::Server(const Config& config)
     : config_(config),
-      ioc_(static_cast<int>(config.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
-                                                : config.threads)) {
+      pool_(config.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
+                                : config.threads) {
   limits_.rate_per_second = config.rate_per_second;
   limits_.rate_burst = config.rate_burst;
   limits_.idle_timeout = std::chrono::seconds(config.idle_timeout_s);
@@ -50,8 +50,8 @@ Server::Server(const Config& config)
   competitions_ =
       std::make_unique<Competitions>(*db_, *board_keys_, now_, DailyRules{config.daily_attempts});
   service_ = std::make_unique<GameService>(*db_, metrics_, now_, *board_keys_, *competitions_);
-  rooms_ = std::make_unique<RoomManager>(*service_, net::make_strand(ioc_), now_);
-  service_->set_rooms(rooms_.get());
+  rooms_ = std::make_unique<RoomManager>(*service_, pool_.at(0).get_executor(), now_);
+  dispatcher_ = std::make_unique<Dispatcher>(*service_, rooms_.get(), metrics_);
   api_ = std::make_unique<HttpApi>(*db_, metrics_, now_, TILECRUSH_VERSION, *competitions_,
                                    config.operator_token);
   metrics_.set_extra_source([this]() {
@@ -102,13 +102,13 @@ Server::Server(const Config& config)
   http_context_.api = [this](ApiRequest request, std::function<void(HttpAnswer)> done) {
     api_->handle(std::move(request), std::move(done));
   };
-  http_context_.ws_handler = service_.get();
+  http_context_.ws_handler = dispatcher_.get();
   http_context_.metrics = &metrics_;
   http_context_.limits = &limits_;
   http_context_.registry = &registry_;
 
   const auto address = net::ip::make_address(config.bind);
-  listener_ = std::make_shared<Listener>(ioc_, tcp::endpoint(address, config.port), http_context_,
+  listener_ = std::make_shared<Listener>(pool_, tcp::endpoint(address, config.port), http_context_,
                                          connection_limits_);
 }
 
@@ -120,13 +120,11 @@ void Server::start() {
   listener_->run();
   schedule_eviction();
   schedule_closing();
-  const unsigned n =
-      config_.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : config_.threads;
-  for (unsigned i = 0; i < n; ++i) threads_.emplace_back([this]() { ioc_.run(); });
+  pool_.run();
 }
 
 void Server::schedule_eviction() {
-  eviction_timer_ = std::make_unique<net::steady_timer>(eviction_strand_, std::chrono::seconds(60));
+  eviction_timer_ = std::make_unique<net::steady_timer>(timer_executor_, std::chrono::seconds(60));
   eviction_timer_->async_wait([this](error_code ec) {
     if (ec) return;
     service_->evict_idle(std::chrono::minutes(10));
@@ -135,7 +133,7 @@ void Server::schedule_eviction() {
 }
 
 void Server::schedule_closing() {
-  closing_timer_ = std::make_unique<net::steady_timer>(eviction_strand_, std::chrono::seconds(1));
+  closing_timer_ = std::make_unique<net::steady_timer>(timer_executor_, std::chrono::seconds(1));
   closing_timer_->async_wait([this](error_code ec) {
     if (ec) return;
     if (!closing_busy_->exchange(true)) {
@@ -160,7 +158,7 @@ void Server::stop() {
   if (stopped_) return;
   stopped_ = true;
   listener_->stop();
-  net::post(eviction_strand_, [this]() {
+  net::post(timer_executor_, [this]() {
     if (eviction_timer_) eviction_timer_->cancel();
     if (closing_timer_) closing_timer_->cancel();
   });
@@ -173,9 +171,7 @@ void Server::stop() {
   while (registry_.size() > 0 && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  ioc_.stop();
-  for (auto& t : threads_) t.join();
-  threads_.clear();
+  pool_.stop();
   service_->stop();
   api_->stop();
   db_->close();

@@ -8,20 +8,21 @@
 #include <thread>
 #include <vector>
 
-#include "board_keys.hpp"
-#include "competitions.hpp"
-#include "config.hpp"
-#include "connection_limits.hpp"
-#include "game_service.hpp"
-#include "http_api.hpp"
-#include "listener.hpp"
-#include "metrics.hpp"
-#include "session_registry.hpp"
-#include "static_files.hpp"
+#include "play/board_keys.hpp"
+#include "play/competitions.hpp"
+#include "ops/config.hpp"
+#include "net/connection_limits.hpp"
+#include "ws/dispatcher.hpp"
+#include "play/game_service.hpp"
+#include "http/http_api.hpp"
+#include "net/io_context_pool.hpp"
+#include "net/listener.hpp"
+#include "ops/metrics.hpp"
+#include "rooms/room_manager.hpp"
+#include "net/session_registry.hpp"
+#include "http/static_files.hpp"
 
 namespace tilecrush::server {
-
-class RoomService;
 
 class Server {
  public:
@@ -48,7 +49,7 @@ class Server {
   void schedule_closing();
 
   Config config_;
-  net::io_context ioc_;
+  IoContextPool pool_;
   Metrics metrics_;
   SessionLimits limits_;
   SessionRegistry registry_;
@@ -59,18 +60,18 @@ class Server {
   std::unique_ptr<BoardKeys> board_keys_;
   std::unique_ptr<Competitions> competitions_;
   std::unique_ptr<GameService> service_;
-  std::unique_ptr<RoomService> rooms_;
+  std::unique_ptr<RoomManager> rooms_;
+  std::unique_ptr<Dispatcher> dispatcher_;
   std::unique_ptr<HttpApi> api_;
   HttpContext http_context_;
   std::shared_ptr<Listener> listener_;
   // The eviction timer is replaced in its own handler and cancelled by
-  // stop(): both on this strand.
-  net::strand<net::io_context::executor_type> eviction_strand_{net::make_strand(ioc_)};
+  // stop(): both on the first network thread.
+  net::io_context::executor_type timer_executor_{pool_.at(0).get_executor()};
   std::unique_ptr<net::steady_timer> eviction_timer_;
   std::unique_ptr<net::steady_timer> closing_timer_;
   // A closing pass is running on the pool: the next tick skips.
   std::shared_ptr<std::atomic<bool>> closing_busy_ = std::make_shared<std::atomic<bool>>(false);
-  std::vector<std::thread> threads_;
   bool stopped_ = false;
 };
 

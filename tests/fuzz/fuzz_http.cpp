@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
-#include "static_files.hpp"
+#include "http/static_files.hpp"
 #include "tilecrush/protocol/http_query.hpp"
 
 namespace tilecrush::fuzz {

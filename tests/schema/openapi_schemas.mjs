@@ -70,7 +70,7 @@ const isJson = (mediaType) => {
   return e === 'application/json' || e.endsWith('+json');
 };
 
-// Which side of the server a raw path goes to (server/src/http_session.cpp).
+// Which side of the server a raw path goes to (server/src/net/http_session.cpp).
 function sideOf(rawPath) {
   if (rawPath === '/metrics' || rawPath === '/api' || rawPath.startsWith('/api/')) return 'api';
   if (rawPath === '/ws') return 'ws';

@@ -11,9 +11,9 @@
 #include <thread>
 #include <vector>
 
-#include "connection_limits.hpp"
+#include "net/connection_limits.hpp"
 #include "itest_util.hpp"
-#include "rate_limiter.hpp"
+#include "net/rate_limiter.hpp"
 #include "test_server.hpp"
 
 namespace tilecrush::testing {

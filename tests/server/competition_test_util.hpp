@@ -9,7 +9,7 @@
 #include <string>
 #include <thread>
 
-#include "clock.hpp"
+#include "ops/clock.hpp"
 #include "itest_util.hpp"
 #include "tilecrush/storage/token_hash.hpp"
 

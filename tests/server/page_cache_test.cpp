@@ -1,6 +1,6 @@
 // The rendered-page cache behind leaderboard pages: a page is served only at
 // the revision it was read at, and the cache keeps to its byte budget.
-#include "page_cache.hpp"
+#include "http/page_cache.hpp"
 
 #include <gtest/gtest.h>
 

@@ -8,10 +8,10 @@
 #include <future>
 #include <mutex>
 
-#include "competitions.hpp"
-#include "game_service.hpp"
-#include "metrics.hpp"
-#include "room_manager.hpp"
+#include "play/competitions.hpp"
+#include "play/game_service.hpp"
+#include "ops/metrics.hpp"
+#include "rooms/room_manager.hpp"
 #include "test_server.hpp"
 
 namespace tilecrush::testing {
@@ -27,6 +27,7 @@ class FakeConnection final : public server::Connection {
  public:
   explicit FakeConnection(io_context& ioc) : strand_(server::net::make_strand(ioc)) {}
   server::net::any_io_executor executor() override { return strand_; }
+  void read_next() override {}
   void push(std::string message) override {
     std::lock_guard lock(mutex_);
     pushes_.push_back(json::parse(message));
@@ -63,13 +64,12 @@ class FakeConnection final : public server::Connection {
 
 class RoomsCleanupTest : public ::testing::Test {
  protected:
-  RoomsCleanupTest() : db_(options(dir_)) { service_.set_rooms(&rooms_); }
+  RoomsCleanupTest() : db_(options(dir_)) {}
   ~RoomsCleanupTest() override {
     // Stops the writer thread now: the callbacks it still holds keep
-    // requests, and so connections and their strands, alive, which must all
+    // answers, and so connections and their strands, alive, which must all
     // go before the io_context does.
     db_.close();
-    service_.set_rooms(nullptr);
   }
 
   static storage::Options options(const std::filesystem::path& dir) {
@@ -93,9 +93,9 @@ class RoomsCleanupTest : public ::testing::Test {
     return conn;
   }
 
-  GameService::RequestPtr request(const std::shared_ptr<FakeConnection>& conn) {
-    return std::make_shared<GameService::Request>(GameService::Request{
-        conn, next_id_++, server::Reply(conn, slot_++), std::chrono::steady_clock::now(), {}});
+  server::RequestPtr request(const std::shared_ptr<FakeConnection>& conn) {
+    return std::make_shared<server::Request>(conn, next_id_++, server::Reply(conn, slot_++),
+                                             metrics_);
   }
 
   // Lets storage commit and the connections' strands run.
@@ -178,8 +178,7 @@ TEST_F(RoomsCleanupTest, AbsentPlayersCountAsGoneAndFinishedRoomsAreForgotten) {
   EXPECT_TRUE(updates.back()["room"]["players"][1]["over"].get<bool>());
 
   // ann resigns: everyone is over, the room finishes and is stored.
-  service_.on_message(ann, R"({"type":"resign","id":1,"game_id":")" + ann_game + R"("})", false,
-                      server::Reply(ann, slot_++), [] {});
+  service_.handle(request(ann), protocol::Resign{ann_game});
   settle();
   const auto finished = ann->pushes_of("room_finished");
   ASSERT_EQ(finished.size(), 1u);

@@ -1,6 +1,6 @@
-#include "api_json.hpp"
+#include "http/api_json.hpp"
 
-#include "clock.hpp"
+#include "ops/clock.hpp"
 #include "tilecrush/protocol/views.hpp"
 
 namespace tilecrush::server::api {

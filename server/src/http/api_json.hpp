@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "http_session.hpp"
+#include "net/http_session.hpp"
 #include "tilecrush/protocol/errors.hpp"
 #include "tilecrush/protocol/http_query.hpp"
 #include "tilecrush/storage/records.hpp"

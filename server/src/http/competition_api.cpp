@@ -4,9 +4,9 @@
 // disqualify an entry.
 #include <limits>
 
-#include "api_json.hpp"
-#include "clock.hpp"
-#include "http_api.hpp"
+#include "http/api_json.hpp"
+#include "ops/clock.hpp"
+#include "http/http_api.hpp"
 #include "tilecrush/game/presets.hpp"
 #include "tilecrush/protocol/views.hpp"
 #include "tilecrush/storage/token_hash.hpp"

@@ -1,9 +1,9 @@
-#include "http_api.hpp"
+#include "http/http_api.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include "api_json.hpp"
-#include "clock.hpp"
+#include "http/api_json.hpp"
+#include "ops/clock.hpp"
 #include "tilecrush/game/presets.hpp"
 #include "tilecrush/protocol/openapi.hpp"
 #include "tilecrush/protocol/views.hpp"

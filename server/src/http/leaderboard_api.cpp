@@ -5,8 +5,8 @@
 // leaderboard pages").
 #include <nlohmann/json.hpp>
 
-#include "api_json.hpp"
-#include "http_api.hpp"
+#include "http/api_json.hpp"
+#include "http/http_api.hpp"
 #include "tilecrush/game/presets.hpp"
 
 namespace tilecrush::server {

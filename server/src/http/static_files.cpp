@@ -1,4 +1,4 @@
-#include "static_files.hpp"
+#include "http/static_files.hpp"
 
 #include <system_error>
 

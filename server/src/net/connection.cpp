@@ -1,4 +1,6 @@
-#include "connection.hpp"
+#include "net/connection.hpp"
+
+#include "net/reply_inbox.hpp"
 
 namespace tilecrush::server {
 
@@ -24,8 +26,18 @@ void Reply::deliver(std::optional<std::string> message) {
   std::shared_ptr<Connection> conn = conn_.lock();
   conn_.reset();
   if (!conn) return;
-  net::dispatch(conn->executor(), [conn, slot = slot_, m = std::move(message)]() mutable {
-    conn->fill_slot(slot, std::move(m));
+  conn->deliver(slot_, std::move(message));
+}
+
+void Connection::deliver(std::uint64_t slot, std::optional<std::string> message) {
+  const net::any_io_executor executor = this->executor();
+  if (inbox_) {
+    const auto* own = executor.target<net::io_context::executor_type>();
+    if (own && own->running_in_this_thread()) return fill_slot(slot, std::move(message));
+    return inbox_->post(shared_from_this(), slot, std::move(message));
+  }
+  net::dispatch(executor, [self = shared_from_this(), slot, m = std::move(message)]() mutable {
+    self->fill_slot(slot, std::move(m));
   });
 }
 

@@ -8,11 +8,12 @@
 #include <optional>
 #include <string>
 
-#include "net.hpp"
+#include "net/net.hpp"
 
 namespace tilecrush::server {
 
 class Connection;
+class ReplyInbox;
 
 // The answer slot of one request. Answers leave in the order their requests
 // arrived, whenever each becomes ready (a move waits for its commit).
@@ -39,7 +40,7 @@ class Reply {
 };
 
 // Per-connection state owned by the game logic; touched only on the
-// connection's strand.
+// connection's thread.
 struct ConnectionState {
   std::optional<std::int64_t> player_id;
   std::string player_name;
@@ -49,8 +50,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
  public:
   virtual ~Connection() = default;
 
-  // The strand every handler of this connection runs on.
+  // The executor of the one network thread every handler of this
+  // connection runs on.
   virtual net::any_io_executor executor() = 0;
+  // Reads the next message (after the request before it is done, see
+  // request.hpp). Thread-safe.
+  virtual void read_next() = 0;
   // Queues a message pushed by the server (no id). Thread-safe.
   virtual void push(std::string message) = 0;
   // Closes with a close frame after the queued messages. Thread-safe.
@@ -61,26 +66,36 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
  protected:
   friend class Reply;
-  // On the strand: fills a reply slot (nullopt: released without answer).
+  friend class ReplyInbox;
+  // On its thread: fills a reply slot (nullopt: released without answer).
   virtual void fill_slot(std::uint64_t slot, std::optional<std::string> message) = 0;
+  // From any thread: fill_slot at once on the connection's own thread,
+  // else through that thread's inbox when it has one (set by the
+  // connection), else by a dispatch to executor().
+  void deliver(std::uint64_t slot, std::optional<std::string> message);
+
+  // The inbox of this connection's network thread (net/reply_inbox.hpp), or
+  // null. Set once, before the connection is shared.
+  ReplyInbox* inbox_ = nullptr;
 
  private:
   ConnectionState state_;
 };
 
-// Implemented by the game service.
+// Implemented by the dispatcher.
 class MessageHandler {
  public:
   virtual ~MessageHandler() = default;
-  // On the connection's strand, one message at a time: the connection reads
-  // its next message only once `done` has been called (from any thread).
-  // `reply` answers this message. `rate_limited`: the message exceeded the
-  // connection's rate and must only be refused.
+  // On the connection's thread, one text message at a time: the connection
+  // reads its next message only once the handler calls conn->read_next()
+  // (the dispatcher's Request does, when it is done). `reply` answers this
+  // message. `rate_limited`: the message exceeded the connection's rate and
+  // must only be refused.
   virtual void on_message(const std::shared_ptr<Connection>& conn, std::string text,
-                          bool rate_limited, Reply reply, std::function<void()> done) = 0;
+                          bool rate_limited, Reply reply) = 0;
   // A binary frame: refused with bad_request.
   virtual void on_binary(const std::shared_ptr<Connection>& conn, Reply reply) = 0;
-  // After the connection is gone (on its strand, once).
+  // After the connection is gone (on its thread, once).
   virtual void on_close(const std::shared_ptr<Connection>& conn) = 0;
 };
 

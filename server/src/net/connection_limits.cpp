@@ -1,4 +1,4 @@
-#include "connection_limits.hpp"
+#include "net/connection_limits.hpp"
 
 namespace tilecrush::server {
 

@@ -1,6 +1,6 @@
-#include "http_session.hpp"
+#include "net/http_session.hpp"
 
-#include "websocket_session.hpp"
+#include "net/websocket_session.hpp"
 
 namespace tilecrush::server {
 namespace {

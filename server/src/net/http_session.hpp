@@ -2,7 +2,7 @@
 // headers are cut off), routes it, and hands WebSocket upgrades on /ws over
 // to a WebsocketSession.
 //
-// Thread safety: runs on its connection's strand; API answers computed on
+// Thread safety: runs on its connection's network thread; API answers computed on
 // other threads are posted back to it.
 #pragma once
 
@@ -11,10 +11,10 @@
 #include <optional>
 #include <string>
 
-#include "connection.hpp"
-#include "metrics.hpp"
-#include "session_limits.hpp"
-#include "static_files.hpp"
+#include "net/connection.hpp"
+#include "ops/metrics.hpp"
+#include "net/session_limits.hpp"
+#include "http/static_files.hpp"
 
 namespace tilecrush::server {
 

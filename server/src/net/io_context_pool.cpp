@@ -1,4 +1,4 @@
-#include "io_context_pool.hpp"
+#include "net/io_context_pool.hpp"
 
 #include <pthread.h>
 

@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "net.hpp"
+#include "net/net.hpp"
 
 namespace tilecrush::server {
 

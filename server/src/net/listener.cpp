@@ -1,12 +1,12 @@
-#include "listener.hpp"
+#include "net/listener.hpp"
 
 #include <iostream>
 
 namespace tilecrush::server {
 
-Listener::Listener(net::io_context& ioc, tcp::endpoint endpoint, HttpContext& context,
+Listener::Listener(IoContextPool& pool, tcp::endpoint endpoint, HttpContext& context,
                    std::shared_ptr<ConnectionLimits> limits)
-    : ioc_(ioc), acceptor_(net::make_strand(ioc)), context_(context), limits_(std::move(limits)) {
+    : pool_(pool), acceptor_(pool.at(0)), context_(context), limits_(std::move(limits)) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
@@ -26,7 +26,7 @@ void Listener::stop() {
 }
 
 void Listener::do_accept() {
-  acceptor_.async_accept(net::make_strand(ioc_),
+  acceptor_.async_accept(pool_.next(),
                          beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 

@@ -1,13 +1,18 @@
 // Accepts TCP connections and starts an HttpSession for each, within the
 // connection caps. An accept error never stops the accept loop.
 //
-// Thread safety: runs on its own strand; stop() may be called from any thread.
+// Each accepted socket is given the next network thread's context
+// (IoContextPool) and stays there.
+//
+// Thread safety: the accept loop runs on the first context of the pool;
+// stop() may be called from any thread.
 #pragma once
 
 #include <memory>
 
-#include "connection_limits.hpp"
-#include "http_session.hpp"
+#include "net/connection_limits.hpp"
+#include "net/http_session.hpp"
+#include "net/io_context_pool.hpp"
 
 namespace tilecrush::server {
 
@@ -15,7 +20,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
  public:
   // Binds and listens; throws boost::system::system_error if the address is
   // unusable (start-up only, never for a client).
-  Listener(net::io_context& ioc, tcp::endpoint endpoint, HttpContext& context,
+  Listener(IoContextPool& pool, tcp::endpoint endpoint, HttpContext& context,
            std::shared_ptr<ConnectionLimits> limits);
 
   void run();
@@ -26,7 +31,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   void do_accept();
   void on_accept(error_code ec, tcp::socket socket);
 
-  net::io_context& ioc_;
+  IoContextPool& pool_;
   tcp::acceptor acceptor_;
   HttpContext& context_;
   std::shared_ptr<ConnectionLimits> limits_;

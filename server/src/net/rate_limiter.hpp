@@ -2,7 +2,7 @@
 // second with bursts of `burst` are always accepted; a connection that keeps
 // exceeding for `close_after` is closed with 1008).
 //
-// Thread safety: none; a session uses its own limiter on its own strand.
+// Thread safety: none; a session uses its own limiter on its own thread.
 #pragma once
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "session_registry.hpp"
+#include "net/session_registry.hpp"
 
 namespace tilecrush::server {
 

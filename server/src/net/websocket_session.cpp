@@ -1,6 +1,7 @@
-#include "websocket_session.hpp"
+#include "net/websocket_session.hpp"
 
-#include "session_registry.hpp"
+#include "net/reply_inbox.hpp"
+#include "net/session_registry.hpp"
 
 namespace tilecrush::server {
 
@@ -15,7 +16,12 @@ WebsocketSession::WebsocketSession(tcp::socket&& socket, std::string remote,
       metrics_(metrics),
       limits_(limits),
       registry_(registry),
-      limiter_(limits.rate_per_second, limits.rate_burst, limits.flood_close_after) {}
+      limiter_(limits.rate_per_second, limits.rate_burst, limits.flood_close_after) {
+  // Answers completed on other threads reach this one through its inbox.
+  if (ws_.get_executor().target<net::io_context::executor_type>()) {
+    inbox_ = &ReplyInbox::of(ws_.get_executor());
+  }
+}
 
 WebsocketSession::~WebsocketSession() {
   registry_.remove(this);
@@ -54,7 +60,8 @@ void WebsocketSession::on_accept(error_code ec) {
 }
 
 void WebsocketSession::do_read() {
-  if (finished_ || closing_) return;
+  if (finished_ || closing_ || reading_) return;
+  reading_ = true;
   // The message part by part, never past one byte over the limit: a
   // message too big is known without buffering any more of it.
   const std::size_t room = limits_.max_message_bytes + 1 - buffer_.size();
@@ -74,6 +81,7 @@ void WebsocketSession::on_read(error_code ec, std::size_t) {
     buffer_.consume(buffer_.size());
     return close(websocket::close_code::too_big);
   }
+  reading_ = false;
   if (!ws_.is_message_done()) return do_read();
   on_message();
 }
@@ -87,23 +95,33 @@ void WebsocketSession::on_message() {
     return close(websocket::close_code::policy_error);
   }
   Reply reply(weak_from_this(), next_slot_++);
-  if (!ws_.got_text()) {
+  std::string text;
+  if (ws_.got_text()) {
+    text = beast::buffers_to_string(buffer_.data());
+  } else if (verdict != RateLimiter::Verdict::refuse) {
     buffer_.consume(buffer_.size());
-    if (verdict == RateLimiter::Verdict::refuse) {
-      handler_.on_message(self, std::string(), true, std::move(reply), [] {});
-    } else {
-      handler_.on_binary(self, std::move(reply));
-    }
+    handler_.on_binary(self, std::move(reply));
     return do_read();
   }
-  std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
-  auto done = [self]() { net::post(self->executor(), [self]() { self->do_read(); }); };
+  // The handler calls read_next() when the request is done, perhaps before
+  // this returns.
   handler_.on_message(self, std::move(text), verdict == RateLimiter::Verdict::refuse,
-                      std::move(reply), std::move(done));
+                      std::move(reply));
+}
+
+void WebsocketSession::read_next() {
+  net::dispatch(executor(), [self = std::static_pointer_cast<WebsocketSession>(
+                                 shared_from_this())]() { self->do_read(); });
 }
 
 void WebsocketSession::fill_slot(std::uint64_t slot, std::optional<std::string> message) {
+  if (slot == flush_slot_ && pending_.empty()) {
+    // The usual case, answers ready in order: no reordering needed.
+    ++flush_slot_;
+    if (message) enqueue(std::move(*message));
+    return;
+  }
   pending_.emplace(slot, std::move(message));
   while (!pending_.empty() && pending_.begin()->first == flush_slot_) {
     if (pending_.begin()->second) enqueue(std::move(*pending_.begin()->second));
@@ -119,7 +137,7 @@ void WebsocketSession::push(std::string message) {
 
 void WebsocketSession::enqueue(std::string message) {
   if (finished_ || close_sent_ || cut_off_) return;
-  if (queue_.size() >= limits_.max_queued_messages ||
+  if (queue_size() >= limits_.max_queued_messages ||
       queued_bytes_ + message.size() > limits_.max_queued_bytes) {
     // A reader this slow gets cut off rather than buffered without bound.
     // The aborted read or write ends the session (finish() is not called
@@ -138,9 +156,16 @@ void WebsocketSession::enqueue(std::string message) {
 
 void WebsocketSession::do_write() {
   writing_ = true;
+  // Out of the queue while it is written: the queue may grow (and move its
+  // strings) meanwhile.
+  in_flight_ = std::move(queue_[queue_head_]);
+  if (++queue_head_ == queue_.size()) {
+    queue_.clear();
+    queue_head_ = 0;
+  }
   ws_.text(true);
   ws_.async_write(
-      net::buffer(queue_.front()),
+      net::buffer(in_flight_),
       beast::bind_front_handler(&WebsocketSession::on_write,
                                 std::static_pointer_cast<WebsocketSession>(shared_from_this())));
 }
@@ -148,9 +173,11 @@ void WebsocketSession::do_write() {
 void WebsocketSession::on_write(error_code ec, std::size_t) {
   writing_ = false;
   if (ec) return finish();
-  queued_bytes_ -= queue_.front().size();
-  queue_.pop_front();
-  if (!queue_.empty()) return do_write();
+  queued_bytes_ -= in_flight_.size();
+  in_flight_.clear();
+  if (queue_size() > 0) return do_write();
+  // An idle connection keeps no answer's capacity.
+  in_flight_.shrink_to_fit();
   if (closing_) start_close();
 }
 
@@ -160,7 +187,7 @@ void WebsocketSession::close(websocket::close_code code) {
                   if (self->closing_ || self->finished_) return;
                   self->closing_ = true;
                   self->close_code_ = code;
-                  if (!self->writing_ && self->queue_.empty()) self->start_close();
+                  if (!self->writing_ && self->queue_size() == 0) self->start_close();
                 });
 }
 

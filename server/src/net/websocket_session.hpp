@@ -2,20 +2,21 @@
 // the MessageHandler, and writes answers in request order with exactly one
 // write in flight and a bounded queue.
 //
-// Thread safety: all members run on the connection's strand; push(), close()
-// and Reply::send() may be called from any thread.
+// Thread safety: all members run on the connection's network thread (its
+// io_context has one thread: no strand); push(), close(), read_next() and
+// Reply::send() may be called from any thread.
 #pragma once
 
-#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "connection.hpp"
-#include "metrics.hpp"
-#include "rate_limiter.hpp"
-#include "session_limits.hpp"
+#include "net/connection.hpp"
+#include "ops/metrics.hpp"
+#include "net/rate_limiter.hpp"
+#include "net/session_limits.hpp"
 
 namespace tilecrush::server {
 
@@ -33,12 +34,13 @@ class WebsocketSession final : public Connection {
   void run(http::request<http::string_body> request);
 
   net::any_io_executor executor() override { return ws_.get_executor(); }
+  void read_next() override;
   void push(std::string message) override;
   void close(websocket::close_code code) override;
   const std::string& remote_address() const override { return remote_; }
 
   // For graceful shutdown: true while answers are still waiting to be sent.
-  bool idle() const { return next_slot_ == flush_slot_ && queue_.empty() && !writing_; }
+  bool idle() const { return next_slot_ == flush_slot_ && queue_size() == 0 && !writing_; }
 
  private:
   void fill_slot(std::uint64_t slot, std::optional<std::string> message) override;
@@ -47,6 +49,7 @@ class WebsocketSession final : public Connection {
   void on_read(error_code ec, std::size_t bytes);  // a part of a message
   void on_message();                               // a whole one, in buffer_
   void enqueue(std::string message);
+  std::size_t queue_size() const { return queue_.size() - queue_head_; }
   void do_write();
   void on_write(error_code ec, std::size_t bytes);
   void start_close();
@@ -65,8 +68,13 @@ class WebsocketSession final : public Connection {
   std::uint64_t next_slot_ = 0;
   std::uint64_t flush_slot_ = 0;
   std::map<std::uint64_t, std::optional<std::string>> pending_;
-  std::deque<std::string> queue_;
+  // Answers waiting to be written, from queue_head_ on. A vector, not a
+  // deque: an idle connection holds no allocation for it.
+  std::vector<std::string> queue_;
+  std::size_t queue_head_ = 0;
+  std::string in_flight_;  // the answer being written
   std::size_t queued_bytes_ = 0;
+  bool reading_ = false;  // a read is in flight
   bool writing_ = false;
   bool closing_ = false;
   bool close_sent_ = false;

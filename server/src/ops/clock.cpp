@@ -1,4 +1,4 @@
-#include "clock.hpp"
+#include "ops/clock.hpp"
 
 #include <cstdio>
 

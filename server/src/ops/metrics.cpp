@@ -1,4 +1,4 @@
-#include "metrics.hpp"
+#include "ops/metrics.hpp"
 
 namespace tilecrush::server {
 

@@ -1,4 +1,4 @@
-#include "board_keys.hpp"
+#include "play/board_keys.hpp"
 
 #include <openssl/rand.h>
 

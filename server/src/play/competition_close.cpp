@@ -3,8 +3,8 @@
 // and the competition is marked closed (docs/rules.md, "Competitions").
 #include <limits>
 
-#include "competitions.hpp"
-#include "game_service.hpp"
+#include "play/competitions.hpp"
+#include "play/game_service.hpp"
 
 namespace tilecrush::server {
 
@@ -21,8 +21,7 @@ void GameService::end_at_close(const std::shared_ptr<LiveGame>& live) {
                   [this, live](const storage::WriteResult& r) {
                     --live->pending_writes;
                     if (r.ok()) return;
-                    live->retired = true;
-                    games_.erase(live->id, live.get());
+                    retire(live);
                   });
 }
 

@@ -1,9 +1,9 @@
-#include "competitions.hpp"
+#include "play/competitions.hpp"
 
 #include <future>
 
-#include "clock.hpp"
-#include "ids.hpp"
+#include "ops/clock.hpp"
+#include "play/ids.hpp"
 #include "tilecrush/game/presets.hpp"
 
 namespace tilecrush::server {

@@ -18,7 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "board_keys.hpp"
+#include "play/board_keys.hpp"
 #include "tilecrush/storage/database.hpp"
 
 namespace tilecrush::server {

@@ -1,10 +1,9 @@
 // The game requests of GameService: new_game, resume, moves, preview, hint,
 // undo, resign.
-#include "clock.hpp"
-#include "competitions.hpp"
-#include "game_service.hpp"
-#include "ids.hpp"
-#include "room_service.hpp"
+#include "ops/clock.hpp"
+#include "play/competitions.hpp"
+#include "play/game_service.hpp"
+#include "play/ids.hpp"
 #include "tilecrush/protocol/events.hpp"
 #include "tilecrush/protocol/views.hpp"
 
@@ -16,10 +15,12 @@ using protocol::ErrorCode;
 // Joins the storage callbacks of one request: the answer leaves after the
 // last of them, or an internal error if any failed.
 struct WriteJoin {
-  explicit WriteJoin(int n, std::string t) : remaining(n), text(std::move(t)) {}
+  WriteJoin(int n, std::string t, std::shared_ptr<Answer> a)
+      : remaining(n), text(std::move(t)), answer(std::move(a)) {}
   std::atomic<int> remaining;
   std::atomic<bool> failed{false};
   std::string text;
+  std::shared_ptr<Answer> answer;
 };
 
 }  // namespace
@@ -85,15 +86,11 @@ void GameService::with_own_game(
     const RequestPtr& req, const std::string& game_id,
     std::function<void(const std::shared_ptr<LiveGame>&, std::unique_lock<std::mutex>&)> body) {
   acquire_game(
-      req->conn, game_id,
+      req->conn(), game_id,
       [this, req, game_id, body = std::move(body)](std::shared_ptr<LiveGame> live) mutable {
-        if (!live) {
-          fail(req, ErrorCode::not_found, "no such game");
-          return req->release();
-        }
-        if (live->player_id != *req->conn->state().player_id) {
-          fail(req, ErrorCode::unauthorized, "not your game");
-          return req->release();
+        if (!live) return req->fail(ErrorCode::not_found, "no such game");
+        if (live->player_id != *req->state().player_id) {
+          return req->fail(ErrorCode::unauthorized, "not your game");
         }
         std::unique_lock lock(live->mutex);
         if (live->retired) {
@@ -115,11 +112,9 @@ void GameService::handle(const RequestPtr& req, const protocol::Resume& cmd) {
   with_own_game(req, cmd.game_id,
                 [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
                   LiveGame& live = *self;
-                  answer(req,
-                         protocol::game_reply(
-                             req->id, protocol::game_view(*live.game, live.view_meta(now_()))));
-                  if (rooms_ && live.room_code) rooms_->on_resume(req->conn, live);
-                  req->release();
+                  req->answer(protocol::game_reply(
+                      req->id(), protocol::game_view(*live.game, live.view_meta(now_()))));
+                  for (GameObserver* o : observers_) o->on_resume(req->conn(), live);
                 });
 }
 
@@ -130,36 +125,29 @@ void GameService::handle(const RequestPtr& req, const protocol::MoveCommand& cmd
         LiveGame& live = *self;
         game::EventList events;
         const game::Outcome outcome = live.game->apply(cmd.move, events);
-        if (!outcome.ok()) {
-          fail(req, protocol::error_code(outcome.status), outcome.reason);
-          return req->release();
-        }
+        if (!outcome.ok()) return req->fail(protocol::error_code(outcome.status), outcome.reason);
         metrics_.move_accepted();
         const std::int64_t now = now_();
         if (live.game->mode() == game::Mode::hidden && !live.first_move_at)
           live.first_move_at = now;
         if (live.game->over()) live.finished_at = now;
-        std::string text = protocol::events_reply_text(req->id, live.id, *live.game, events);
-        persist_move(req, self, cmd.move, events, std::move(text));
-        after_move(live, events);
-        req->release();
+        std::string text = protocol::events_reply_text(req->id(), live.id, *live.game, events);
+        persist_move(req, self, cmd.move, std::move(text));
+        notify_progress(live, events);
       });
 }
 
 void GameService::persist_move(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
-                               const game::Move& move, const game::EventList&, std::string text) {
+                               const game::Move& move, std::string text) {
   const game::Game& g = *live->game;
   const bool over = g.over();
-  auto join = std::make_shared<WriteJoin>(over ? 2 : 1, std::move(text));
-  auto on_write = [this, req, live, join](const storage::WriteResult& r) {
+  auto join = std::make_shared<WriteJoin>(over ? 2 : 1, std::move(text), req->defer());
+  auto on_write = [this, live, join](const storage::WriteResult& r) {
     --live->pending_writes;
-    if (!r.ok() && !join->failed.exchange(true)) {
-      live->retired = true;
-      games_.erase(live->id, live.get());
-    }
+    if (!r.ok() && !join->failed.exchange(true)) retire(live);
     if (--join->remaining > 0) return;
-    if (join->failed) return fail(req, ErrorCode::internal, "could not save the move");
-    answer_text(req, std::move(join->text));
+    if (join->failed) return join->answer->fail(ErrorCode::internal, "could not save the move");
+    join->answer->send_text(std::move(join->text));
   };
   live->pending_writes += over ? 2 : 1;
   db_.append_move(live->id, g.move_count() - 1, move, g.score(), g.move_count(),
@@ -179,94 +167,76 @@ void GameService::persist_finish(const RequestPtr& req, const std::shared_ptr<Li
   ++live->pending_writes;
   db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
                    live->duration_ms(*live->finished_at)},
-                  [this, req, live, text = std::move(text)](const storage::WriteResult& r) mutable {
+                  [this, answer = req->defer(), live,
+                   text = std::move(text)](const storage::WriteResult& r) mutable {
                     --live->pending_writes;
-                    if (r.ok()) return answer_text(req, std::move(text));
-                    live->retired = true;
-                    games_.erase(live->id, live.get());
-                    fail(req, ErrorCode::internal, "could not save the game's end");
+                    if (r.ok()) return answer->send_text(std::move(text));
+                    retire(live);
+                    answer->fail(ErrorCode::internal, "could not save the game's end");
                   });
-}
-
-void GameService::after_move(LiveGame& live, const game::EventList& events) {
-  if (rooms_ && live.room_code) rooms_->on_game_progress(live, events);
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Preview& cmd) {
   with_own_game(
       req, cmd.game_id,
-      [this, req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+      [req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
         LiveGame& live = *self;
         game::Preview preview;
         const game::Outcome outcome = live.game->preview(cmd.point, preview);
-        if (!outcome.ok()) {
-          fail(req, protocol::error_code(outcome.status), outcome.reason);
-        } else {
-          answer(req, protocol::preview_reply(req->id, live.id, preview));
-        }
-        req->release();
+        if (!outcome.ok()) return req->fail(protocol::error_code(outcome.status), outcome.reason);
+        req->answer(protocol::preview_reply(req->id(), live.id, preview));
       });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::HintRequest& cmd) {
   with_own_game(req, cmd.game_id,
-                [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+                [req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
                   LiveGame& live = *self;
                   game::Hint hint;
                   const game::Outcome outcome = live.game->hint(hint);
                   if (!outcome.ok()) {
-                    fail(req, protocol::error_code(outcome.status), outcome.reason);
-                  } else {
-                    answer(req, protocol::hint_reply(req->id, live.id, hint));
+                    return req->fail(protocol::error_code(outcome.status), outcome.reason);
                   }
-                  req->release();
+                  req->answer(protocol::hint_reply(req->id(), live.id, hint));
                 });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Undo& cmd) {
-  with_own_game(req, cmd.game_id,
-                [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-                  LiveGame& live = *self;
-                  const game::Outcome outcome = live.game->undo();
-                  if (!outcome.ok()) {
-                    fail(req, protocol::error_code(outcome.status), outcome.reason);
-                    return req->release();
-                  }
-                  const game::Game& g = *live.game;
-                  std::string text = protocol::dump(protocol::game_reply(
-                      req->id, protocol::game_view(g, live.view_meta(now_()))));
-                  ++live.pending_writes;
-                  db_.undo_move(live.id, g.move_count(), g.score(), g.move_count(),
-                                [this, req, self,
-                                 text = std::move(text)](const storage::WriteResult& r) mutable {
-                                  --self->pending_writes;
-                                  if (r.ok()) return answer_text(req, std::move(text));
-                                  self->retired = true;
-                                  games_.erase(self->id, self.get());
-                                  fail(req, ErrorCode::internal, "could not save the undo");
-                                });
-                  if (rooms_ && live.room_code) rooms_->on_game_progress(live, {});
-                  req->release();
-                });
+  with_own_game(
+      req, cmd.game_id,
+      [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+        LiveGame& live = *self;
+        const game::Outcome outcome = live.game->undo();
+        if (!outcome.ok()) return req->fail(protocol::error_code(outcome.status), outcome.reason);
+        const game::Game& g = *live.game;
+        std::string text = protocol::dump(
+            protocol::game_reply(req->id(), protocol::game_view(g, live.view_meta(now_()))));
+        ++live.pending_writes;
+        db_.undo_move(live.id, g.move_count(), g.score(), g.move_count(),
+                      [this, answer = req->defer(), self,
+                       text = std::move(text)](const storage::WriteResult& r) mutable {
+                        --self->pending_writes;
+                        if (r.ok()) return answer->send_text(std::move(text));
+                        retire(self);
+                        answer->fail(ErrorCode::internal, "could not save the undo");
+                      });
+        notify_progress(live, {});
+      });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Resign& cmd) {
-  with_own_game(req, cmd.game_id,
-                [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-                  LiveGame& live = *self;
-                  game::EventList events;
-                  const game::Outcome outcome = live.game->resign(events);
-                  if (!outcome.ok()) {
-                    fail(req, protocol::error_code(outcome.status), outcome.reason);
-                    return req->release();
-                  }
-                  live.finished_at = now_();
-                  std::string text =
-                      protocol::events_reply_text(req->id, live.id, *live.game, events);
-                  persist_finish(req, self, std::move(text));
-                  after_move(live, events);
-                  req->release();
-                });
+  with_own_game(
+      req, cmd.game_id,
+      [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+        LiveGame& live = *self;
+        game::EventList events;
+        const game::Outcome outcome = live.game->resign(events);
+        if (!outcome.ok()) return req->fail(protocol::error_code(outcome.status), outcome.reason);
+        live.finished_at = now_();
+        std::string text = protocol::events_reply_text(req->id(), live.id, *live.game, events);
+        persist_finish(req, self, std::move(text));
+        notify_progress(live, events);
+      });
 }
 
 }  // namespace tilecrush::server

@@ -1,13 +1,17 @@
-// The game logic behind /ws: authenticates players, creates and resumes
-// games, applies moves through the engine, persists them, and answers.
+// The single-player game service: authenticates players (hello), creates
+// and resumes games, applies moves through the engine, persists them, and
+// answers. Rooms build on it (make_game, register_game, acquire_game) and
+// follow their games through GameObserver; it knows nothing of rooms.
 //
 // A move is answered only once it is durable: the answer leaves from the
-// storage callback after the batch holding the move has committed.
+// storage callback after the batch holding the move has committed, while
+// the connection already reads its next message (request.hpp).
 //
-// Thread safety: on_message() runs on the calling connection's strand;
-// shared state (games, players) is guarded as described in live_game.hpp.
-// Storage reads run on the service's own small thread pool, never on the
-// network threads.
+// Thread safety: handle() runs on the calling connection's thread; shared
+// state (games, players) is guarded as described in live_game.hpp. Storage
+// reads run on the service's own small thread pool, never on the network
+// threads. Observers are added before traffic starts and removed after it
+// ends.
 #pragma once
 
 #include <chrono>
@@ -15,33 +19,51 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
-#include "connection.hpp"
-#include "live_game.hpp"
-#include "metrics.hpp"
+#include "net/connection.hpp"
+#include "play/live_game.hpp"
+#include "ops/metrics.hpp"
+#include "play/request.hpp"
 #include "tilecrush/protocol/commands.hpp"
 #include "tilecrush/storage/database.hpp"
 
 namespace tilecrush::server {
 
-class RoomService;
 class BoardKeys;
 class Competitions;
 
-class GameService final : public MessageHandler {
+// Told of what happens to games, under the game's lock (so in the order it
+// happened); must not block.
+class GameObserver {
+ public:
+  virtual ~GameObserver() = default;
+  // After every accepted move, undo (no events) or resign.
+  virtual void on_game_progress(LiveGame& live, const game::EventList& events) = 0;
+  // After a player resumed a game on `conn`.
+  virtual void on_resume(const std::shared_ptr<Connection>& conn, LiveGame& live) = 0;
+};
+
+class GameService {
  public:
   using NowFn = std::function<std::int64_t()>;
 
   GameService(storage::Database& db, Metrics& metrics, NowFn now, BoardKeys& keys,
               Competitions& competitions);
-  ~GameService() override;
+  ~GameService();
 
-  void on_message(const std::shared_ptr<Connection>& conn, std::string text, bool rate_limited,
-                  Reply reply, std::function<void()> done) override;
-  void on_binary(const std::shared_ptr<Connection>& conn, Reply reply) override;
-  void on_close(const std::shared_ptr<Connection>& conn) override;
+  void subscribe(GameObserver& observer);
+  void unsubscribe(GameObserver& observer);
 
-  void set_rooms(RoomService* rooms) { rooms_ = rooms; }
+  // The commands of protocol.md this service answers.
+  void handle(const RequestPtr& req, const protocol::Hello& cmd);
+  void handle(const RequestPtr& req, const protocol::NewGame& cmd);
+  void handle(const RequestPtr& req, const protocol::Resume& cmd);
+  void handle(const RequestPtr& req, const protocol::MoveCommand& cmd);
+  void handle(const RequestPtr& req, const protocol::Preview& cmd);
+  void handle(const RequestPtr& req, const protocol::HintRequest& cmd);
+  void handle(const RequestPtr& req, const protocol::Undo& cmd);
+  void handle(const RequestPtr& req, const protocol::Resign& cmd);
 
   // Drops idle, fully persisted games from memory (they reload on demand).
   std::size_t evict_idle(std::chrono::milliseconds idle);
@@ -49,25 +71,7 @@ class GameService final : public MessageHandler {
   // Waits for running storage reads to finish.
   void stop();
 
-  // The state of one request while it is being handled.
-  struct Request {
-    std::shared_ptr<Connection> conn;
-    nlohmann::json id;
-    Reply reply;
-    std::chrono::steady_clock::time_point start;
-    std::function<void()> done;
-
-    // Lets the connection read its next message; idempotent.
-    void release() {
-      if (auto d = std::move(done)) {
-        done = nullptr;
-        d();
-      }
-    }
-  };
-  using RequestPtr = std::shared_ptr<Request>;
-
-  // For rooms: finds (or loads) a game, then calls `then` on `conn`'s strand
+  // For rooms: finds (or loads) a game, then calls `then` on `conn`'s thread
   // with the game or null.
   void acquire_game(const std::shared_ptr<Connection>& conn, const std::string& game_id,
                     std::function<void(std::shared_ptr<LiveGame>)> then);
@@ -92,37 +96,19 @@ class GameService final : public MessageHandler {
   // Runs `work` on the service's storage thread pool.
   void post_to_pool(std::function<void()> work);
 
-  // Answers helpers (any thread).
-  void answer(const RequestPtr& req, const nlohmann::json& message);
-  void answer_text(const RequestPtr& req, std::string text);
-  void fail(const RequestPtr& req, protocol::ErrorCode code, std::string_view message);
-
   std::int64_t now() const { return now_(); }
   storage::Database& db() { return db_; }
 
  private:
-  void handle(const RequestPtr& req, const protocol::Hello& cmd);
-  void handle(const RequestPtr& req, const protocol::NewGame& cmd);
   // The rest of new_game, once any storage read it needs may be done here.
   void start_game(const RequestPtr& req, const protocol::NewGame& cmd, game::GameSetup setup,
                   bool server_seed);
   // A game of a competition that has closed ends now (reason closed, at the
   // close's time), written without an answer. Called with the game locked.
   void end_at_close(const std::shared_ptr<LiveGame>& live);
-  void handle(const RequestPtr& req, const protocol::Resume& cmd);
-  void handle(const RequestPtr& req, const protocol::MoveCommand& cmd);
-  void handle(const RequestPtr& req, const protocol::Preview& cmd);
-  void handle(const RequestPtr& req, const protocol::HintRequest& cmd);
-  void handle(const RequestPtr& req, const protocol::Undo& cmd);
-  void handle(const RequestPtr& req, const protocol::Resign& cmd);
-  void handle(const RequestPtr& req, const protocol::Ping& cmd);
-  void handle(const RequestPtr& req, const protocol::CreateRoom& cmd);
-  void handle(const RequestPtr& req, const protocol::JoinRoom& cmd);
-  void handle(const RequestPtr& req, const protocol::LeaveRoom& cmd);
-  void handle(const RequestPtr& req, const protocol::StartRoom& cmd);
 
   // Runs `body` with the player's own game locked, or answers the error
-  // (not_found, unauthorized) itself. `body` runs on the connection's strand.
+  // (not_found, unauthorized) itself. `body` runs on the connection's thread.
   void with_own_game(
       const RequestPtr& req, const std::string& game_id,
       std::function<void(const std::shared_ptr<LiveGame>&, std::unique_lock<std::mutex>&)> body);
@@ -130,10 +116,13 @@ class GameService final : public MessageHandler {
   // Queues the writes of an accepted move (and the game's end); `text` is
   // answered once they commit. Called with the game locked.
   void persist_move(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
-                    const game::Move& move, const game::EventList& events, std::string text);
+                    const game::Move& move, std::string text);
   void persist_finish(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
                       std::string text);
-  void after_move(LiveGame& live, const game::EventList& events);
+  // A write of `live` failed: memory may be ahead of the database, so the
+  // game leaves the registry (the next request reloads it).
+  void retire(const std::shared_ptr<LiveGame>& live);
+  void notify_progress(LiveGame& live, const game::EventList& events);
 
   storage::Database& db_;
   Metrics& metrics_;
@@ -141,7 +130,7 @@ class GameService final : public MessageHandler {
   BoardKeys& keys_;
   Competitions& competitions_;
   GameRegistry games_;
-  RoomService* rooms_ = nullptr;
+  std::vector<GameObserver*> observers_;
   std::unique_ptr<net::thread_pool> db_pool_;
 };
 

@@ -1,4 +1,4 @@
-#include "ids.hpp"
+#include "play/ids.hpp"
 
 #include <cstdint>
 #include <random>

@@ -1,4 +1,4 @@
-#include "live_game.hpp"
+#include "play/live_game.hpp"
 
 #include <vector>
 

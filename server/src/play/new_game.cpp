@@ -1,10 +1,10 @@
 // new_game and what rooms share of it: dealing a game (with its board's key
 // when the board is ranked), counting competition attempts, and making the
 // game durable before anyone hears of it.
-#include "clock.hpp"
-#include "competitions.hpp"
-#include "game_service.hpp"
-#include "ids.hpp"
+#include "ops/clock.hpp"
+#include "play/competitions.hpp"
+#include "play/game_service.hpp"
+#include "play/ids.hpp"
 #include "tilecrush/protocol/views.hpp"
 
 namespace tilecrush::server {
@@ -83,8 +83,7 @@ void GameService::register_game(const std::shared_ptr<LiveGame>& live,
                    committed = std::move(committed)](const storage::WriteResult& r) {
     --live->pending_writes;
     if (!r.ok() && !join->failed.exchange(true)) {
-      live->retired = true;
-      games_.erase(live->id, live.get());
+      retire(live);
       join->created = r;
     }
     if (--join->remaining > 0) return;
@@ -125,18 +124,13 @@ void GameService::handle(const RequestPtr& req, const protocol::NewGame& cmd) {
 
 void GameService::start_game(const RequestPtr& req, const protocol::NewGame& cmd,
                              game::GameSetup setup, bool server_seed) {
-  // Whatever the outcome, the connection may read on once this returns.
-  struct Release {
-    const RequestPtr& req;
-    ~Release() { req->release(); }
-  } release{req};
   std::optional<storage::CompetitionRecord> competition;
   if (cmd.daily || cmd.competition) {
     const std::int64_t now = now_();
     std::string id;
     if (cmd.daily) {
       if (!competitions_.ensure_dailies(now)) {
-        return fail(req, ErrorCode::internal, "the daily boards could not be prepared");
+        return req->fail(ErrorCode::internal, "the daily boards could not be prepared");
       }
       id = Competitions::daily_id(utc_date(now), setup.mode, setup.preset);
     } else {
@@ -145,14 +139,14 @@ void GameService::start_game(const RequestPtr& req, const protocol::NewGame& cmd
     try {
       competition = competitions_.find(id);
     } catch (const std::exception&) {
-      return fail(req, ErrorCode::internal, "storage unavailable");
+      return req->fail(ErrorCode::internal, "storage unavailable");
     }
-    if (!competition) return fail(req, ErrorCode::not_found, "no such competition");
+    if (!competition) return req->fail(ErrorCode::not_found, "no such competition");
     if (now < competition->opens_at) {
-      return fail(req, ErrorCode::not_allowed, "the competition has not opened yet");
+      return req->fail(ErrorCode::not_allowed, "the competition has not opened yet");
     }
     if (now >= competition->closes_at) {
-      return fail(req, ErrorCode::not_allowed, "the competition has closed");
+      return req->fail(ErrorCode::not_allowed, "the competition has closed");
     }
     setup = game::GameSetup{};
     setup.mode = competition->mode;
@@ -163,19 +157,19 @@ void GameService::start_game(const RequestPtr& req, const protocol::NewGame& cmd
     } catch (const std::exception&) {
     }
     if (!setup.board_key)
-      return fail(req, ErrorCode::internal, "the board's key could not be read");
+      return req->fail(ErrorCode::internal, "the board's key could not be read");
   } else if (setup.ranked()) {
     try {
       setup.board_key = keys_.casual_key({setup.mode, setup.preset, setup.seed, ""}, server_seed);
     } catch (const std::exception&) {
     }
     if (!setup.board_key)
-      return fail(req, ErrorCode::internal, "the board's key could not be made");
+      return req->fail(ErrorCode::internal, "the board's key could not be made");
   }
   std::string error;
-  auto live = make_game(setup, *req->conn->state().player_id, req->conn->state().player_name,
-                        std::nullopt, &error);
-  if (!live) return fail(req, ErrorCode::bad_request, error);
+  auto live =
+      make_game(setup, *req->state().player_id, req->state().player_name, std::nullopt, &error);
+  if (!live) return req->fail(ErrorCode::bad_request, error);
   std::optional<storage::GameRecord::AttemptRule> rule;
   if (competition) {
     live->competition = competition->id;
@@ -184,13 +178,14 @@ void GameService::start_game(const RequestPtr& req, const protocol::NewGame& cmd
   }
   register_game(
       live,
-      [this, req, live](const storage::WriteResult& r) {
+      // The connection reads on meanwhile; the answer waits for the commit.
+      [this, answer = req->defer(), live](const storage::WriteResult& r) {
         if (r.status == storage::WriteStatus::conflict && live->competition) {
-          return fail(req, ErrorCode::not_allowed, "no attempts left in this competition");
+          return answer->fail(ErrorCode::not_allowed, "no attempts left in this competition");
         }
-        if (!r.ok()) return fail(req, ErrorCode::internal, "could not save the game");
-        answer(req, protocol::game_reply(
-                        req->id, protocol::game_view(*live->game, live->view_meta(now_()))));
+        if (!r.ok()) return answer->fail(ErrorCode::internal, "could not save the game");
+        answer->send(protocol::game_reply(
+            answer->id(), protocol::game_view(*live->game, live->view_meta(now_()))));
       },
       rule);
 }

@@ -1,4 +1,4 @@
-#include "request.hpp"
+#include "play/request.hpp"
 
 #include "tilecrush/protocol/views.hpp"
 

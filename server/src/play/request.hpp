@@ -18,8 +18,8 @@
 #include <string>
 #include <string_view>
 
-#include "connection.hpp"
-#include "metrics.hpp"
+#include "net/connection.hpp"
+#include "ops/metrics.hpp"
 #include "tilecrush/protocol/errors.hpp"
 
 namespace tilecrush::server {

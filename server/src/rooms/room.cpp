@@ -1,4 +1,4 @@
-#include "room.hpp"
+#include "rooms/room.hpp"
 
 #include <algorithm>
 

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "connection.hpp"
+#include "net/connection.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/protocol/rooms.hpp"
 

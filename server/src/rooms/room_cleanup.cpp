@@ -1,6 +1,6 @@
 // RoomManager: members who go away, and the cleanup pass that forgets
 // abandoned and finished rooms so that nothing grows without bound.
-#include "room_manager.hpp"
+#include "rooms/room_manager.hpp"
 
 namespace tilecrush::server {
 

@@ -6,11 +6,11 @@
 // with every game of the room locked, no move can happen between the views
 // it answers with and the member being added, so the member's first
 // room_events is exactly the move after its view. The answer leaves from the
-// joiner's strand before that handler returns, so pushes posted to the same
-// strand meanwhile follow it on the wire.
+// joiner's thread before that handler returns, so pushes posted to the same
+// thread meanwhile follow it on the wire.
 #include <algorithm>
 
-#include "room_manager.hpp"
+#include "rooms/room_manager.hpp"
 #include "tilecrush/protocol/views.hpp"
 
 namespace tilecrush::server {
@@ -32,7 +32,7 @@ struct RoomManager::GameSet {
 
 namespace {
 
-// Acquires set.ids[i..] in order, then calls `done` on `conn`'s strand.
+// Acquires set.ids[i..] in order, then calls `done` on `conn`'s thread.
 template <typename Set>
 void acquire_from(GameService& service, const std::shared_ptr<Connection>& conn,
                   const std::shared_ptr<Set>& set, std::size_t i, std::function<void()> done) {
@@ -47,8 +47,8 @@ void acquire_from(GameService& service, const std::shared_ptr<Connection>& conn,
 
 }  // namespace
 
-void RoomManager::join(const GameService::RequestPtr& req, const protocol::JoinRoom& cmd) {
-  const std::int64_t player_id = *req->conn->state().player_id;
+void RoomManager::join(const RequestPtr& req, const protocol::JoinRoom& cmd) {
+  const std::int64_t player_id = *req->state().player_id;
   std::unique_lock<std::mutex> lock;
   auto room = lock_room(req, cmd.code, lock);
   if (!room) return;
@@ -61,8 +61,8 @@ void RoomManager::join(const GameService::RequestPtr& req, const protocol::JoinR
       lock.unlock();
       return rejoin_player(req, room, std::move(game_id));
     }
-    player->link.attach(req->conn);
-    std::string text = protocol::dump(protocol::room_reply(req->id, room->view()));
+    player->link.attach(req->conn());
+    std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
     room->push_others(player_id, room->update_text());
     lock.unlock();
     return answer(req, std::move(text));
@@ -82,11 +82,11 @@ void RoomManager::join(const GameService::RequestPtr& req, const protocol::JoinR
     }
     RoomPlayerEntry entry;
     entry.player_id = player_id;
-    entry.name = req->conn->state().player_name;
-    entry.link.attach(req->conn);
+    entry.name = req->state().player_name;
+    entry.link.attach(req->conn());
     room->players.push_back(std::move(entry));
     index_add(player_id, room->code);
-    std::string text = protocol::dump(protocol::room_reply(req->id, room->view()));
+    std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
     room->push_others(player_id, room->update_text());
     lock.unlock();
     return answer(req, std::move(text));
@@ -101,22 +101,22 @@ void RoomManager::join(const GameService::RequestPtr& req, const protocol::JoinR
   }
   RoomSpectatorEntry* spectator = room->find_spectator(player_id);
   if (!spectator) {
-    room->spectators.push_back({player_id, req->conn->state().player_name, {}});
+    room->spectators.push_back({player_id, req->state().player_name, {}});
     spectator = &room->spectators.back();
     index_add(player_id, room->code);
   }
-  spectator->link.attach(req->conn);
-  std::string text = protocol::dump(protocol::room_reply(req->id, room->view()));
+  spectator->link.attach(req->conn());
+  std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
   room->push_others(player_id, room->update_text());
   lock.unlock();
   answer(req, std::move(text));
 }
 
-void RoomManager::rejoin_player(const GameService::RequestPtr& req,
+void RoomManager::rejoin_player(const RequestPtr& req,
                                 const std::shared_ptr<Room>& room, std::string game_id,
                                 int attempt) {
   games_.acquire_game(
-      req->conn, game_id, [this, req, room, game_id, attempt](std::shared_ptr<LiveGame> live) {
+      req->conn(), game_id, [this, req, room, game_id, attempt](std::shared_ptr<LiveGame> live) {
         if (!live) return refuse(req, ErrorCode::internal, "could not load your room game");
         std::unique_lock game_lock(live->mutex);
         if (live->retired) {
@@ -124,7 +124,7 @@ void RoomManager::rejoin_player(const GameService::RequestPtr& req,
           if (attempt >= kMaxRetries) return refuse(req, ErrorCode::internal, "game unavailable");
           return rejoin_player(req, room, game_id, attempt + 1);
         }
-        const std::int64_t player_id = *req->conn->state().player_id;
+        const std::int64_t player_id = *req->state().player_id;
         std::unique_lock lock(room->mutex);
         RoomPlayerEntry* player = room->removed ? nullptr : room->find_player(player_id);
         if (!player || player->left) {
@@ -133,8 +133,8 @@ void RoomManager::rejoin_player(const GameService::RequestPtr& req,
           game_lock.unlock();
           return refuse(req, code, "you are no longer in this room");
         }
-        player->link.attach(req->conn);
-        nlohmann::json reply = protocol::room_reply(req->id, room->view());
+        player->link.attach(req->conn());
+        nlohmann::json reply = protocol::room_reply(req->id(), room->view());
         // Addition to protocol.md: a returning player gets their own game back.
         reply["game"] = protocol::game_view(*live->game, live->view_meta(now_()));
         std::string text = protocol::dump(reply);
@@ -143,11 +143,11 @@ void RoomManager::rejoin_player(const GameService::RequestPtr& req,
         lock.unlock();
         game_lock.unlock();
         answer(req, std::move(text));
-        if (!finished.empty()) req->conn->push(std::move(finished));
+        if (!finished.empty()) req->conn()->push(std::move(finished));
       });
 }
 
-void RoomManager::join_spectator(const GameService::RequestPtr& req,
+void RoomManager::join_spectator(const RequestPtr& req,
                                  const std::shared_ptr<Room>& room, int attempt) {
   auto set = std::make_shared<GameSet>();
   {
@@ -163,12 +163,12 @@ void RoomManager::join_spectator(const GameService::RequestPtr& req,
     }
   }
   if (!set) return refuse(req, ErrorCode::not_found, "no such room");
-  acquire_from(games_, req->conn, set, 0, [this, req, room, set, attempt]() {
+  acquire_from(games_, req->conn(), set, 0, [this, req, room, set, attempt]() {
     complete_spectator_join(req, room, set, attempt);
   });
 }
 
-void RoomManager::complete_spectator_join(const GameService::RequestPtr& req,
+void RoomManager::complete_spectator_join(const RequestPtr& req,
                                           const std::shared_ptr<Room>& room,
                                           const std::shared_ptr<GameSet>& set, int attempt) {
   if (std::any_of(set->games.begin(), set->games.end(), [](const auto& g) { return !g; })) {
@@ -184,7 +184,7 @@ void RoomManager::complete_spectator_join(const GameService::RequestPtr& req,
     if (attempt >= kMaxRetries) return refuse(req, ErrorCode::internal, "games unavailable");
     return join_spectator(req, room, attempt + 1);
   }
-  const std::int64_t player_id = *req->conn->state().player_id;
+  const std::int64_t player_id = *req->state().player_id;
   std::unique_lock lock(room->mutex);
   std::string refusal;
   ErrorCode code = ErrorCode::not_allowed;
@@ -201,23 +201,23 @@ void RoomManager::complete_spectator_join(const GameService::RequestPtr& req,
     return refuse(req, code, refusal);
   }
   if (!spectator) {
-    room->spectators.push_back({player_id, req->conn->state().player_name, {}});
+    room->spectators.push_back({player_id, req->state().player_name, {}});
     spectator = &room->spectators.back();
     index_add(player_id, room->code);
   }
-  spectator->link.attach(req->conn);
+  spectator->link.attach(req->conn());
   const std::int64_t now = now_();
   nlohmann::json games = nlohmann::json::object();
   for (std::size_t i = 0; i < set->games.size(); ++i) {
     games[set->names[i]] = protocol::game_view(*set->games[i]->game, set->games[i]->view_meta(now));
   }
-  std::string text = protocol::dump(protocol::room_reply(req->id, room->view(), std::move(games)));
+  std::string text = protocol::dump(protocol::room_reply(req->id(), room->view(), std::move(games)));
   room->push_others(player_id, room->update_text());
   std::string finished = room->phase == RoomPhase::finished ? room->finished_text() : "";
   lock.unlock();
   game_locks.clear();
   answer(req, std::move(text));
-  if (!finished.empty()) req->conn->push(std::move(finished));
+  if (!finished.empty()) req->conn()->push(std::move(finished));
 }
 
 void RoomManager::on_resume(const std::shared_ptr<Connection>& conn, LiveGame& live) {

@@ -1,12 +1,12 @@
 // RoomManager: the room map and indexes, create / leave / start, progress of
 // the room games. Joins are in room_join.cpp, disconnects and cleanup in
 // room_cleanup.cpp.
-#include "room_manager.hpp"
+#include "rooms/room_manager.hpp"
 
 #include <algorithm>
 #include <atomic>
 
-#include "ids.hpp"
+#include "play/ids.hpp"
 #include "tilecrush/protocol/events.hpp"
 #include "tilecrush/protocol/views.hpp"
 
@@ -17,7 +17,10 @@ using protocol::ErrorCode;
 // One start_room between the room entering `starting` and its games being
 // durable.
 struct RoomManager::StartState {
-  GameService::RequestPtr req;
+  // The starter's connection and answer: the room's pushes and the answer
+  // leave from its thread. (Not the Request: the starter reads on meanwhile.)
+  std::shared_ptr<Connection> conn;
+  std::shared_ptr<Answer> answer;
   std::shared_ptr<Room> room;
   std::vector<std::int64_t> player_ids;  // the players when the start began
   std::vector<std::string> names;
@@ -30,10 +33,13 @@ struct RoomManager::StartState {
 RoomManager::RoomManager(GameService& games, net::any_io_executor timer_executor, NowFn now,
                          RoomLimits limits)
     : games_(games), now_(std::move(now)), limits_(limits), timer_(std::move(timer_executor)) {
+  games_.subscribe(*this);
   schedule_sweep();
 }
 
-RoomManager::~RoomManager() = default;
+RoomManager::~RoomManager() {
+  games_.unsubscribe(*this);
+}
 
 void RoomManager::schedule_sweep() {
   timer_.expires_after(limits_.sweep_every);
@@ -50,7 +56,7 @@ std::shared_ptr<Room> RoomManager::find(const std::string& code) const {
   return it == rooms_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<Room> RoomManager::lock_room(const GameService::RequestPtr& req,
+std::shared_ptr<Room> RoomManager::lock_room(const RequestPtr& req,
                                              const std::string& code,
                                              std::unique_lock<std::mutex>& lock) {
   auto room = find(normalize_room_code(code));
@@ -108,19 +114,16 @@ void RoomManager::remove_room_locked(Room& room) {
   for (const RoomSpectatorEntry& s : room.spectators) index_remove(s.player_id, room.code);
 }
 
-void RoomManager::refuse(const GameService::RequestPtr& req, ErrorCode code,
-                         std::string_view message) {
-  games_.fail(req, code, message);
-  req->release();
+void RoomManager::refuse(const RequestPtr& req, ErrorCode code, std::string_view message) {
+  req->fail(code, message);
 }
 
-void RoomManager::answer(const GameService::RequestPtr& req, std::string text) {
-  games_.answer_text(req, std::move(text));
-  req->release();
+void RoomManager::answer(const RequestPtr& req, std::string text) {
+  req->answer_text(std::move(text));
 }
 
-void RoomManager::create(const GameService::RequestPtr& req, const protocol::CreateRoom& cmd) {
-  const std::int64_t player_id = *req->conn->state().player_id;
+void RoomManager::create(const RequestPtr& req, const protocol::CreateRoom& cmd) {
+  const std::int64_t player_id = *req->state().player_id;
   game::GameSetup setup;
   setup.mode = cmd.mode;
   setup.preset = cmd.preset;
@@ -143,8 +146,8 @@ void RoomManager::create(const GameService::RequestPtr& req, const protocol::Cre
       room = std::make_shared<Room>(code, setup, player_id, now);
       RoomPlayerEntry host;
       host.player_id = player_id;
-      host.name = req->conn->state().player_name;
-      host.link.attach(req->conn);
+      host.name = req->state().player_name;
+      host.link.attach(req->conn());
       room->players.push_back(std::move(host));
       rooms_.emplace(code, room);
       ++hosted_[player_id];
@@ -157,13 +160,13 @@ void RoomManager::create(const GameService::RequestPtr& req, const protocol::Cre
         "you already host " + std::to_string(limits_.max_open_rooms_hosted) + " open rooms");
   }
   std::unique_lock lock(room->mutex);
-  std::string text = protocol::dump(protocol::room_reply(req->id, room->view()));
+  std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
   lock.unlock();
   answer(req, std::move(text));
 }
 
-void RoomManager::leave(const GameService::RequestPtr& req, const protocol::LeaveRoom& cmd) {
-  const std::int64_t player_id = *req->conn->state().player_id;
+void RoomManager::leave(const RequestPtr& req, const protocol::LeaveRoom& cmd) {
+  const std::int64_t player_id = *req->state().player_id;
   std::unique_lock<std::mutex> lock;
   auto room = lock_room(req, cmd.code, lock);
   if (!room) return;
@@ -185,7 +188,7 @@ void RoomManager::leave(const GameService::RequestPtr& req, const protocol::Leav
     player->link.detach(now_());
   }
   if (!room->has_member(player_id)) index_remove(player_id, room->code);
-  std::string text = protocol::dump(protocol::room_reply(req->id, room->view()));
+  std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
   if (room->phase == RoomPhase::lobby && room->players.empty()) remove_room_locked(*room);
   room->push_all(room->update_text());
   if (left_the_race) after_player_left_locked(*room);
@@ -197,12 +200,13 @@ void RoomManager::after_player_left_locked(Room& room) {
   if (room.phase == RoomPhase::playing && room.all_over()) finish_locked(room);
 }
 
-void RoomManager::start(const GameService::RequestPtr& req, const protocol::StartRoom& cmd) {
-  const std::int64_t player_id = *req->conn->state().player_id;
+void RoomManager::start(const RequestPtr& req, const protocol::StartRoom& cmd) {
+  const std::int64_t player_id = *req->state().player_id;
   auto room = find(normalize_room_code(cmd.code));
   if (!room) return refuse(req, ErrorCode::not_found, "no such room");
   auto state = std::make_shared<StartState>();
-  state->req = req;
+  state->conn = req->conn();
+  state->answer = req->defer();
   state->room = room;
   {
     std::unique_lock lock(room->mutex);
@@ -249,10 +253,9 @@ void RoomManager::start(const GameService::RequestPtr& req, const protocol::Star
     games_.register_game(live, [this, state](const storage::WriteResult& r) {
       if (!r.ok()) state->failed = true;
       if (--state->remaining > 0) return;
-      net::post(state->req->conn->executor(), [this, state]() { complete_start(state); });
+      net::post(state->conn->executor(), [this, state]() { complete_start(state); });
     });
   }
-  req->release();
 }
 
 void RoomManager::complete_start(const std::shared_ptr<StartState>& state) {
@@ -261,7 +264,7 @@ void RoomManager::complete_start(const std::shared_ptr<StartState>& state) {
   if (state->failed || room.removed) {
     if (!room.removed) room.phase = RoomPhase::lobby;
     lock.unlock();
-    return games_.fail(state->req, ErrorCode::internal, "could not save the room's games");
+    return state->answer->fail(ErrorCode::internal, "could not save the room's games");
   }
   room.phase = RoomPhase::playing;
   room.last_activity = now_();
@@ -278,10 +281,10 @@ void RoomManager::complete_start(const std::shared_ptr<StartState>& state) {
     p->link.push(protocol::dump(protocol::room_started(room.code, view)));
   }
   room.push_spectators(protocol::dump(protocol::room_started_spectator(room.code, all_games)));
-  std::string text = protocol::dump(protocol::room_reply(state->req->id, room.view()));
+  std::string text = protocol::dump(protocol::room_reply(state->answer->id(), room.view()));
   if (room.all_over()) finish_locked(room);
   lock.unlock();
-  games_.answer_text(state->req, std::move(text));
+  state->answer->send_text(std::move(text));
 }
 
 void RoomManager::finish_locked(Room& room) {

@@ -3,8 +3,12 @@
 // to the other members; standings when everyone is over; reconnection by
 // player id; cleanup of abandoned and finished rooms.
 //
+// Rooms sit above the game service: they deal and register their games
+// through it and follow them as a GameObserver (subscribed for the
+// manager's lifetime); the game service never calls up into them.
+//
 // Thread safety: every public method may be called from any thread (the
-// request handlers run on their connection's strand; on_game_progress runs
+// request handlers run on their connection's thread; on_game_progress runs
 // with that game's mutex held). Three kinds of locks, always taken in this
 // order, each one optional:
 //
@@ -28,28 +32,37 @@
 #include <unordered_map>
 #include <vector>
 
-#include "game_service.hpp"
-#include "room.hpp"
-#include "room_service.hpp"
+#include "play/game_service.hpp"
+#include "play/request.hpp"
+#include "rooms/room.hpp"
 
 namespace tilecrush::server {
 
-class RoomManager final : public RoomService {
+class RoomManager final : public GameObserver {
  public:
   using NowFn = std::function<std::int64_t()>;
 
-  // Sweeps every limits.sweep_every on `timer_executor` (a strand) until
-  // destroyed; destroy it only once that executor's threads have stopped.
+  // Sweeps every limits.sweep_every on `timer_executor` until destroyed;
+  // destroy it only once that executor's threads have stopped.
   RoomManager(GameService& games, net::any_io_executor timer_executor, NowFn now,
               RoomLimits limits = {});
   ~RoomManager() override;
 
-  void create(const GameService::RequestPtr& req, const protocol::CreateRoom& cmd) override;
-  void join(const GameService::RequestPtr& req, const protocol::JoinRoom& cmd) override;
-  void leave(const GameService::RequestPtr& req, const protocol::LeaveRoom& cmd) override;
-  void start(const GameService::RequestPtr& req, const protocol::StartRoom& cmd) override;
+  void create(const RequestPtr& req, const protocol::CreateRoom& cmd);
+  void join(const RequestPtr& req, const protocol::JoinRoom& cmd);
+  void leave(const RequestPtr& req, const protocol::LeaveRoom& cmd);
+  void start(const RequestPtr& req, const protocol::StartRoom& cmd);
+  // The same, for the dispatcher's routing.
+  void handle(const RequestPtr& req, const protocol::CreateRoom& cmd) { create(req, cmd); }
+  void handle(const RequestPtr& req, const protocol::JoinRoom& cmd) { join(req, cmd); }
+  void handle(const RequestPtr& req, const protocol::LeaveRoom& cmd) { leave(req, cmd); }
+  void handle(const RequestPtr& req, const protocol::StartRoom& cmd) { start(req, cmd); }
+  // The members' connections: a room player who disconnects is away.
+  void on_disconnect(const std::shared_ptr<Connection>& conn);
+
+  // GameObserver: progress of room games to the other members; a player who
+  // resumed a room game is attached to the room again.
   void on_game_progress(LiveGame& live, const game::EventList& events) override;
-  void on_disconnect(const std::shared_ptr<Connection>& conn) override;
   void on_resume(const std::shared_ptr<Connection>& conn, LiveGame& live) override;
 
   // One cleanup pass at the current time (the timer calls it); returns how
@@ -67,13 +80,12 @@ class RoomManager final : public RoomService {
   std::shared_ptr<Room> find(const std::string& code) const;
   // The room with this code, locked into `lock`; null (not_found answered)
   // when there is none or it was removed meanwhile.
-  std::shared_ptr<Room> lock_room(const GameService::RequestPtr& req, const std::string& code,
+  std::shared_ptr<Room> lock_room(const RequestPtr& req, const std::string& code,
                                   std::unique_lock<std::mutex>& lock);
-  // Direct answers; both let the connection read its next message. Called
-  // without any lock (they may write to the socket).
-  void refuse(const GameService::RequestPtr& req, protocol::ErrorCode code,
+  // Direct answers. Called without any lock (they may write to the socket).
+  void refuse(const RequestPtr& req, protocol::ErrorCode code,
               std::string_view message);
-  void answer(const GameService::RequestPtr& req, std::string text);
+  void answer(const RequestPtr& req, std::string text);
   void schedule_sweep();
   // With the room locked: takes it out of the map and the indexes.
   void remove_room_locked(Room& room);
@@ -88,11 +100,11 @@ class RoomManager final : public RoomService {
 
   // Joins that need game views: the room's games are locked (in player
   // order) before the room.
-  void rejoin_player(const GameService::RequestPtr& req, const std::shared_ptr<Room>& room,
+  void rejoin_player(const RequestPtr& req, const std::shared_ptr<Room>& room,
                      std::string game_id, int attempt = 0);
-  void join_spectator(const GameService::RequestPtr& req, const std::shared_ptr<Room>& room,
+  void join_spectator(const RequestPtr& req, const std::shared_ptr<Room>& room,
                       int attempt = 0);
-  void complete_spectator_join(const GameService::RequestPtr& req,
+  void complete_spectator_join(const RequestPtr& req,
                                const std::shared_ptr<Room>& room,
                                const std::shared_ptr<GameSet>& set, int attempt);
   void complete_start(const std::shared_ptr<StartState>& state);

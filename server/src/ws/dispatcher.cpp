@@ -1,4 +1,4 @@
-#include "dispatcher.hpp"
+#include "ws/dispatcher.hpp"
 
 #include "tilecrush/protocol/views.hpp"
 

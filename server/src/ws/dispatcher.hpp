@@ -10,10 +10,10 @@
 // connection's thread; the parts it calls are thread-safe.
 #pragma once
 
-#include "connection.hpp"
-#include "game_service.hpp"
-#include "metrics.hpp"
-#include "room_manager.hpp"
+#include "net/connection.hpp"
+#include "play/game_service.hpp"
+#include "ops/metrics.hpp"
+#include "rooms/room_manager.hpp"
 
 namespace tilecrush::server {
 

@@ -1,0 +1,55 @@
+// Answers handed to one network thread from other threads, delivered in one
+// go: the storage writer completes a whole committed batch at once, and
+// instead of one post (one wake-up of the network thread) per answer, each
+// network thread gets one post per burst, which then fills every reply slot
+// of the burst.
+//
+// One inbox per io_context, as an Asio service (net::use_service), so every
+// connection of a thread finds it through its executor.
+//
+// Thread safety: post() may be called from any thread; delivery runs on the
+// context's thread.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "net/connection.hpp"
+
+namespace tilecrush::server {
+
+class ReplyInbox final : public net::execution_context::service {
+ public:
+  using key_type = ReplyInbox;
+  static inline net::execution_context::id id;
+
+  explicit ReplyInbox(net::execution_context& context) : service(context) {}
+
+  // The inbox of the context `executor` belongs to.
+  static ReplyInbox& of(const net::any_io_executor& executor);
+
+  // Fills `slot` of `conn` (on `conn`'s thread, which must be this
+  // context's) with `message` soon.
+  void post(std::shared_ptr<Connection> conn, std::uint64_t slot,
+            std::optional<std::string> message);
+
+ private:
+  struct Item {
+    std::shared_ptr<Connection> conn;
+    std::uint64_t slot;
+    std::optional<std::string> message;
+  };
+
+  void shutdown() override;
+  void drain();
+
+  std::mutex mutex_;
+  std::vector<Item> items_;    // guarded by mutex_
+  std::vector<Item> draining_;  // the drain's own, on the context's thread
+};
+
+}  // namespace tilecrush::server
