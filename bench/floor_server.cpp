@@ -93,8 +93,8 @@ class FloorSession : public std::enable_shared_from_this<FloorSession> {
       game::EventList events;
       const game::Outcome outcome = game_->apply(cmd->move, events);
       if (!outcome.ok()) {
-        return protocol::dump(protocol::error_reply(
-            parsed.id, protocol::error_code(outcome.status), outcome.reason));
+        return protocol::dump(
+            protocol::error_reply(parsed.id, protocol::error_code(outcome.status), outcome.reason));
       }
       return protocol::events_reply_text(parsed.id, game_id_, *game_, events);
     }

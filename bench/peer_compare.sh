@@ -10,7 +10,7 @@
 #
 #   bench/peer_compare.sh [--players N] [--duration S] [--warmup S] [--procs K]
 #                         [--modes "same match3"] [--build DIR] [--peers DIR]
-#                         [--out DIR] [--rate R]
+#                         [--out DIR] [--rate R] [--kinds "tilecrush peer floor"]
 #
 # Needs: a release build of tilecrush_server and floor_server
 # (cmake --build build/release --target tilecrush_server floor_server),
@@ -27,6 +27,7 @@ BUILD="$ROOT/build/release"
 PEERS="$ROOT/../shared/peers"
 OUT=""
 RATE=""
+ONLY=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --players) PLAYERS=$2; shift 2 ;;
@@ -38,6 +39,7 @@ while [ $# -gt 0 ]; do
     --peers) PEERS=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
     --rate) RATE=$2; shift 2 ;;
+    --kinds) ONLY=$2; shift 2 ;;
     -h|--help) sed -n 2,19p "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
@@ -51,6 +53,7 @@ if [ ! -x "$BUILD/bench/floor_server" ]; then
   echo "(no floor_server in $BUILD: the floor is left out)" >&2
   KINDS="tilecrush peer"
 fi
+[ -n "$ONLY" ] && KINDS=$ONLY
 if [ ! -d "$PEERS/node_modules/ws" ]; then
   # The shared folder may be read-only: install into a copy.
   cp -r "$PEERS" "$OUT/peers"

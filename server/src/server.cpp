@@ -3,9 +3,9 @@
 #include <filesystem>
 #include <iostream>
 
+#include "net/websocket_session.hpp"
 #include "ops/clock.hpp"
 #include "rooms/room_manager.hpp"
-#include "net/websocket_session.hpp"
 
 #ifndef TILECRUSH_VERSION
 #define TILECRUSH_VERSION "dev"

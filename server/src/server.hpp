@@ -8,19 +8,19 @@
 #include <thread>
 #include <vector>
 
-#include "play/board_keys.hpp"
-#include "play/competitions.hpp"
-#include "ops/config.hpp"
-#include "net/connection_limits.hpp"
-#include "ws/dispatcher.hpp"
-#include "play/game_service.hpp"
 #include "http/http_api.hpp"
+#include "http/static_files.hpp"
+#include "net/connection_limits.hpp"
 #include "net/io_context_pool.hpp"
 #include "net/listener.hpp"
-#include "ops/metrics.hpp"
-#include "rooms/room_manager.hpp"
 #include "net/session_registry.hpp"
-#include "http/static_files.hpp"
+#include "ops/config.hpp"
+#include "ops/metrics.hpp"
+#include "play/board_keys.hpp"
+#include "play/competitions.hpp"
+#include "play/game_service.hpp"
+#include "rooms/room_manager.hpp"
+#include "ws/dispatcher.hpp"
 
 namespace tilecrush::server {
 

@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
-#include "net/connection_limits.hpp"
 #include "itest_util.hpp"
+#include "net/connection_limits.hpp"
 #include "net/rate_limiter.hpp"
 #include "test_server.hpp"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <thread>
 
-#include "ops/clock.hpp"
 #include "itest_util.hpp"
+#include "ops/clock.hpp"
 #include "tilecrush/storage/token_hash.hpp"
 
 namespace tilecrush::testing {

@@ -8,9 +8,9 @@
 #include <future>
 #include <mutex>
 
+#include "ops/metrics.hpp"
 #include "play/competitions.hpp"
 #include "play/game_service.hpp"
-#include "ops/metrics.hpp"
 #include "rooms/room_manager.hpp"
 #include "test_server.hpp"
 

@@ -5,8 +5,8 @@
 #include <limits>
 
 #include "http/api_json.hpp"
-#include "ops/clock.hpp"
 #include "http/http_api.hpp"
+#include "ops/clock.hpp"
 #include "tilecrush/game/presets.hpp"
 #include "tilecrush/protocol/views.hpp"
 #include "tilecrush/storage/token_hash.hpp"

@@ -11,10 +11,10 @@
 #include <optional>
 #include <string>
 
-#include "play/competitions.hpp"
+#include "http/page_cache.hpp"
 #include "net/http_session.hpp"
 #include "ops/metrics.hpp"
-#include "http/page_cache.hpp"
+#include "play/competitions.hpp"
 #include "tilecrush/protocol/http_query.hpp"
 #include "tilecrush/storage/database.hpp"
 

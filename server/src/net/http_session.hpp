@@ -11,10 +11,10 @@
 #include <optional>
 #include <string>
 
-#include "net/connection.hpp"
-#include "ops/metrics.hpp"
-#include "net/session_limits.hpp"
 #include "http/static_files.hpp"
+#include "net/connection.hpp"
+#include "net/session_limits.hpp"
+#include "ops/metrics.hpp"
 
 namespace tilecrush::server {
 

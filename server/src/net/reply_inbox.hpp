@@ -48,7 +48,7 @@ class ReplyInbox final : public net::execution_context::service {
   void drain();
 
   std::mutex mutex_;
-  std::vector<Item> items_;    // guarded by mutex_
+  std::vector<Item> items_;     // guarded by mutex_
   std::vector<Item> draining_;  // the drain's own, on the context's thread
 };
 

@@ -4,6 +4,11 @@
 #include "net/session_registry.hpp"
 
 namespace tilecrush::server {
+namespace {
+
+constexpr std::size_t kFirstReadBytes = 256;
+
+}  // namespace
 
 WebsocketSession::WebsocketSession(tcp::socket&& socket, std::string remote,
                                    std::shared_ptr<void> ticket, MessageHandler& handler,
@@ -29,7 +34,6 @@ WebsocketSession::~WebsocketSession() {
 
 void WebsocketSession::run(http::request<http::string_body> request) {
   // The WebSocket layer has its own timeouts from here on.
-  beast::get_lowest_layer(ws_).expires_never();
   websocket::stream_base::timeout timeouts =
       websocket::stream_base::timeout::suggested(beast::role_type::server);
   timeouts.handshake_timeout = limits_.handshake_timeout;
@@ -63,8 +67,11 @@ void WebsocketSession::do_read() {
   if (finished_ || closing_ || reading_) return;
   reading_ = true;
   // The message part by part, never past one byte over the limit: a
-  // message too big is known without buffering any more of it.
-  const std::size_t room = limits_.max_message_bytes + 1 - buffer_.size();
+  // message too big is known without buffering any more of it. A message's
+  // first part asks for little (most messages are under 200 bytes): the
+  // buffer an idle connection holds while it waits is that small.
+  const std::size_t room =
+      buffer_.size() == 0 ? kFirstReadBytes : limits_.max_message_bytes + 1 - buffer_.size();
   ws_.async_read_some(
       buffer_, room,
       beast::bind_front_handler(&WebsocketSession::on_read,
@@ -104,6 +111,8 @@ void WebsocketSession::on_message() {
     return do_read();
   }
   buffer_.consume(buffer_.size());
+  // After a large message, an idle connection does not keep its capacity.
+  if (buffer_.capacity() > 8 * kFirstReadBytes) buffer_.shrink_to_fit();
   // The handler calls read_next() when the request is done, perhaps before
   // this returns.
   handler_.on_message(self, std::move(text), verdict == RateLimiter::Verdict::refuse,
@@ -146,7 +155,7 @@ void WebsocketSession::enqueue(std::string message) {
     cut_off_ = true;
     metrics_.slow_consumer_dropped();
     error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
+    ws_.next_layer().close(ignored);
     return;
   }
   queued_bytes_ += message.size();

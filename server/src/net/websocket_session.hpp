@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "net/connection.hpp"
-#include "ops/metrics.hpp"
 #include "net/rate_limiter.hpp"
 #include "net/session_limits.hpp"
+#include "ops/metrics.hpp"
 
 namespace tilecrush::server {
 
@@ -55,7 +55,10 @@ class WebsocketSession final : public Connection {
   void start_close();
   void finish();
 
-  websocket::stream<beast::tcp_stream> ws_;
+  // On the bare socket, not beast::tcp_stream: the WebSocket layer keeps its
+  // own timeouts, and tcp_stream's per-operation timer bookkeeping is paid
+  // on every read and write.
+  websocket::stream<tcp::socket> ws_;
   std::string remote_;
   std::shared_ptr<void> ticket_;
   MessageHandler& handler_;

@@ -177,15 +177,15 @@ void GameService::persist_finish(const RequestPtr& req, const std::shared_ptr<Li
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Preview& cmd) {
-  with_own_game(
-      req, cmd.game_id,
-      [req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-        LiveGame& live = *self;
-        game::Preview preview;
-        const game::Outcome outcome = live.game->preview(cmd.point, preview);
-        if (!outcome.ok()) return req->fail(protocol::error_code(outcome.status), outcome.reason);
-        req->answer(protocol::preview_reply(req->id(), live.id, preview));
-      });
+  with_own_game(req, cmd.game_id,
+                [req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+                  LiveGame& live = *self;
+                  game::Preview preview;
+                  const game::Outcome outcome = live.game->preview(cmd.point, preview);
+                  if (!outcome.ok())
+                    return req->fail(protocol::error_code(outcome.status), outcome.reason);
+                  req->answer(protocol::preview_reply(req->id(), live.id, preview));
+                });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::HintRequest& cmd) {
@@ -202,41 +202,42 @@ void GameService::handle(const RequestPtr& req, const protocol::HintRequest& cmd
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Undo& cmd) {
-  with_own_game(
-      req, cmd.game_id,
-      [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-        LiveGame& live = *self;
-        const game::Outcome outcome = live.game->undo();
-        if (!outcome.ok()) return req->fail(protocol::error_code(outcome.status), outcome.reason);
-        const game::Game& g = *live.game;
-        std::string text = protocol::dump(
-            protocol::game_reply(req->id(), protocol::game_view(g, live.view_meta(now_()))));
-        ++live.pending_writes;
-        db_.undo_move(live.id, g.move_count(), g.score(), g.move_count(),
-                      [this, answer = req->defer(), self,
-                       text = std::move(text)](const storage::WriteResult& r) mutable {
-                        --self->pending_writes;
-                        if (r.ok()) return answer->send_text(std::move(text));
-                        retire(self);
-                        answer->fail(ErrorCode::internal, "could not save the undo");
-                      });
-        notify_progress(live, {});
-      });
+  with_own_game(req, cmd.game_id,
+                [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+                  LiveGame& live = *self;
+                  const game::Outcome outcome = live.game->undo();
+                  if (!outcome.ok())
+                    return req->fail(protocol::error_code(outcome.status), outcome.reason);
+                  const game::Game& g = *live.game;
+                  std::string text = protocol::dump(protocol::game_reply(
+                      req->id(), protocol::game_view(g, live.view_meta(now_()))));
+                  ++live.pending_writes;
+                  db_.undo_move(live.id, g.move_count(), g.score(), g.move_count(),
+                                [this, answer = req->defer(), self,
+                                 text = std::move(text)](const storage::WriteResult& r) mutable {
+                                  --self->pending_writes;
+                                  if (r.ok()) return answer->send_text(std::move(text));
+                                  retire(self);
+                                  answer->fail(ErrorCode::internal, "could not save the undo");
+                                });
+                  notify_progress(live, {});
+                });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Resign& cmd) {
-  with_own_game(
-      req, cmd.game_id,
-      [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-        LiveGame& live = *self;
-        game::EventList events;
-        const game::Outcome outcome = live.game->resign(events);
-        if (!outcome.ok()) return req->fail(protocol::error_code(outcome.status), outcome.reason);
-        live.finished_at = now_();
-        std::string text = protocol::events_reply_text(req->id(), live.id, *live.game, events);
-        persist_finish(req, self, std::move(text));
-        notify_progress(live, events);
-      });
+  with_own_game(req, cmd.game_id,
+                [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+                  LiveGame& live = *self;
+                  game::EventList events;
+                  const game::Outcome outcome = live.game->resign(events);
+                  if (!outcome.ok())
+                    return req->fail(protocol::error_code(outcome.status), outcome.reason);
+                  live.finished_at = now_();
+                  std::string text =
+                      protocol::events_reply_text(req->id(), live.id, *live.game, events);
+                  persist_finish(req, self, std::move(text));
+                  notify_progress(live, events);
+                });
 }
 
 }  // namespace tilecrush::server

@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "net/connection.hpp"
-#include "play/live_game.hpp"
 #include "ops/metrics.hpp"
+#include "play/live_game.hpp"
 #include "play/request.hpp"
 #include "tilecrush/protocol/commands.hpp"
 #include "tilecrush/storage/database.hpp"

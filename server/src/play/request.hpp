@@ -50,7 +50,8 @@ class Answer {
 class Request {
  public:
   Request(std::shared_ptr<Connection> conn, nlohmann::json id, Reply reply, Metrics& metrics)
-      : conn_(std::move(conn)), answer_(std::make_shared<Answer>(std::move(reply), std::move(id), metrics)) {}
+      : conn_(std::move(conn)),
+        answer_(std::make_shared<Answer>(std::move(reply), std::move(id), metrics)) {}
   // The connection reads its next message.
   ~Request();
   Request(const Request&) = delete;

@@ -112,9 +112,8 @@ void RoomManager::join(const RequestPtr& req, const protocol::JoinRoom& cmd) {
   answer(req, std::move(text));
 }
 
-void RoomManager::rejoin_player(const RequestPtr& req,
-                                const std::shared_ptr<Room>& room, std::string game_id,
-                                int attempt) {
+void RoomManager::rejoin_player(const RequestPtr& req, const std::shared_ptr<Room>& room,
+                                std::string game_id, int attempt) {
   games_.acquire_game(
       req->conn(), game_id, [this, req, room, game_id, attempt](std::shared_ptr<LiveGame> live) {
         if (!live) return refuse(req, ErrorCode::internal, "could not load your room game");
@@ -147,8 +146,8 @@ void RoomManager::rejoin_player(const RequestPtr& req,
       });
 }
 
-void RoomManager::join_spectator(const RequestPtr& req,
-                                 const std::shared_ptr<Room>& room, int attempt) {
+void RoomManager::join_spectator(const RequestPtr& req, const std::shared_ptr<Room>& room,
+                                 int attempt) {
   auto set = std::make_shared<GameSet>();
   {
     std::lock_guard lock(room->mutex);
@@ -168,8 +167,7 @@ void RoomManager::join_spectator(const RequestPtr& req,
   });
 }
 
-void RoomManager::complete_spectator_join(const RequestPtr& req,
-                                          const std::shared_ptr<Room>& room,
+void RoomManager::complete_spectator_join(const RequestPtr& req, const std::shared_ptr<Room>& room,
                                           const std::shared_ptr<GameSet>& set, int attempt) {
   if (std::any_of(set->games.begin(), set->games.end(), [](const auto& g) { return !g; })) {
     return refuse(req, ErrorCode::internal, "could not load the room's games");
@@ -211,7 +209,8 @@ void RoomManager::complete_spectator_join(const RequestPtr& req,
   for (std::size_t i = 0; i < set->games.size(); ++i) {
     games[set->names[i]] = protocol::game_view(*set->games[i]->game, set->games[i]->view_meta(now));
   }
-  std::string text = protocol::dump(protocol::room_reply(req->id(), room->view(), std::move(games)));
+  std::string text =
+      protocol::dump(protocol::room_reply(req->id(), room->view(), std::move(games)));
   room->push_others(player_id, room->update_text());
   std::string finished = room->phase == RoomPhase::finished ? room->finished_text() : "";
   lock.unlock();

@@ -56,8 +56,7 @@ std::shared_ptr<Room> RoomManager::find(const std::string& code) const {
   return it == rooms_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<Room> RoomManager::lock_room(const RequestPtr& req,
-                                             const std::string& code,
+std::shared_ptr<Room> RoomManager::lock_room(const RequestPtr& req, const std::string& code,
                                              std::unique_lock<std::mutex>& lock) {
   auto room = find(normalize_room_code(code));
   if (room) {

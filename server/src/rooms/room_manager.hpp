@@ -83,8 +83,7 @@ class RoomManager final : public GameObserver {
   std::shared_ptr<Room> lock_room(const RequestPtr& req, const std::string& code,
                                   std::unique_lock<std::mutex>& lock);
   // Direct answers. Called without any lock (they may write to the socket).
-  void refuse(const RequestPtr& req, protocol::ErrorCode code,
-              std::string_view message);
+  void refuse(const RequestPtr& req, protocol::ErrorCode code, std::string_view message);
   void answer(const RequestPtr& req, std::string text);
   void schedule_sweep();
   // With the room locked: takes it out of the map and the indexes.
@@ -100,12 +99,10 @@ class RoomManager final : public GameObserver {
 
   // Joins that need game views: the room's games are locked (in player
   // order) before the room.
-  void rejoin_player(const RequestPtr& req, const std::shared_ptr<Room>& room,
-                     std::string game_id, int attempt = 0);
-  void join_spectator(const RequestPtr& req, const std::shared_ptr<Room>& room,
-                      int attempt = 0);
-  void complete_spectator_join(const RequestPtr& req,
-                               const std::shared_ptr<Room>& room,
+  void rejoin_player(const RequestPtr& req, const std::shared_ptr<Room>& room, std::string game_id,
+                     int attempt = 0);
+  void join_spectator(const RequestPtr& req, const std::shared_ptr<Room>& room, int attempt = 0);
+  void complete_spectator_join(const RequestPtr& req, const std::shared_ptr<Room>& room,
                                const std::shared_ptr<GameSet>& set, int attempt);
   void complete_start(const std::shared_ptr<StartState>& state);
 

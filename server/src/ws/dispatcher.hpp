@@ -11,8 +11,8 @@
 #pragma once
 
 #include "net/connection.hpp"
-#include "play/game_service.hpp"
 #include "ops/metrics.hpp"
+#include "play/game_service.hpp"
 #include "rooms/room_manager.hpp"
 
 namespace tilecrush::server {

@@ -58,7 +58,7 @@ struct Options {
   // it holds this many pages (4 KiB each), so the writer never waits for a
   // checkpoint's fsyncs; at 16 times this the writer waits for a full one
   // that starts the WAL over.
-  int checkpoint_pages = 1000;
+  int checkpoint_pages = 4000;
   // Leaderboard keys held in memory by the rank cache (about 40 bytes each),
   // over every board read lately: a board's rank, page and around-me then
   // cost O(log n) instead of O(offset). A board larger than this is read by
