@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "http/http_api.hpp"
-#include "http/static_files.hpp"
 #include "net/connection_limits.hpp"
 #include "net/io_context_pool.hpp"
 #include "net/listener.hpp"
 #include "net/session_registry.hpp"
+#include "net/static_files.hpp"
 #include "ops/config.hpp"
 #include "ops/metrics.hpp"
 #include "play/board_keys.hpp"

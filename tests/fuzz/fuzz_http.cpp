@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
-#include "http/static_files.hpp"
+#include "net/static_files.hpp"
 #include "tilecrush/protocol/http_query.hpp"
 
 namespace tilecrush::fuzz {

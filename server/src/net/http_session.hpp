@@ -11,9 +11,9 @@
 #include <optional>
 #include <string>
 
-#include "http/static_files.hpp"
 #include "net/connection.hpp"
 #include "net/session_limits.hpp"
+#include "net/static_files.hpp"
 #include "ops/metrics.hpp"
 
 namespace tilecrush::server {

@@ -1,4 +1,4 @@
-#include "http/static_files.hpp"
+#include "net/static_files.hpp"
 
 #include <system_error>
 
