@@ -54,6 +54,11 @@ if [ ! -x "$BUILD/bench/floor_server" ]; then
   KINDS="tilecrush peer"
 fi
 [ -n "$ONLY" ] && KINDS=$ONLY
+if [ ! -f "$PEERS/loadgen.mjs" ] || [ ! -f "$PEERS/node-ws-server.mjs" ]; then
+  echo "no peers folder at $PEERS (loadgen.mjs, node-ws-server.mjs): it is not part of the" >&2
+  echo "repository; name it with --peers DIR" >&2
+  exit 1
+fi
 if [ ! -d "$PEERS/node_modules/ws" ]; then
   # The shared folder may be read-only: install into a copy.
   cp -r "$PEERS" "$OUT/peers"
