@@ -17,7 +17,7 @@ Checkpointer::~Checkpointer() {
   stop();
 }
 
-void Checkpointer::on_commit(int wal_pages, Connection& writer) {
+void Checkpointer::on_commit(int wal_pages, SqliteConnection& writer) {
   if (wal_pages >= pages_ * kForceFactor) {
     std::lock_guard run(running_);
     writer.checkpoint_and_restart();

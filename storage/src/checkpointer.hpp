@@ -27,7 +27,7 @@
 #include <string>
 #include <thread>
 
-#include "connection.hpp"
+#include "sqlite_connection.hpp"
 
 namespace tilecrush::storage::detail {
 
@@ -42,7 +42,7 @@ class Checkpointer {
   Checkpointer& operator=(const Checkpointer&) = delete;
 
   // The writer's WAL holds `wal_pages` pages after a commit on `writer`.
-  void on_commit(int wal_pages, Connection& writer);
+  void on_commit(int wal_pages, SqliteConnection& writer);
   // Ends the thread (a checkpoint under way completes first). Idempotent.
   void stop();
 
@@ -51,7 +51,7 @@ class Checkpointer {
  private:
   void loop();
 
-  Connection connection_;
+  SqliteConnection connection_;
   const int pages_;
   // Held while a checkpoint runs, by this thread or by a forcing writer.
   std::mutex running_;

@@ -1,81 +1,33 @@
 #include "connection.hpp"
 
-#include <sqlite3.h>
-
 #include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {
 
-Connection::Connection(const std::string& path, OpenMode mode,
-                       std::chrono::milliseconds busy_timeout) {
-  int flags = SQLITE_OPEN_NOMUTEX;
-  flags |= mode == OpenMode::read_only ? SQLITE_OPEN_READONLY
-                                       : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
-  if (rc != SQLITE_OK) {
-    std::string message = "cannot open database " + path + ": ";
-    message += db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
-    sqlite3_close_v2(db_);
-    db_ = nullptr;
-    throw StorageError(message, rc);
-  }
-  sqlite3_extended_result_codes(db_, 1);
-  sqlite3_busy_timeout(db_, static_cast<int>(busy_timeout.count()));
+namespace {
+
+// SQLite's extended codes (sqlite3.h), named here so that this file, which
+// both backends use, needs no SQLite header.
+constexpr int kConstraintForeignKey = 787;
+constexpr int kConstraintPrimaryKey = 1555;
+constexpr int kConstraintUnique = 2067;
+
+}  // namespace
+
+bool is_unique_violation(int code) {
+  return code == kConstraintUnique || code == kConstraintPrimaryKey;
 }
 
-Connection::~Connection() {
-  cache_.clear();  // finalize every statement before closing
-  sqlite3_close_v2(db_);
+bool is_primary_key_violation(int code) {
+  return code == kConstraintPrimaryKey;
 }
 
-void Connection::on_wal_commit(std::function<void(int pages)> hook) {
-  wal_hook_ = std::move(hook);
-  sqlite3_wal_hook(
-      db_,
-      [](void* self, sqlite3*, const char*, int pages) {
-        static_cast<Connection*>(self)->wal_hook_(pages);
-        return SQLITE_OK;
-      },
-      this);
+bool is_foreign_key_violation(int code) {
+  return code == kConstraintForeignKey;
 }
 
-void Connection::checkpoint_and_restart() {
-  sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
-}
-
-void Connection::execute(std::string_view sql) {
-  while (!sql.empty()) {
-    sqlite3_stmt* stmt = nullptr;
-    const char* tail = nullptr;
-    const int rc = sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, &tail);
-    if (rc != SQLITE_OK) {
-      throw StorageError(std::string("prepare failed: ") + sqlite3_errmsg(db_),
-                         sqlite3_extended_errcode(db_));
-    }
-    sql.remove_prefix(static_cast<std::size_t>(tail - sql.data()));
-    if (stmt == nullptr) continue;  // whitespace or a comment
-    int step_rc = SQLITE_ROW;
-    while (step_rc == SQLITE_ROW) step_rc = sqlite3_step(stmt);
-    if (step_rc != SQLITE_DONE) {
-      std::string message =
-          std::string("execute failed: ") + sqlite3_errmsg(db_) + " (" + sqlite3_sql(stmt) + ")";
-      sqlite3_finalize(stmt);
-      throw StorageError(message, step_rc);
-    }
-    sqlite3_finalize(stmt);
-  }
-}
-
-Query Connection::query(std::string_view sql) {
-  auto it = cache_.find(sql);
-  if (it == cache_.end()) {
-    it = cache_.emplace(std::string(sql), std::make_unique<Statement>(db_, sql)).first;
-  }
-  return Query(*it->second);
-}
-
-std::unique_ptr<Statement> Connection::prepare(std::string_view sql) {
-  return std::make_unique<Statement>(db_, sql);
+bool is_retryable(int code) {
+  return code == kRetryableConflict;
 }
 
 std::int64_t Connection::scalar_int(std::string_view sql) {
@@ -88,33 +40,21 @@ std::string Connection::scalar_text(std::string_view sql) {
   return q->step() ? q->get_text(0) : std::string();
 }
 
-std::int64_t Connection::last_insert_rowid() const {
-  return sqlite3_last_insert_rowid(db_);
-}
-
-int Connection::changes() const {
-  return sqlite3_changes(db_);
-}
-
-bool Connection::in_transaction() const {
-  return sqlite3_get_autocommit(db_) == 0;
-}
-
 ReadTransaction::ReadTransaction(Connection& connection) : connection_(connection) {
-  connection_.query("BEGIN")->run();
+  connection_.begin_read();
 }
 
 ReadTransaction::~ReadTransaction() {
-  if (!connection_.in_transaction()) return;
+  if (!connection_.in_transaction()) {
+    connection_.abandon_transaction();
+    return;
+  }
   try {
     connection_.query("COMMIT")->run();
   } catch (const StorageError&) {
     // A read transaction has nothing to lose: drop it so the connection can
     // serve the next read.
-    try {
-      connection_.query("ROLLBACK")->run();
-    } catch (const StorageError&) {
-    }
+    connection_.abandon_transaction();
   }
 }
 

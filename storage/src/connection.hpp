@@ -1,77 +1,76 @@
-// One SQLite connection with its cache of prepared statements.
+// One database connection with its cache of prepared statements: the
+// interface every store function is written against. SqliteConnection and
+// PgConnection implement it.
+//
+// SQL text is shared between the backends where the two dialects agree
+// (almost everywhere); where they differ, a store picks its text by
+// dialect(). Either way every SQL string lives in storage/.
 //
 // Thread safety: none. A connection is used by one thread at a time (the
-// writer thread, or a reader holding a pool lease); it is opened in SQLite's
-// multi-thread mode, so handing it between threads under a lock is fine.
+// writer thread, or a reader holding a pool lease); handing it between
+// threads under a lock is fine.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 #include "statement.hpp"
 
-struct sqlite3;
-
 namespace tilecrush::storage::detail {
 
-enum class OpenMode { read_write, read_only };
+enum class Dialect { sqlite, postgres };
+
+// The code StorageError carries for PostgreSQL's serialization failure and
+// deadlock (SQLSTATE 40001, 40P01), which the write lock should make
+// impossible; the writer runs such a batch again. SQLite codes are never
+// negative.
+inline constexpr int kRetryableConflict = -40001;
 
 class Connection {
  public:
-  // Throws StorageError when the file cannot be opened.
-  Connection(const std::string& path, OpenMode mode, std::chrono::milliseconds busy_timeout);
-  ~Connection();
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
+  virtual ~Connection() = default;
 
-  // Runs SQL text that takes no parameters (schema scripts, BEGIN, pragmas
-  // with literal values written by storage): each statement in turn is
-  // prepared and stepped to completion, and its rows are ignored.
-  void execute(std::string_view sql);
+  virtual Dialect dialect() const = 0;
+  bool postgres() const { return dialect() == Dialect::postgres; }
+
+  // Runs SQL text that takes no parameters (schema scripts, BEGIN, settings
+  // with literal values written by storage), every statement of it in turn;
+  // rows are ignored.
+  virtual void execute(std::string_view sql) = 0;
   // The cached prepared statement for `sql` (prepared on first use), reset
   // when the returned Query ends.
-  Query query(std::string_view sql);
+  virtual Query query(std::string_view sql) = 0;
   // A one-off statement, not cached.
-  std::unique_ptr<Statement> prepare(std::string_view sql);
+  virtual std::unique_ptr<Statement> prepare(std::string_view sql) = 0;
 
-  // The first column of the first row of a parameterless statement such as
-  // "PRAGMA user_version".
+  // The first column of the first row of a parameterless statement.
   std::int64_t scalar_int(std::string_view sql);
   std::string scalar_text(std::string_view sql);
 
-  std::int64_t last_insert_rowid() const;
-  int changes() const;
-  // True inside an explicit transaction (false once SQLite rolled it back).
-  bool in_transaction() const;
+  // The id the last INSERT on this connection gave its row.
+  virtual std::int64_t last_insert_rowid() = 0;
+  // Rows changed by the last INSERT, UPDATE or DELETE.
+  virtual int changes() const = 0;
+  // True inside an explicit transaction that can still commit (false once
+  // the backend rolled it back, or, on PostgreSQL, once a statement failed
+  // outside a savepoint: call abandon_transaction() then).
+  virtual bool in_transaction() const = 0;
 
-  // Calls `hook` with the WAL's size in pages after each commit, on the
-  // committing thread, instead of SQLite's automatic checkpoint (which this
-  // turns off). The hook may call checkpoint_and_restart() and must not throw.
-  void on_wal_commit(std::function<void(int pages)> hook);
-  // A RESTART checkpoint: waits (up to the busy timeout) for readers and
-  // any other checkpoint, copies the whole WAL and makes the next write
-  // start it over. Errors are left to the next one.
-  void checkpoint_and_restart();
-
- private:
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view text) const {
-      return std::hash<std::string_view>{}(text);
-    }
-  };
-
-  sqlite3* db_ = nullptr;
-  std::function<void(int)> wal_hook_;
-  std::unordered_map<std::string, std::unique_ptr<Statement>, Hash, std::equal_to<>> cache_;
+  // Starts a write transaction holding the database's one write lock:
+  // SQLite's (BEGIN IMMEDIATE); on PostgreSQL an advisory lock that every
+  // node's writer takes first, so that writers of several nodes run one
+  // after the other, each seeing everything committed before it.
+  virtual void begin_write() = 0;
+  // Starts a read transaction in which every statement sees one snapshot.
+  virtual void begin_read() = 0;
+  // Rolls back whatever transaction is open, failed or not. Never throws.
+  virtual void abandon_transaction() noexcept = 0;
 };
 
-// BEGIN ... COMMIT around several reads so that they see one snapshot.
+// begin_read() ... COMMIT around several reads so that they see one
+// snapshot.
 class ReadTransaction {
  public:
   explicit ReadTransaction(Connection& connection);

@@ -6,14 +6,18 @@
 #include "checkpointer.hpp"
 #include "codec.hpp"
 #include "connection.hpp"
+#include "pg_connection.hpp"
 #include "reader_pool.hpp"
 #include "schema.hpp"
+#include "sqlite_connection.hpp"
 #include "stores.hpp"
 #include "write_queue.hpp"
 
 namespace tilecrush::storage {
 
 using detail::Connection;
+using detail::PgConnection;
+using detail::SqliteConnection;
 
 struct Database::Impl {
   Options options;
@@ -21,7 +25,8 @@ struct Database::Impl {
   // Writer side: absent for a read-only handle. The connection is used by the
   // writer thread only, then by close() once that thread has ended.
   std::unique_ptr<Connection> writer_connection;
-  // Stopped by close(), kept until destruction (metrics() reads it).
+  // SQLite only. Stopped by close(), kept until destruction (metrics()
+  // reads it).
   std::unique_ptr<detail::Checkpointer> checkpointer;
   std::unique_ptr<detail::WriteQueue> writer;
   // Built once and kept until destruction, so close() never races a reader
@@ -53,11 +58,16 @@ struct Database::Impl {
   }
 };
 
+bool is_postgres_url(std::string_view path) {
+  return path.starts_with("postgresql://") || path.starts_with("postgres://");
+}
+
 namespace {
 
-std::unique_ptr<Connection> open_writer(const Options& options, Settings& settings) {
-  auto c = std::make_unique<Connection>(options.path, detail::OpenMode::read_write,
-                                        options.busy_timeout);
+std::unique_ptr<SqliteConnection> open_sqlite_writer(const Options& options,
+                                                     Settings& settings) {
+  auto c = std::make_unique<SqliteConnection>(options.path, detail::OpenMode::read_write,
+                                              options.busy_timeout);
   const std::string mode = c->scalar_text("PRAGMA journal_mode = WAL");
   if (mode != "wal") throw StorageError("cannot use WAL: journal mode stays " + mode);
   c->execute(options.synchronous == Synchronous::full ? "PRAGMA synchronous = FULL"
@@ -70,6 +80,7 @@ std::unique_ptr<Connection> open_writer(const Options& options, Settings& settin
   c->execute("PRAGMA cache_size = -65536");
   detail::migrate(*c, kSchemaVersion);
 
+  settings.backend = "sqlite";
   settings.journal_mode = c->scalar_text("PRAGMA journal_mode");
   settings.synchronous = static_cast<int>(c->scalar_int("PRAGMA synchronous"));
   settings.foreign_keys = c->scalar_int("PRAGMA foreign_keys") != 0;
@@ -77,33 +88,68 @@ std::unique_ptr<Connection> open_writer(const Options& options, Settings& settin
   return c;
 }
 
+// PostgreSQL commits durably (synchronous_commit on, its default) and
+// always checks foreign keys; Synchronous::full changes nothing there.
+std::unique_ptr<PgConnection> open_postgres_writer(const Options& options, Settings& settings) {
+  auto c = std::make_unique<PgConnection>(options.path, detail::PgRole::writer);
+  detail::migrate(*c, kSchemaVersion);
+  settings.backend = "postgresql";
+  settings.synchronous = c->scalar_text("SHOW synchronous_commit") == "off" ? 0 : 2;
+  settings.foreign_keys = true;
+  settings.schema_version = detail::schema_version(*c);
+  return c;
+}
+
+std::function<std::unique_ptr<Connection>()> reader_factory(const Options& options) {
+  if (is_postgres_url(options.path)) {
+    return [url = options.path] {
+      return std::make_unique<PgConnection>(url, detail::PgRole::reader);
+    };
+  }
+  return [path = options.path, timeout = options.busy_timeout] {
+    return std::make_unique<SqliteConnection>(path, detail::OpenMode::read_only, timeout);
+  };
+}
+
 }  // namespace
 
 Database::Database(Options options) : impl_(std::make_unique<Impl>()) {
   Impl& d = *impl_;
   d.options = std::move(options);
-  if (!d.options.read_only) d.writer_connection = open_writer(d.options, d.settings);
+  const bool postgres = is_postgres_url(d.options.path);
+  SqliteConnection* sqlite_writer = nullptr;
+  if (!d.options.read_only) {
+    if (postgres) {
+      d.writer_connection = open_postgres_writer(d.options, d.settings);
+    } else {
+      auto writer = open_sqlite_writer(d.options, d.settings);
+      sqlite_writer = writer.get();
+      d.writer_connection = std::move(writer);
+    }
+  }
   d.ranks = std::make_unique<detail::RankCache>(d.options.rank_cache_keys);
-  d.readers = std::make_unique<detail::ReaderPool>(d.options.path, d.options.readers,
-                                                   d.options.busy_timeout);
+  d.readers = std::make_unique<detail::ReaderPool>(reader_factory(d.options), d.options.readers);
   if (d.options.read_only) {
     d.read([&](Connection& c) {
-      d.settings.journal_mode = c.scalar_text("PRAGMA journal_mode");
+      d.settings.backend = postgres ? "postgresql" : "sqlite";
+      if (!postgres) d.settings.journal_mode = c.scalar_text("PRAGMA journal_mode");
       d.settings.schema_version = detail::schema_version(c);
     });
     if (d.settings.schema_version != kSchemaVersion) {
       throw StorageError("database schema version " + std::to_string(d.settings.schema_version) +
                          ", this build reads " + std::to_string(kSchemaVersion));
     }
-  } else {
+    return;
+  }
+  if (sqlite_writer != nullptr) {
     d.checkpointer =
         std::make_unique<detail::Checkpointer>(d.options.path, d.options.checkpoint_pages);
-    Connection& writer = *d.writer_connection;
     detail::Checkpointer& checkpointer = *d.checkpointer;
-    writer.on_wal_commit(
-        [&writer, &checkpointer](int pages) { checkpointer.on_commit(pages, writer); });
-    d.writer = std::make_unique<detail::WriteQueue>(writer, d.options.max_batch);
+    sqlite_writer->on_wal_commit([sqlite_writer, &checkpointer](int pages) {
+      checkpointer.on_commit(pages, *sqlite_writer);
+    });
   }
+  d.writer = std::make_unique<detail::WriteQueue>(*d.writer_connection, d.options.max_batch);
 }
 
 Database::~Database() {
@@ -118,7 +164,7 @@ void Database::close() {
   if (d.writer) d.writer->stop();
   if (d.checkpointer) d.checkpointer->stop();
   d.readers->close();
-  if (d.writer_connection) {
+  if (d.writer_connection && !d.writer_connection->postgres()) {
     try {
       // Fold the WAL into the main file so the file alone holds everything.
       d.writer_connection->execute("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -220,7 +266,7 @@ RankCacheMetrics Database::rank_cache_metrics() const {
 WriterMetrics Database::metrics() const {
   if (!impl_->writer) return WriterMetrics{};
   WriterMetrics m = impl_->writer->metrics();
-  m.checkpoints = impl_->checkpointer->checkpoints();
+  if (impl_->checkpointer) m.checkpoints = impl_->checkpointer->checkpoints();
   return m;
 }
 

@@ -35,6 +35,20 @@ CROSS JOIN leaderboard AS l
      AND l.player_id = page.player_id
 CROSS JOIN players AS p ON p.id = l.player_id
 )sql";
+// PostgreSQL: the same with plain joins (its CROSS JOIN takes no ON, and it
+// orders joins itself: leaderboard_order for the page, then primary keys).
+constexpr std::string_view kSelectPagePg = R"sql(
+SELECT l.player_id, p.name, l.score, l.move_count, l.duration_ms, l.attempts, l.game_id,
+       l.finished_at, l.tiebreak
+FROM (SELECT player_id FROM leaderboard
+      WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3
+      ORDER BY score DESC, tiebreak ASC, finished_at ASC, player_id ASC
+      LIMIT ?4 OFFSET ?5) AS page
+JOIN leaderboard AS l
+  ON l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3
+     AND l.player_id = page.player_id
+JOIN players AS p ON p.id = l.player_id
+)sql";
 
 // One entry by primary key, for a page whose keys came from a rank index.
 constexpr std::string_view kSelectEntry = R"sql(
@@ -43,12 +57,25 @@ SELECT l.player_id, p.name, l.score, l.move_count, l.duration_ms, l.attempts, l.
 FROM leaderboard AS l CROSS JOIN players AS p ON p.id = l.player_id
 WHERE l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3 AND l.player_id = ?4
 )sql";
+constexpr std::string_view kSelectEntryPg = R"sql(
+SELECT l.player_id, p.name, l.score, l.move_count, l.duration_ms, l.attempts, l.game_id,
+       l.finished_at, l.tiebreak
+FROM leaderboard AS l JOIN players AS p ON p.id = l.player_id
+WHERE l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3 AND l.player_id = ?4
+)sql";
 
 constexpr std::string_view kSelectEntryOf = R"sql(
 SELECT l.score, l.tiebreak, l.finished_at, l.player_id
 FROM players AS p CROSS JOIN leaderboard AS l
   ON l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3 AND l.player_id = p.id
 WHERE p.name = ?4
+)sql";
+// PostgreSQL: the name compared as players_name's index expression.
+constexpr std::string_view kSelectEntryOfPg = R"sql(
+SELECT l.score, l.tiebreak, l.finished_at, l.player_id
+FROM players AS p JOIN leaderboard AS l
+  ON l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3 AND l.player_id = p.id
+WHERE lower(p.name COLLATE "C") = lower(?4::text COLLATE "C")
 )sql";
 
 // Entries ahead of (?4 score, ?5 tiebreak, ?6 finished_at, ?7 player_id).
@@ -91,8 +118,19 @@ LeaderboardEntry read_entry(const Statement& q, std::int64_t& tiebreak) {
 }
 
 std::string explain(Connection& c, std::string_view sql) {
-  auto statement = c.prepare("EXPLAIN QUERY PLAN " + std::string(sql));
   std::string plan;
+  if (c.postgres()) {
+    // PostgreSQL plans with the values: give it a board and small numbers.
+    auto statement = c.prepare("EXPLAIN " + std::string(sql));
+    bind_board(*statement, BoardKey{game::Mode::same, "classic", "plan", ""});
+    for (int i = 4; i <= 7; ++i) statement->bind(i, 1);
+    while (statement->step()) {
+      if (!plan.empty()) plan += '\n';
+      plan += statement->get_text(0);
+    }
+    return plan;
+  }
+  auto statement = c.prepare("EXPLAIN QUERY PLAN " + std::string(sql));
   while (statement->step()) {
     if (!plan.empty()) plan += '\n';
     plan += statement->get_text(3);  // columns: id, parent, notused, detail
@@ -110,7 +148,7 @@ LeaderboardPage plain_page(Connection& c, const BoardKey& board, const BoardRevi
   LeaderboardPage page;
   page.total = state.entries;
   page.revision = state.revision;
-  auto q = c.query(kSelectPage);
+  auto q = c.query(c.postgres() ? kSelectPagePg : kSelectPage);
   bind_board(*q, board);
   q->bind(4, limit);
   q->bind(5, offset);
@@ -140,7 +178,7 @@ std::optional<LeaderboardPage> page_of_keys(Connection& c, const BoardKey& board
   page.total = state.entries;
   page.revision = state.revision;
   page.entries.reserve(keys.size());
-  auto q = c.query(kSelectEntry);
+  auto q = c.query(c.postgres() ? kSelectEntryPg : kSelectEntry);
   for (const RankKey& key : keys) {
     q->reset();
     bind_board(*q, board);
@@ -315,7 +353,7 @@ std::optional<LeaderboardPage> select_leaderboard_around(Connection& c, RankCach
     const BoardRevision state = read_state(c, board);
     RankKey key;
     {
-      auto entry = c.query(kSelectEntryOf);
+      auto entry = c.query(c.postgres() ? kSelectEntryOfPg : kSelectEntryOf);
       bind_board(*entry, board);
       entry->bind(4, player_name);
       if (!entry->step()) return std::nullopt;
@@ -360,7 +398,7 @@ BoardRevision select_board_revision(Connection& c, const BoardKey& board) {
 }
 
 std::string explain_leaderboard(Connection& c) {
-  return explain(c, kSelectPage);
+  return explain(c, c.postgres() ? kSelectPagePg : kSelectPage);
 }
 
 std::string explain_leaderboard_rank(Connection& c) {

@@ -50,7 +50,8 @@ constexpr std::string_view kBumpBoard = R"sql(
 INSERT INTO leaderboard_boards (scope, mode, preset, seed, entries, revision)
 VALUES (?11, ?1, ?2, ?3, ?4, 1)
 ON CONFLICT (scope, mode, preset, seed)
-DO UPDATE SET entries = entries + ?4, revision = revision + 1
+DO UPDATE SET entries = leaderboard_boards.entries + ?4,
+              revision = leaderboard_boards.revision + 1
 RETURNING revision
 )sql";
 

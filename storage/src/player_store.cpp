@@ -15,6 +15,11 @@ constexpr std::string_view kCountPlayedGame =
 // unique index.
 constexpr std::string_view kSelectByName =
     "SELECT id, name, token_hash, created_at, games_played FROM players WHERE name = ?1";
+// PostgreSQL: ASCII case folding is lower() under the "C" collation, the
+// expression of the unique index players_name, which this uses.
+constexpr std::string_view kSelectByNamePg =
+    "SELECT id, name, token_hash, created_at, games_played FROM players "
+    "WHERE lower(name COLLATE \"C\") = lower(?1::text COLLATE \"C\")";
 
 constexpr std::string_view kSelectById =
     "SELECT id, name, token_hash, created_at, games_played FROM players WHERE id = ?1";
@@ -62,7 +67,7 @@ void count_played_game(Connection& c, PlayerId player) {
 }
 
 std::optional<PlayerRecord> select_player_by_name(Connection& c, std::string_view name) {
-  auto q = c.query(kSelectByName);
+  auto q = c.query(c.postgres() ? kSelectByNamePg : kSelectByName);
   q->bind(1, name);
   return read_player(*q);
 }

@@ -6,12 +6,10 @@
 
 namespace tilecrush::storage::detail {
 
-ReaderPool::ReaderPool(const std::string& path, std::size_t size,
-                       std::chrono::milliseconds busy_timeout) {
+ReaderPool::ReaderPool(const std::function<std::unique_ptr<Connection>()>& open,
+                       std::size_t size) {
   size = std::max<std::size_t>(size, 1);
-  for (std::size_t i = 0; i < size; ++i) {
-    idle_.push_back(std::make_unique<Connection>(path, OpenMode::read_only, busy_timeout));
-  }
+  for (std::size_t i = 0; i < size; ++i) idle_.push_back(open());
 }
 
 ReaderPool::Lease ReaderPool::acquire() {

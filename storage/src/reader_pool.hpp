@@ -4,9 +4,9 @@
 // Lease and its connection belong to the thread that acquired it.
 #pragma once
 
-#include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -34,8 +34,9 @@ class ReaderPool {
     std::unique_ptr<Connection> connection_;
   };
 
-  // Opens `size` (at least 1) read-only connections; throws StorageError.
-  ReaderPool(const std::string& path, std::size_t size, std::chrono::milliseconds busy_timeout);
+  // Opens `size` (at least 1) read-only connections with `open`; throws
+  // StorageError.
+  ReaderPool(const std::function<std::unique_ptr<Connection>()>& open, std::size_t size);
 
   // Waits for a free connection. Throws StorageError after close().
   Lease acquire();

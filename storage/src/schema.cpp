@@ -289,6 +289,7 @@ constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
 }  // namespace
 
 int schema_version(Connection& connection) {
+  if (connection.postgres()) return postgres_schema_version(connection);
   return static_cast<int>(connection.scalar_int("PRAGMA user_version"));
 }
 
@@ -304,6 +305,10 @@ void refuse_newer(int version) {
 }  // namespace
 
 void migrate(Connection& connection, int target) {
+  if (connection.postgres()) {
+    migrate_postgres(connection, target);
+    return;
+  }
   if (target > kSchemaVersion) target = kSchemaVersion;
   const int start = schema_version(connection);
   refuse_newer(start);

@@ -17,4 +17,9 @@ void migrate(Connection& connection, int target);
 
 int schema_version(Connection& connection);
 
+// The same for PostgreSQL (pg_schema.cpp); migrate() and schema_version()
+// call them for a PostgreSQL connection.
+void migrate_postgres(Connection& connection, int target);
+int postgres_schema_version(Connection& connection);
+
 }  // namespace tilecrush::storage::detail

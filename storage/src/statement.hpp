@@ -1,8 +1,12 @@
-// A prepared SQLite statement with typed binding and column access.
+// A prepared statement with typed binding and column access, the same for
+// every backend (SQLite, PostgreSQL).
 //
 // Values only ever reach SQL through bind(); parameters are 1-based, columns
-// 0-based. Errors throw StorageError carrying SQLite's extended code, so a
-// caller can turn a constraint violation into a WriteResult.
+// 0-based. The SQL text numbers its parameters ?1, ?2, ... (PostgreSQL's
+// statement renumbers them). Errors throw StorageError carrying an SQLite
+// extended result code (PostgreSQL's SQLSTATEs are mapped onto the few that
+// storage acts on), so a caller can turn a constraint violation into a
+// WriteResult whatever the backend.
 //
 // Thread safety: none. A statement belongs to its connection and is used by
 // one thread at a time.
@@ -15,52 +19,58 @@
 #include <string_view>
 #include <vector>
 
-struct sqlite3;
-struct sqlite3_stmt;
-
 namespace tilecrush::storage::detail {
 
 class Statement {
  public:
-  Statement(sqlite3* db, std::string_view sql);
-  ~Statement();
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
+  virtual ~Statement() = default;
 
-  void bind(int index, std::int64_t value);
-  void bind(int index, int value) { bind(index, static_cast<std::int64_t>(value)); }
-  void bind(int index, std::string_view text);
-  void bind(int index, std::nullopt_t);
-  void bind_blob(int index, std::span<const std::uint8_t> bytes);
+  void bind(int index, std::int64_t value) { bind_int(index, value); }
+  void bind(int index, int value) { bind_int(index, value); }
+  void bind(int index, std::string_view text) { bind_text(index, text); }
+  void bind(int index, const std::string& text) { bind_text(index, text); }
+  void bind(int index, const char* text) { bind_text(index, text); }
+  void bind(int index, std::nullopt_t) { bind_null(index); }
   template <class T>
   void bind(int index, const std::optional<T>& value) {
     if (value) {
       bind(index, *value);
     } else {
-      bind(index, std::nullopt);
+      bind_null(index);
+    }
+  }
+  virtual void bind_blob(int index, std::span<const std::uint8_t> bytes) = 0;
+
+  // Runs (on the first call) and advances: true when a row is ready, false
+  // when done.
+  virtual bool step() = 0;
+  // Runs to the end, ignoring rows (INSERT, UPDATE, DDL, pragmas).
+  void run() {
+    while (step()) {
     }
   }
 
-  // Advances: true when a row is ready, false when done.
-  bool step();
-  // Steps to the end, ignoring rows (INSERT, UPDATE, DDL, pragmas).
-  void run();
-
-  bool is_null(int column) const;
-  std::int64_t get_int(int column) const;
-  std::optional<std::int64_t> get_optional_int(int column) const;
-  std::string get_text(int column) const;
-  std::optional<std::string> get_optional_text(int column) const;
-  std::vector<std::uint8_t> get_blob(int column) const;
+  virtual bool is_null(int column) const = 0;
+  // Integers; a PostgreSQL boolean reads as 0 or 1.
+  virtual std::int64_t get_int(int column) const = 0;
+  std::optional<std::int64_t> get_optional_int(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return get_int(column);
+  }
+  virtual std::string get_text(int column) const = 0;
+  std::optional<std::string> get_optional_text(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return get_text(column);
+  }
+  virtual std::vector<std::uint8_t> get_blob(int column) const = 0;
 
   // Ready to run again with no parameters bound. Never throws.
-  void reset() noexcept;
+  virtual void reset() noexcept = 0;
 
- private:
-  [[noreturn]] void fail(int code, std::string_view what) const;
-
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
+ protected:
+  virtual void bind_int(int index, std::int64_t value) = 0;
+  virtual void bind_text(int index, std::string_view text) = 0;
+  virtual void bind_null(int index) = 0;
 };
 
 // Use of a cached statement that resets it on scope exit, so that no read
@@ -79,9 +89,12 @@ class Query {
   Statement* statement_;
 };
 
-// SQLite's extended result code helpers.
-bool is_unique_violation(int sqlite_code);
-bool is_primary_key_violation(int sqlite_code);
-bool is_foreign_key_violation(int sqlite_code);
+// SQLite extended result codes (and the PostgreSQL errors mapped to them).
+bool is_unique_violation(int code);
+bool is_primary_key_violation(int code);
+bool is_foreign_key_violation(int code);
+// A write transaction that lost a race with another one (PostgreSQL's
+// serialization failure or deadlock): running it again may succeed.
+bool is_retryable(int code);
 
 }  // namespace tilecrush::storage::detail

@@ -13,12 +13,14 @@
 namespace tilecrush::storage::detail {
 namespace {
 
-constexpr std::string_view kBegin = "BEGIN IMMEDIATE";
 constexpr std::string_view kCommit = "COMMIT";
 constexpr std::string_view kRollback = "ROLLBACK";
 constexpr std::string_view kSavepoint = "SAVEPOINT op";
-constexpr std::string_view kRollbackToSavepoint = "ROLLBACK TO op";
+constexpr std::string_view kRollbackToSavepoint = "ROLLBACK TO SAVEPOINT op";
 constexpr std::string_view kRelease = "RELEASE op";
+// A batch that lost a race with another node's writer (PostgreSQL) runs
+// again from its start, this many times in all before its operations fail.
+constexpr int kMaxAttempts = 5;
 
 WriteResult failure(std::string message) {
   return write_error(WriteStatus::failed, std::move(message));
@@ -99,6 +101,9 @@ WriteResult WriteQueue::run_one(WriteOp& op) {
   if (op.single_statement) {
     try {
       return op.run(connection_);
+    } catch (const StorageError& e) {
+      if (is_retryable(e.sqlite_code())) lost_race_ = true;
+      return failure(e.what());
     } catch (const std::exception& e) {
       return failure(e.what());
     }
@@ -106,11 +111,15 @@ WriteResult WriteQueue::run_one(WriteOp& op) {
   try {
     connection_.query(kSavepoint)->run();
   } catch (const StorageError& e) {
+    if (is_retryable(e.sqlite_code())) lost_race_ = true;
     return failure(e.what());
   }
   WriteResult result;
   try {
     result = op.run(connection_);
+  } catch (const StorageError& e) {
+    if (is_retryable(e.sqlite_code())) lost_race_ = true;
+    result = failure(e.what());
   } catch (const std::exception& e) {
     result = failure(e.what());
   }
@@ -118,14 +127,14 @@ WriteResult WriteQueue::run_one(WriteOp& op) {
     if (!result.ok()) connection_.query(kRollbackToSavepoint)->run();
     connection_.query(kRelease)->run();
   } catch (const StorageError& e) {
+    if (is_retryable(e.sqlite_code())) lost_race_ = true;
     if (result.ok()) result = failure(e.what());
   }
   return result;
 }
 
-void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
-  const auto started = std::chrono::steady_clock::now();
-  std::vector<WriteResult> results(batch.size());
+std::uint64_t WriteQueue::attempt_batch(std::vector<WriteOp>& batch,
+                                        std::vector<WriteResult>& results) {
   std::uint64_t commits = 0;
   std::size_t open_from = 0;  // first operation of the open transaction
   bool open = false;
@@ -135,17 +144,18 @@ void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
       if (results[j].ok()) results[j] = failure(why);
     }
     open = false;
+    connection_.abandon_transaction();
   };
 
   for (std::size_t i = 0; i < batch.size(); ++i) {
     if (!open) {
       try {
-        connection_.query(kBegin)->run();
+        connection_.begin_write();
         open = true;
         open_from = i;
       } catch (const StorageError& e) {
         // Another process holds the write lock past busy_timeout, or the
-        // file is unusable: retrying per operation would only wait longer.
+        // database is unusable: retrying per operation would only wait longer.
         for (std::size_t j = i; j < batch.size(); ++j) {
           results[j] = failure(std::string("cannot begin: ") + e.what());
         }
@@ -154,22 +164,42 @@ void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
     }
     results[i] = run_one(batch[i]);
     if (!connection_.in_transaction()) {
-      // SQLite rolls a whole transaction back on some errors (disk full, I/O).
+      // SQLite rolls a whole transaction back on some errors (disk full, I/O);
+      // on PostgreSQL a failed statement outside a savepoint dooms it.
       lose_open(i + 1, "transaction rolled back: " + results[i].message);
     }
+    if (lost_race_) break;
+  }
+  if (lost_race_) {
+    connection_.abandon_transaction();
+    return 0;
   }
   if (open) {
     try {
       connection_.query(kCommit)->run();
       ++commits;
     } catch (const StorageError& e) {
-      if (connection_.in_transaction()) {
-        try {
-          connection_.query(kRollback)->run();
-        } catch (const StorageError&) {
-        }
-      }
+      if (is_retryable(e.sqlite_code())) lost_race_ = true;
       lose_open(batch.size(), std::string("commit failed: ") + e.what());
+    }
+  }
+  return commits;
+}
+
+void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
+  const auto started = std::chrono::steady_clock::now();
+  std::vector<WriteResult> results(batch.size());
+  std::uint64_t commits = 0;
+  for (int attempt = 1;; ++attempt) {
+    lost_race_ = false;
+    std::fill(results.begin(), results.end(), WriteResult{});
+    commits = attempt_batch(batch, results);
+    if (!lost_race_) break;
+    if (attempt == kMaxAttempts) {
+      for (WriteResult& r : results) {
+        if (r.ok()) r = failure("gave up after conflicts with other writers");
+      }
+      break;
     }
   }
   const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(

@@ -3,8 +3,11 @@
 // The thread takes everything queued when it starts a transaction (at most
 // max_batch operations), runs each in its own savepoint, commits once, then
 // calls each operation's callback with its result. An operation that fails
-// is rolled back to its savepoint alone; if SQLite aborts the whole
+// is rolled back to its savepoint alone; if the database aborts the whole
 // transaction, or COMMIT fails, every operation of it is reported failed.
+// A batch that lost a race with another writer (PostgreSQL's serialization
+// failure, several nodes) is rolled back and run again from its start;
+// callbacks run once, after the try that counts.
 //
 // Thread safety: push(), flush() and metrics() may be called from any thread.
 // stop() is called once, by the owner.
@@ -55,6 +58,8 @@ class WriteQueue {
  private:
   void loop();
   void run_batch(std::vector<WriteOp>& batch);
+  // One try at the batch; sets lost_race_ when it must run again.
+  std::uint64_t attempt_batch(std::vector<WriteOp>& batch, std::vector<WriteResult>& results);
   WriteResult run_one(WriteOp& op);
 
   Connection& connection_;
@@ -68,6 +73,7 @@ class WriteQueue {
   std::uint64_t completed_ = 0;  // operations whose callback has run
   bool stopping_ = false;
   WriterMetrics metrics_;  // queue_depth is filled in by metrics()
+  bool lost_race_ = false;  // writer thread only
 
   std::thread thread_;         // starts once everything above exists
   std::thread::id writer_id_;  // set before the constructor returns, then constant

@@ -311,6 +311,7 @@ TEST_F(Leaderboards, AroundAPlayer) {
 }
 
 TEST_F(Leaderboards, TheLeaderboardQueryWalksTheIndex) {
+  SKIP_UNLESS_SQLITE();
   const std::string plan = db_.leaderboard_query_plan();
   SCOPED_TRACE(plan);
   EXPECT_NE(plan.find("leaderboard_order"), std::string::npos);

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "connection.hpp"
+#include "sqlite_connection.hpp"
 #include "test_support.hpp"
 
 namespace tilecrush::storage {
@@ -73,6 +73,7 @@ TEST(Players, EmptyNameIsInvalid) {
 }
 
 TEST(Players, OnlyTheTokenHashIsStored) {
+  SKIP_UNLESS_SQLITE();
   TempDir dir;
   const std::string token = "very-secret-token-1234567890";
   {

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <set>
 
-#include "connection.hpp"
+#include "sqlite_connection.hpp"
 #include "test_support.hpp"
 
 namespace tilecrush::storage {
@@ -18,7 +18,7 @@ using testing::options_for;
 using testing::TempDir;
 
 std::set<std::string> schema_objects(const std::string& path) {
-  detail::Connection c(path, detail::OpenMode::read_only, std::chrono::milliseconds(1000));
+  detail::SqliteConnection c(path, detail::OpenMode::read_only, std::chrono::milliseconds(1000));
   auto q = c.query("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'");
   std::set<std::string> names;
   while (q->step()) names.insert(q->get_text(0));
@@ -26,6 +26,7 @@ std::set<std::string> schema_objects(const std::string& path) {
 }
 
 TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
+  SKIP_UNLESS_SQLITE();
   TempDir dir;
   Database db(options_for(dir.file()));
   const Settings s = db.settings();
@@ -66,6 +67,7 @@ TEST(Schema, FullSynchronousIsAnOption) {
 }
 
 TEST(Schema, ReopeningAppliesNothingTwice) {
+  SKIP_UNLESS_SQLITE();
   TempDir dir;
   {
     Database db(options_for(dir.file()));
@@ -79,9 +81,10 @@ TEST(Schema, ReopeningAppliesNothingTwice) {
 }
 
 TEST(Schema, UpgradesAnOlderFileKeepingItsData) {
+  SKIP_UNLESS_SQLITE();
   TempDir dir;
   {
-    detail::Connection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
+    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
     detail::migrate(c, 1);
     EXPECT_EQ(detail::schema_version(c), 1);
     c.execute("INSERT INTO players (name, token_hash, created_at) VALUES ('old', 'h', 5)");
@@ -100,9 +103,10 @@ TEST(Schema, UpgradesAnOlderFileKeepingItsData) {
 // Version 4 folds the moves table into games.move_list: every game keeps its
 // moves, in order, with their kinds and points.
 TEST(Schema, UpgradeMovesTheMoveTableIntoEachGamesList) {
+  SKIP_UNLESS_SQLITE();
   TempDir dir;
   {
-    detail::Connection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
+    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
     detail::migrate(c, 3);
     c.execute(R"sql(
 INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'old', 'h', 5);
@@ -138,16 +142,18 @@ INSERT INTO moves (game_id, seq, kind, ax, ay, bx, by) VALUES
 }
 
 TEST(Schema, RefusesAFileFromANewerBuild) {
+  SKIP_UNLESS_SQLITE();
   TempDir dir;
   { Database db(options_for(dir.file())); }
   {
-    detail::Connection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
+    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
     c.execute("PRAGMA user_version = 99");
   }
   EXPECT_THROW(Database db(options_for(dir.file())), StorageError);
 }
 
 TEST(Schema, UnopenablePathThrows) {
+  SKIP_UNLESS_SQLITE();
   TempDir dir;
   EXPECT_THROW(Database db(options_for(dir.file("missing-dir/x.db"))), StorageError);
 }
@@ -169,6 +175,7 @@ TEST(Schema, ReadOnlyHandleNeedsAnExistingFileAndRefusesWrites) {
 }
 
 TEST(Schema, CloseCheckpointsTheWalIntoTheMainFile) {
+  SKIP_UNLESS_SQLITE();
   TempDir dir;
   Database db(options_for(dir.file()));
   for (int i = 0; i < 50; ++i) db.create_player(numbered("p", i), "h", i);

@@ -1,12 +1,27 @@
-// Shared helpers for the storage tests: temporary files, waiting for a
+// Shared helpers for the storage tests: temporary databases, waiting for a
 // queued write, holding the writer thread, building records.
+//
+// The suite runs on either backend. With TILECRUSH_TEST_BACKEND=postgres a
+// "file" is a fresh PostgreSQL schema in the database named by
+// TILECRUSH_TEST_PG_URL (scripts/pg_scratch.sh starts one), dropped with
+// its TempDir; without that URL the PostgreSQL run skips every test
+// (backend_environment.cpp), unless TILECRUSH_TEST_PG_REQUIRED is set (the
+// test command sets it), when it fails instead. Tests of SQLite's own
+// files call SKIP_UNLESS_SQLITE().
 #pragma once
 
 #include <gtest/gtest.h>
+#include <libpq-fe.h>
 #include <stdlib.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <vector>
 
 #include <filesystem>
 #include <future>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,7 +31,39 @@
 
 namespace tilecrush::storage::testing {
 
-// A fresh directory under /tmp, removed with everything in it.
+inline bool postgres_run() {
+  const char* backend = std::getenv("TILECRUSH_TEST_BACKEND");
+  return backend != nullptr && std::string_view(backend) == "postgres";
+}
+
+inline std::string postgres_url() {
+  const char* url = std::getenv("TILECRUSH_TEST_PG_URL");
+  return url != nullptr ? url : "";
+}
+
+// Runs one statement on the test database; throws when it fails.
+inline void postgres_execute(const std::string& url, const std::string& sql) {
+  PGconn* conn = PQconnectdb(url.c_str());
+  const bool connected = PQstatus(conn) == CONNECTION_OK;
+  PGresult* result = connected ? PQexec(conn, sql.c_str()) : nullptr;
+  const bool ok = result != nullptr && PQresultStatus(result) == PGRES_COMMAND_OK;
+  std::string message = PQerrorMessage(conn);
+  PQclear(result);
+  PQfinish(conn);
+  if (!ok) throw std::runtime_error("PostgreSQL: " + message);
+}
+
+// A test of SQLite's own files, settings or plans: skipped on PostgreSQL.
+#define SKIP_UNLESS_SQLITE()                                                  \
+  do {                                                                        \
+    if (::tilecrush::storage::testing::postgres_run()) {                      \
+      GTEST_SKIP() << "tests SQLite's own behaviour";                         \
+    }                                                                         \
+  } while (false)
+
+// A fresh directory under /tmp, removed with everything in it; in the
+// PostgreSQL run, file(name) is a fresh schema of the test database
+// instead, dropped with everything in it.
 class TempDir {
  public:
   TempDir() {
@@ -27,14 +74,38 @@ class TempDir {
   ~TempDir() {
     std::error_code ignored;
     std::filesystem::remove_all(path_, ignored);
+    for (const std::string& schema : schemas_) {
+      try {
+        postgres_execute(postgres_url(), "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+      } catch (const std::exception&) {
+      }
+    }
   }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
 
-  std::string file(const std::string& name = "tilecrush.db") const { return path_ / name; }
+  std::string file(const std::string& name = "tilecrush.db") {
+    if (!postgres_run()) return path_ / name;
+    if (auto known = named_.find(name); known != named_.end()) return known->second;
+    static std::atomic<int> counter{0};
+    std::string schema = "t" + std::to_string(getpid()) + "_" + std::to_string(++counter);
+    for (char ch : name) {
+      const bool plain = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
+      schema += plain ? ch : '_';
+    }
+    postgres_execute(postgres_url(), "CREATE SCHEMA " + schema);
+    schemas_.push_back(schema);
+    const std::string url = postgres_url();
+    const std::string with_path = url + (url.find('?') == std::string::npos ? "?" : "&") +
+                                  "options=-csearch_path%3D" + schema;
+    named_.emplace(name, with_path);
+    return with_path;
+  }
 
  private:
   std::filesystem::path path_;
+  std::vector<std::string> schemas_;
+  std::map<std::string, std::string> named_;
 };
 
 inline Options options_for(const std::string& path) {

@@ -213,6 +213,7 @@ TEST(Writer, ReopenAfterCloseKeepsEverything) {
 // stays bounded: here every commit is its own transaction (flush after each
 // write) so the WAL grows by a few pages a time.
 TEST(Writer, CheckpointsRunOnTheirOwnThreadAndKeepTheWalSmall) {
+  SKIP_UNLESS_SQLITE();
   TempDir dir;
   Options options = options_for(dir.file());
   options.checkpoint_pages = 8;

@@ -1,4 +1,7 @@
-// tilecrush's persistent store: one SQLite file in WAL mode.
+// tilecrush's persistent store: one SQLite file in WAL mode (the default),
+// or a PostgreSQL database shared by several nodes. Both backends keep the
+// same guarantees, described below for SQLite; where PostgreSQL differs it
+// says so.
 //
 // Writes never block the caller. Each write is queued for a single writer
 // thread, which commits everything queued when it starts a transaction (up to
@@ -44,7 +47,9 @@ enum class Synchronous : std::uint8_t { normal, full };
 
 struct Options {
   // A file path (created when missing, unless read_only). Not ":memory:":
-  // the readers need to share the writer's file.
+  // the readers need to share the writer's file. Or a libpq URL
+  // (postgresql://user@host:port/database?...) of an existing database:
+  // PostgreSQL is used then, and the schema is created in it.
   std::string path;
   // No writer thread and no migrations: for a second handle (or process)
   // reading a database another Database writes. Writes are refused with
@@ -68,13 +73,21 @@ struct Options {
 
 // What the writer connection reports after open (read back, not assumed).
 struct Settings {
-  std::string journal_mode;  // "wal"
-  int synchronous = 0;       // 1 NORMAL, 2 FULL (0 for a read-only handle)
+  std::string backend;       // "sqlite" or "postgresql"
+  std::string journal_mode;  // "wal" (SQLite only)
+  // 1 NORMAL, 2 FULL (0 for a read-only handle); PostgreSQL: 2 when
+  // synchronous_commit is on, 0 when off.
+  int synchronous = 0;
   bool foreign_keys = false;
   int schema_version = 0;
 };
 
-// The schema version this build writes (PRAGMA user_version).
+// True when `path` names a PostgreSQL database (postgresql:// or
+// postgres://) rather than a SQLite file.
+bool is_postgres_url(std::string_view path);
+
+// The schema version this build writes (PRAGMA user_version; PostgreSQL:
+// the table schema_version).
 inline constexpr int kSchemaVersion = 6;
 
 class Database {

@@ -1,4 +1,4 @@
-#include "statement.hpp"
+#include "sqlite_connection.hpp"
 
 #include <sqlite3.h>
 
@@ -8,7 +8,7 @@
 
 namespace tilecrush::storage::detail {
 
-Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
+SqliteStatement::SqliteStatement(sqlite3* db, std::string_view sql) : db_(db) {
   const char* tail = nullptr;
   const int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
                                     SQLITE_PREPARE_PERSISTENT, &stmt_, &tail);
@@ -24,11 +24,11 @@ Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
   }
 }
 
-Statement::~Statement() {
+SqliteStatement::~SqliteStatement() {
   sqlite3_finalize(stmt_);
 }
 
-void Statement::fail(int code, std::string_view what) const {
+void SqliteStatement::fail(int code, std::string_view what) const {
   std::string message(what);
   message += ": ";
   message += sqlite3_errmsg(db_);
@@ -38,23 +38,23 @@ void Statement::fail(int code, std::string_view what) const {
   throw StorageError(message, code);
 }
 
-void Statement::bind(int index, std::int64_t value) {
+void SqliteStatement::bind_int(int index, std::int64_t value) {
   const int rc = sqlite3_bind_int64(stmt_, index, value);
   if (rc != SQLITE_OK) fail(rc, "bind");
 }
 
-void Statement::bind(int index, std::string_view text) {
+void SqliteStatement::bind_text(int index, std::string_view text) {
   const int rc =
       sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
   if (rc != SQLITE_OK) fail(rc, "bind");
 }
 
-void Statement::bind(int index, std::nullopt_t) {
+void SqliteStatement::bind_null(int index) {
   const int rc = sqlite3_bind_null(stmt_, index);
   if (rc != SQLITE_OK) fail(rc, "bind");
 }
 
-void Statement::bind_blob(int index, std::span<const std::uint8_t> bytes) {
+void SqliteStatement::bind_blob(int index, std::span<const std::uint8_t> bytes) {
   // A zero-length blob must stay a blob, not NULL: give SQLite a valid pointer.
   static const std::uint8_t kEmpty = 0;
   const void* data = bytes.empty() ? &kEmpty : bytes.data();
@@ -62,65 +62,38 @@ void Statement::bind_blob(int index, std::span<const std::uint8_t> bytes) {
   if (rc != SQLITE_OK) fail(rc, "bind");
 }
 
-bool Statement::step() {
+bool SqliteStatement::step() {
   const int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
   fail(rc, "step");
 }
 
-void Statement::run() {
-  while (step()) {
-  }
-}
-
-bool Statement::is_null(int column) const {
+bool SqliteStatement::is_null(int column) const {
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
-std::int64_t Statement::get_int(int column) const {
+std::int64_t SqliteStatement::get_int(int column) const {
   return sqlite3_column_int64(stmt_, column);
 }
 
-std::optional<std::int64_t> Statement::get_optional_int(int column) const {
-  if (is_null(column)) return std::nullopt;
-  return get_int(column);
-}
-
-std::string Statement::get_text(int column) const {
+std::string SqliteStatement::get_text(int column) const {
   const auto* text = sqlite3_column_text(stmt_, column);
   const int size = sqlite3_column_bytes(stmt_, column);
   if (text == nullptr) return {};
   return std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size));
 }
 
-std::optional<std::string> Statement::get_optional_text(int column) const {
-  if (is_null(column)) return std::nullopt;
-  return get_text(column);
-}
-
-std::vector<std::uint8_t> Statement::get_blob(int column) const {
+std::vector<std::uint8_t> SqliteStatement::get_blob(int column) const {
   const auto* data = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt_, column));
   const int size = sqlite3_column_bytes(stmt_, column);
   if (data == nullptr) return {};
   return std::vector<std::uint8_t>(data, data + size);
 }
 
-void Statement::reset() noexcept {
+void SqliteStatement::reset() noexcept {
   sqlite3_reset(stmt_);
   sqlite3_clear_bindings(stmt_);
-}
-
-bool is_unique_violation(int sqlite_code) {
-  return sqlite_code == SQLITE_CONSTRAINT_UNIQUE || sqlite_code == SQLITE_CONSTRAINT_PRIMARYKEY;
-}
-
-bool is_primary_key_violation(int sqlite_code) {
-  return sqlite_code == SQLITE_CONSTRAINT_PRIMARYKEY;
-}
-
-bool is_foreign_key_violation(int sqlite_code) {
-  return sqlite_code == SQLITE_CONSTRAINT_FOREIGNKEY;
 }
 
 }  // namespace tilecrush::storage::detail

@@ -1,0 +1,353 @@
+#include "pg_connection.hpp"
+
+#include <libpq-fe.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+
+#include "tilecrush/storage/error.hpp"
+
+namespace tilecrush::storage::detail {
+namespace {
+
+// SQLite extended codes that storage acts on (see statement.hpp).
+constexpr int kSqliteError = 1;
+constexpr int kConstraintCheck = 275;
+constexpr int kConstraintForeignKey = 787;
+constexpr int kConstraintNotNull = 1299;
+constexpr int kConstraintPrimaryKey = 1555;
+constexpr int kConstraintUnique = 2067;
+
+bool ends_with(std::string_view text, std::string_view end) {
+  return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
+}
+
+int code_of(const PGresult* result) {
+  const char* state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
+  if (state == nullptr) return kSqliteError;
+  const std::string_view s(state);
+  if (s == "23505") {
+    // PostgreSQL names a primary key's index <table>_pkey unless told
+    // otherwise, and the schema never tells it otherwise.
+    const char* constraint = PQresultErrorField(result, PG_DIAG_CONSTRAINT_NAME);
+    return constraint != nullptr && ends_with(constraint, "_pkey") ? kConstraintPrimaryKey
+                                                                    : kConstraintUnique;
+  }
+  if (s == "23503") return kConstraintForeignKey;
+  if (s == "23514") return kConstraintCheck;
+  if (s == "23502") return kConstraintNotNull;
+  if (s == "40001" || s == "40P01") return kRetryableConflict;
+  return kSqliteError;
+}
+
+// ?N -> $M, M dense in the order of N; slot_of[N] = M - 1. Quoted text,
+// quoted names and -- comments are copied as they are.
+std::string rewrite_parameters(std::string_view sql, std::vector<int>& slot_of) {
+  std::vector<int> used;
+  for (std::size_t i = 0; i < sql.size(); ++i) {
+    if (sql[i] == '?' && i + 1 < sql.size() && sql[i + 1] >= '0' && sql[i + 1] <= '9') {
+      int n = 0;
+      std::size_t j = i + 1;
+      while (j < sql.size() && sql[j] >= '0' && sql[j] <= '9') n = n * 10 + (sql[j++] - '0');
+      used.push_back(n);
+    }
+  }
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  slot_of.assign(used.empty() ? 1 : static_cast<std::size_t>(used.back()) + 1, -1);
+  for (std::size_t k = 0; k < used.size(); ++k) {
+    slot_of[static_cast<std::size_t>(used[k])] = static_cast<int>(k);
+  }
+
+  std::string out;
+  out.reserve(sql.size() + 8);
+  char quote = 0;
+  for (std::size_t i = 0; i < sql.size(); ++i) {
+    const char ch = sql[i];
+    if (quote != 0) {
+      out += ch;
+      if (ch == quote) quote = 0;
+      continue;
+    }
+    if (ch == '\'' || ch == '"') {
+      quote = ch;
+      out += ch;
+    } else if (ch == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
+      const std::size_t end = sql.find('\n', i);
+      const std::size_t stop = end == std::string_view::npos ? sql.size() : end;
+      out.append(sql.substr(i, stop - i));
+      i = stop - 1;
+    } else if (ch == '?' && i + 1 < sql.size() && sql[i + 1] >= '0' && sql[i + 1] <= '9') {
+      int n = 0;
+      std::size_t j = i + 1;
+      while (j < sql.size() && sql[j] >= '0' && sql[j] <= '9') n = n * 10 + (sql[j++] - '0');
+      out += '$';
+      out += std::to_string(slot_of[static_cast<std::size_t>(n)] + 1);
+      i = j - 1;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+int hex_value(char ch) {
+  if (ch >= '0' && ch <= '9') return ch - '0';
+  if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+  if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+// ---- PgStatement ----
+
+PgStatement::PgStatement(PgConnection& connection, std::string_view sql, bool cached)
+    : connection_(connection), name_(connection.next_name()), cached_(cached) {
+  sql_ = rewrite_parameters(sql, slot_of_);
+  const auto params = static_cast<std::size_t>(
+      std::count_if(slot_of_.begin(), slot_of_.end(), [](int s) { return s >= 0; }));
+  values_.resize(params);
+  is_null_.assign(params, 1);
+  formats_.assign(params, 0);
+  prepare_on_server();
+}
+
+PgStatement::~PgStatement() {
+  reset();
+  if (!cached_ && prepared_in_ == connection_.generation_ && connection_.conn_ != nullptr &&
+      PQstatus(connection_.conn_) == CONNECTION_OK &&
+      PQtransactionStatus(connection_.conn_) != PQTRANS_INERROR) {
+    PQclear(PQexec(connection_.conn_, ("DEALLOCATE " + name_).c_str()));
+  }
+}
+
+void PgStatement::prepare_on_server() {
+  PGconn* conn = connection_.session();
+  connection_.check(
+      PQprepare(conn, name_.c_str(), sql_.c_str(), static_cast<int>(values_.size()), nullptr),
+      "prepare", sql_);
+  prepared_in_ = connection_.generation_;
+}
+
+int PgStatement::slot(int index) const {
+  if (index < 0 || static_cast<std::size_t>(index) >= slot_of_.size()) return -1;
+  return slot_of_[static_cast<std::size_t>(index)];
+}
+
+void PgStatement::bind_int(int index, std::int64_t value) {
+  const int s = slot(index);
+  if (s < 0) return;
+  values_[static_cast<std::size_t>(s)] = std::to_string(value);
+  is_null_[static_cast<std::size_t>(s)] = 0;
+  formats_[static_cast<std::size_t>(s)] = 0;
+}
+
+void PgStatement::bind_text(int index, std::string_view text) {
+  const int s = slot(index);
+  if (s < 0) return;
+  if (text.find('\0') != std::string_view::npos) {
+    throw StorageError("text with a NUL byte cannot be stored", kSqliteError);
+  }
+  values_[static_cast<std::size_t>(s)].assign(text);
+  is_null_[static_cast<std::size_t>(s)] = 0;
+  formats_[static_cast<std::size_t>(s)] = 0;
+}
+
+void PgStatement::bind_null(int index) {
+  const int s = slot(index);
+  if (s < 0) return;
+  is_null_[static_cast<std::size_t>(s)] = 1;
+}
+
+void PgStatement::bind_blob(int index, std::span<const std::uint8_t> bytes) {
+  const int s = slot(index);
+  if (s < 0) return;
+  values_[static_cast<std::size_t>(s)].assign(reinterpret_cast<const char*>(bytes.data()),
+                                               bytes.size());
+  is_null_[static_cast<std::size_t>(s)] = 0;
+  formats_[static_cast<std::size_t>(s)] = 1;
+}
+
+void PgStatement::execute() {
+  PGconn* conn = connection_.session();
+  if (prepared_in_ != connection_.generation_) prepare_on_server();
+  std::vector<const char*> values(values_.size());
+  std::vector<int> lengths(values_.size());
+  for (std::size_t i = 0; i < values_.size(); ++i) {
+    values[i] = is_null_[i] != 0 ? nullptr : values_[i].c_str();
+    lengths[i] = static_cast<int>(values_[i].size());
+  }
+  PGresult* result = PQexecPrepared(conn, name_.c_str(), static_cast<int>(values.size()),
+                                    values.data(), lengths.data(), formats_.data(), 0);
+  connection_.check(result, "run", sql_);
+  // A COMMIT of a transaction that had failed answers ROLLBACK, not an
+  // error: that must not pass for a commit.
+  if (std::strcmp(PQcmdStatus(result), "ROLLBACK") == 0 && sql_.starts_with("COMMIT")) {
+    PQclear(result);
+    throw StorageError("commit failed: the transaction had failed and was rolled back",
+                       kSqliteError);
+  }
+  const char* tuples = PQcmdTuples(result);
+  connection_.changes_ = tuples != nullptr && *tuples != '\0' ? std::atoi(tuples) : 0;
+  result_ = result;
+  row_ = -1;
+  ran_ = true;
+}
+
+bool PgStatement::step() {
+  if (!ran_) execute();
+  if (row_ + 1 >= PQntuples(result_)) return false;
+  ++row_;
+  return true;
+}
+
+bool PgStatement::is_null(int column) const {
+  return PQgetisnull(result_, row_, column) != 0;
+}
+
+std::int64_t PgStatement::get_int(int column) const {
+  const char* text = PQgetvalue(result_, row_, column);
+  const int size = PQgetlength(result_, row_, column);
+  if (size == 1 && (text[0] == 't' || text[0] == 'f')) return text[0] == 't' ? 1 : 0;
+  std::int64_t value = 0;
+  std::from_chars(text, text + size, value);
+  return value;
+}
+
+std::string PgStatement::get_text(int column) const {
+  return std::string(PQgetvalue(result_, row_, column),
+                     static_cast<std::size_t>(PQgetlength(result_, row_, column)));
+}
+
+std::vector<std::uint8_t> PgStatement::get_blob(int column) const {
+  // bytea in text results: \x followed by two hex digits per byte.
+  const std::string_view text(PQgetvalue(result_, row_, column),
+                              static_cast<std::size_t>(PQgetlength(result_, row_, column)));
+  std::vector<std::uint8_t> bytes;
+  if (text.size() < 2 || text[0] != '\\' || text[1] != 'x') return bytes;
+  bytes.reserve((text.size() - 2) / 2);
+  for (std::size_t i = 2; i + 1 < text.size(); i += 2) {
+    bytes.push_back(static_cast<std::uint8_t>(hex_value(text[i]) * 16 + hex_value(text[i + 1])));
+  }
+  return bytes;
+}
+
+void PgStatement::reset() noexcept {
+  if (result_ != nullptr) PQclear(result_);
+  result_ = nullptr;
+  row_ = -1;
+  ran_ = false;
+  std::fill(is_null_.begin(), is_null_.end(), 1);
+}
+
+// ---- PgConnection ----
+
+PgConnection::PgConnection(const std::string& url, PgRole role) : url_(url), role_(role) {
+  open_session();
+}
+
+PgConnection::~PgConnection() {
+  cache_.clear();
+  if (conn_ != nullptr) PQfinish(conn_);
+}
+
+void PgConnection::open_session() {
+  if (conn_ != nullptr) PQfinish(conn_);
+  conn_ = PQconnectdb(url_.c_str());
+  if (PQstatus(conn_) != CONNECTION_OK) {
+    std::string message = "cannot connect to PostgreSQL: ";
+    message += PQerrorMessage(conn_);
+    PQfinish(conn_);
+    conn_ = nullptr;
+    throw StorageError(message);
+  }
+  // Quiet NOTICEs (IF NOT EXISTS, ...) instead of printing them to stderr.
+  PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+  std::string settings = "SET client_encoding = 'UTF8'; SET TIME ZONE 'UTC'";
+  if (role_ == PgRole::reader) settings += "; SET default_transaction_read_only = on";
+  // A node that stops inside a write transaction (frozen, cut off) would
+  // hold every other node's writes behind its lock: PostgreSQL ends such a
+  // session after this long.
+  if (role_ == PgRole::writer) settings += "; SET idle_in_transaction_session_timeout = '10s'";
+  PGresult* result = PQexec(conn_, settings.c_str());
+  const bool ok = PQresultStatus(result) == PGRES_COMMAND_OK;
+  std::string message = ok ? "" : PQresultErrorMessage(result);
+  PQclear(result);
+  if (!ok) throw StorageError("cannot set up the PostgreSQL session: " + message);
+  ++generation_;
+}
+
+pg_conn* PgConnection::session() {
+  if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) open_session();
+  return conn_;
+}
+
+void PgConnection::check(pg_result* result, std::string_view what, std::string_view sql) {
+  const ExecStatusType status = PQresultStatus(result);
+  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return;
+  std::string message(what);
+  message += " failed: ";
+  message += result != nullptr ? PQresultErrorMessage(result) : PQerrorMessage(conn_);
+  while (!message.empty() && message.back() == '\n') message.pop_back();
+  message += " (";
+  message += sql.substr(0, 200);
+  message += ")";
+  const int code = result != nullptr ? code_of(result) : kSqliteError;
+  PQclear(result);
+  throw StorageError(message, code);
+}
+
+void PgConnection::execute(std::string_view sql) {
+  const std::string text(sql);
+  check(PQexec(session(), text.c_str()), "execute", sql);
+}
+
+Query PgConnection::query(std::string_view sql) {
+  auto it = cache_.find(sql);
+  if (it == cache_.end()) {
+    it = cache_.emplace(std::string(sql), std::make_unique<PgStatement>(*this, sql, true)).first;
+  }
+  return Query(*it->second);
+}
+
+std::unique_ptr<Statement> PgConnection::prepare(std::string_view sql) {
+  return std::make_unique<PgStatement>(*this, sql, false);
+}
+
+std::int64_t PgConnection::last_insert_rowid() {
+  // The value the session's last nextval() gave: the identity column of
+  // the row just inserted.
+  return scalar_int("SELECT lastval()");
+}
+
+bool PgConnection::in_transaction() const {
+  return conn_ != nullptr && PQtransactionStatus(conn_) == PQTRANS_INTRANS;
+}
+
+void PgConnection::begin_write() {
+  query("BEGIN")->run();
+  try {
+    // One write transaction at a time across every node on this database:
+    // taken first, so that each statement after it (READ COMMITTED) sees
+    // every earlier commit, exactly as under SQLite's single writer. Held
+    // until COMMIT or ROLLBACK.
+    query("SELECT pg_advisory_xact_lock(7243002)")->run();
+  } catch (const StorageError&) {
+    abandon_transaction();
+    throw;
+  }
+}
+
+void PgConnection::begin_read() {
+  query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")->run();
+}
+
+void PgConnection::abandon_transaction() noexcept {
+  if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) return;
+  if (PQtransactionStatus(conn_) == PQTRANS_IDLE) return;
+  PQclear(PQexec(conn_, "ROLLBACK"));
+}
+
+}  // namespace tilecrush::storage::detail

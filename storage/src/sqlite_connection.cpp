@@ -1,0 +1,109 @@
+#include "sqlite_connection.hpp"
+
+#include <sqlite3.h>
+
+#include "tilecrush/storage/error.hpp"
+
+namespace tilecrush::storage::detail {
+
+SqliteConnection::SqliteConnection(const std::string& path, OpenMode mode,
+                       std::chrono::milliseconds busy_timeout) {
+  int flags = SQLITE_OPEN_NOMUTEX;
+  flags |= mode == OpenMode::read_only ? SQLITE_OPEN_READONLY
+                                       : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = "cannot open database " + path + ": ";
+    message += db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    sqlite3_close_v2(db_);
+    db_ = nullptr;
+    throw StorageError(message, rc);
+  }
+  sqlite3_extended_result_codes(db_, 1);
+  sqlite3_busy_timeout(db_, static_cast<int>(busy_timeout.count()));
+}
+
+SqliteConnection::~SqliteConnection() {
+  cache_.clear();  // finalize every statement before closing
+  sqlite3_close_v2(db_);
+}
+
+void SqliteConnection::on_wal_commit(std::function<void(int pages)> hook) {
+  wal_hook_ = std::move(hook);
+  sqlite3_wal_hook(
+      db_,
+      [](void* self, sqlite3*, const char*, int pages) {
+        static_cast<SqliteConnection*>(self)->wal_hook_(pages);
+        return SQLITE_OK;
+      },
+      this);
+}
+
+void SqliteConnection::checkpoint_and_restart() {
+  sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
+}
+
+void SqliteConnection::execute(std::string_view sql) {
+  while (!sql.empty()) {
+    sqlite3_stmt* stmt = nullptr;
+    const char* tail = nullptr;
+    const int rc = sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, &tail);
+    if (rc != SQLITE_OK) {
+      throw StorageError(std::string("prepare failed: ") + sqlite3_errmsg(db_),
+                         sqlite3_extended_errcode(db_));
+    }
+    sql.remove_prefix(static_cast<std::size_t>(tail - sql.data()));
+    if (stmt == nullptr) continue;  // whitespace or a comment
+    int step_rc = SQLITE_ROW;
+    while (step_rc == SQLITE_ROW) step_rc = sqlite3_step(stmt);
+    if (step_rc != SQLITE_DONE) {
+      std::string message =
+          std::string("execute failed: ") + sqlite3_errmsg(db_) + " (" + sqlite3_sql(stmt) + ")";
+      sqlite3_finalize(stmt);
+      throw StorageError(message, step_rc);
+    }
+    sqlite3_finalize(stmt);
+  }
+}
+
+Query SqliteConnection::query(std::string_view sql) {
+  auto it = cache_.find(sql);
+  if (it == cache_.end()) {
+    it = cache_.emplace(std::string(sql), std::make_unique<SqliteStatement>(db_, sql)).first;
+  }
+  return Query(*it->second);
+}
+
+std::unique_ptr<Statement> SqliteConnection::prepare(std::string_view sql) {
+  return std::make_unique<SqliteStatement>(db_, sql);
+}
+
+std::int64_t SqliteConnection::last_insert_rowid() {
+  return sqlite3_last_insert_rowid(db_);
+}
+
+int SqliteConnection::changes() const {
+  return sqlite3_changes(db_);
+}
+
+bool SqliteConnection::in_transaction() const {
+  return sqlite3_get_autocommit(db_) == 0;
+}
+
+void SqliteConnection::begin_write() {
+  query("BEGIN IMMEDIATE")->run();
+}
+
+void SqliteConnection::begin_read() {
+  query("BEGIN")->run();
+}
+
+void SqliteConnection::abandon_transaction() noexcept {
+  if (!in_transaction()) return;
+  try {
+    query("ROLLBACK")->run();
+  } catch (const StorageError&) {
+  }
+}
+
+}  // namespace tilecrush::storage::detail
