@@ -64,8 +64,7 @@ bool is_postgres_url(std::string_view path) {
 
 namespace {
 
-std::unique_ptr<SqliteConnection> open_sqlite_writer(const Options& options,
-                                                     Settings& settings) {
+std::unique_ptr<SqliteConnection> open_sqlite_writer(const Options& options, Settings& settings) {
   auto c = std::make_unique<SqliteConnection>(options.path, detail::OpenMode::read_write,
                                               options.busy_timeout);
   const std::string mode = c->scalar_text("PRAGMA journal_mode = WAL");

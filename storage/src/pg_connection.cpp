@@ -32,7 +32,7 @@ int code_of(const PGresult* result) {
     // otherwise, and the schema never tells it otherwise.
     const char* constraint = PQresultErrorField(result, PG_DIAG_CONSTRAINT_NAME);
     return constraint != nullptr && ends_with(constraint, "_pkey") ? kConstraintPrimaryKey
-                                                                    : kConstraintUnique;
+                                                                   : kConstraintUnique;
   }
   if (s == "23503") return kConstraintForeignKey;
   if (s == "23514") return kConstraintCheck;
@@ -165,7 +165,7 @@ void PgStatement::bind_blob(int index, std::span<const std::uint8_t> bytes) {
   const int s = slot(index);
   if (s < 0) return;
   values_[static_cast<std::size_t>(s)].assign(reinterpret_cast<const char*>(bytes.data()),
-                                               bytes.size());
+                                              bytes.size());
   is_null_[static_cast<std::size_t>(s)] = 0;
   formats_[static_cast<std::size_t>(s)] = 1;
 }
@@ -264,7 +264,8 @@ void PgConnection::open_session() {
     throw StorageError(message);
   }
   // Quiet NOTICEs (IF NOT EXISTS, ...) instead of printing them to stderr.
-  PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+  PQsetNoticeProcessor(
+      conn_, [](void*, const char*) {}, nullptr);
   std::string settings = "SET client_encoding = 'UTF8'; SET TIME ZONE 'UTC'";
   if (role_ == PgRole::reader) settings += "; SET default_transaction_read_only = on";
   // A node that stops inside a write transaction (frozen, cut off) would

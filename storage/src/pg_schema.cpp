@@ -230,9 +230,9 @@ void refuse_newer(int version) {
 }  // namespace
 
 int postgres_schema_version(Connection& c) {
-  return static_cast<int>(c.scalar_int(
-      "SELECT CASE WHEN to_regclass('schema_version') IS NULL THEN 0 "
-      "ELSE (SELECT coalesce(max(version), 0) FROM schema_version) END"));
+  return static_cast<int>(
+      c.scalar_int("SELECT CASE WHEN to_regclass('schema_version') IS NULL THEN 0 "
+                   "ELSE (SELECT coalesce(max(version), 0) FROM schema_version) END"));
 }
 
 void migrate_postgres(Connection& c, int target) {

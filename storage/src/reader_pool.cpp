@@ -6,8 +6,7 @@
 
 namespace tilecrush::storage::detail {
 
-ReaderPool::ReaderPool(const std::function<std::unique_ptr<Connection>()>& open,
-                       std::size_t size) {
+ReaderPool::ReaderPool(const std::function<std::unique_ptr<Connection>()>& open, std::size_t size) {
   size = std::max<std::size_t>(size, 1);
   for (std::size_t i = 0; i < size; ++i) idle_.push_back(open());
 }

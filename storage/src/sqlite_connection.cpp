@@ -7,7 +7,7 @@
 namespace tilecrush::storage::detail {
 
 SqliteConnection::SqliteConnection(const std::string& path, OpenMode mode,
-                       std::chrono::milliseconds busy_timeout) {
+                                   std::chrono::milliseconds busy_timeout) {
   int flags = SQLITE_OPEN_NOMUTEX;
   flags |= mode == OpenMode::read_only ? SQLITE_OPEN_READONLY
                                        : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);

@@ -1,9 +1,8 @@
-#include "sqlite_connection.hpp"
-
 #include <sqlite3.h>
 
 #include <string>
 
+#include "sqlite_connection.hpp"
 #include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {

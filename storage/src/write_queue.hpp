@@ -72,7 +72,7 @@ class WriteQueue {
   std::uint64_t pushed_ = 0;     // operations ever queued
   std::uint64_t completed_ = 0;  // operations whose callback has run
   bool stopping_ = false;
-  WriterMetrics metrics_;  // queue_depth is filled in by metrics()
+  WriterMetrics metrics_;   // queue_depth is filled in by metrics()
   bool lost_race_ = false;  // writer thread only
 
   std::thread thread_;         // starts once everything above exists

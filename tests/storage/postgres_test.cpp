@@ -20,8 +20,8 @@ using testing::ranked_game;
 using testing::TempDir;
 using testing::wait_for;
 
-#define SKIP_UNLESS_POSTGRES()                                                       \
-  do {                                                                               \
+#define SKIP_UNLESS_POSTGRES()                                                        \
+  do {                                                                                \
     if (!::tilecrush::storage::testing::postgres_run()) GTEST_SKIP() << "PostgreSQL"; \
   } while (false)
 
@@ -132,9 +132,9 @@ TEST(Postgres, TwoNodesWritingOneLeaderboardAgree) {
       for (int i = node; i < kPlayers; i += 2) {
         for (int attempt = 0; attempt < 2; ++attempt) {
           const std::string id = testing::numbered("g", i * 2 + attempt);
-          const WriteResult r = testing::play_ranked(db, id, ids[static_cast<std::size_t>(i)],
-                                                     board, 100 + i + attempt * 7, 10, 1000,
-                                                     5000 + i);
+          const WriteResult r =
+              testing::play_ranked(db, id, ids[static_cast<std::size_t>(i)], board,
+                                   100 + i + attempt * 7, 10, 1000, 5000 + i);
           EXPECT_TRUE(r.ok()) << r.message;
         }
       }

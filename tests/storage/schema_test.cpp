@@ -84,7 +84,8 @@ TEST(Schema, UpgradesAnOlderFileKeepingItsData) {
   SKIP_UNLESS_SQLITE();
   TempDir dir;
   {
-    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
+    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write,
+                               std::chrono::milliseconds(1000));
     detail::migrate(c, 1);
     EXPECT_EQ(detail::schema_version(c), 1);
     c.execute("INSERT INTO players (name, token_hash, created_at) VALUES ('old', 'h', 5)");
@@ -106,7 +107,8 @@ TEST(Schema, UpgradeMovesTheMoveTableIntoEachGamesList) {
   SKIP_UNLESS_SQLITE();
   TempDir dir;
   {
-    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
+    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write,
+                               std::chrono::milliseconds(1000));
     detail::migrate(c, 3);
     c.execute(R"sql(
 INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'old', 'h', 5);
@@ -146,7 +148,8 @@ TEST(Schema, RefusesAFileFromANewerBuild) {
   TempDir dir;
   { Database db(options_for(dir.file())); }
   {
-    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
+    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write,
+                               std::chrono::milliseconds(1000));
     c.execute("PRAGMA user_version = 99");
   }
   EXPECT_THROW(Database db(options_for(dir.file())), StorageError);

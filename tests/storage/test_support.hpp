@@ -17,14 +17,13 @@
 
 #include <atomic>
 #include <cstdlib>
-#include <vector>
-
 #include <filesystem>
 #include <future>
 #include <map>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "tilecrush/storage/database.hpp"
 #include "tilecrush/storage/token_hash.hpp"
@@ -54,11 +53,11 @@ inline void postgres_execute(const std::string& url, const std::string& sql) {
 }
 
 // A test of SQLite's own files, settings or plans: skipped on PostgreSQL.
-#define SKIP_UNLESS_SQLITE()                                                  \
-  do {                                                                        \
-    if (::tilecrush::storage::testing::postgres_run()) {                      \
-      GTEST_SKIP() << "tests SQLite's own behaviour";                         \
-    }                                                                         \
+#define SKIP_UNLESS_SQLITE()                             \
+  do {                                                   \
+    if (::tilecrush::storage::testing::postgres_run()) { \
+      GTEST_SKIP() << "tests SQLite's own behaviour";    \
+    }                                                    \
   } while (false)
 
 // A fresh directory under /tmp, removed with everything in it; in the
