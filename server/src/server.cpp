@@ -31,8 +31,10 @@ Server::Server(const Config& config)
     std::cerr << "warning: static folder " << config.static_dir << " not found; / serves nothing\n";
   }
 
-  const std::filesystem::path db_path(config.db);
-  if (db_path.has_parent_path()) std::filesystem::create_directories(db_path.parent_path(), ec);
+  if (!storage::is_postgres_url(config.db)) {
+    const std::filesystem::path db_path(config.db);
+    if (db_path.has_parent_path()) std::filesystem::create_directories(db_path.parent_path(), ec);
+  }
   storage::Options options;
   options.path = config.db;
   options.synchronous =

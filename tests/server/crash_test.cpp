@@ -111,7 +111,8 @@ void play(unsigned short port, const std::string& db_path, Player& p, std::uint3
 
 TEST(CrashSafety, EveryAcknowledgedMoveSurvivesSigkill) {
   const auto dir = make_temp_dir("tilecrush-crash-");
-  ServerProcess server(TILECRUSH_SERVER_BINARY, (dir / "crash.db").string());
+  const ScratchDatabase database(dir, "crash.db");
+  ServerProcess server(TILECRUSH_SERVER_BINARY, database.location());
   std::vector<Player> players(kClients);
   for (int i = 0; i < kClients; ++i)
     players[static_cast<std::size_t>(i)].name = "crash" + std::to_string(i);
@@ -143,7 +144,7 @@ TEST(CrashSafety, EveryAcknowledgedMoveSurvivesSigkill) {
     }
     std::vector<std::thread> threads;
     for (int i = 0; i < kClients; ++i) {
-      threads.emplace_back(play, server.port(), (dir / "crash.db").string(),
+      threads.emplace_back(play, server.port(), database.location(),
                            std::ref(players[static_cast<std::size_t>(i)]),
                            static_cast<std::uint32_t>(round * 100 + i), std::ref(acked_total));
     }
@@ -181,7 +182,8 @@ TEST(CrashSafety, EveryAcknowledgedMoveSurvivesSigkill) {
 
 TEST(CrashSafety, SigtermDrainsAndExitsCleanly) {
   const auto dir = make_temp_dir("tilecrush-term-");
-  ServerProcess server(TILECRUSH_SERVER_BINARY, (dir / "term.db").string());
+  const ScratchDatabase database(dir, "term.db");
+  ServerProcess server(TILECRUSH_SERVER_BINARY, database.location());
   server.start();
   WsClient c(server.port());
   const std::string token = c.hello("drain")["token"];
@@ -191,7 +193,7 @@ TEST(CrashSafety, SigtermDrainsAndExitsCleanly) {
   setup.mode = game::Mode::same;
   setup.preset = "easy";
   setup.seed = "t";
-  setup.board_key = stored_key((dir / "term.db").string(), setup);
+  setup.board_key = stored_key(database.location(), setup);
   ASSERT_TRUE(setup.board_key);
   auto local = game::create_game(setup).game;
   game::Hint hint;
@@ -209,10 +211,11 @@ TEST(CrashSafety, SigtermDrainsAndExitsCleanly) {
   EXPECT_EQ(reply["type"], "events");
   EXPECT_EQ(c.wait_close(), 1001);
   EXPECT_EQ(server.terminate(), 0);
-  // The database closed cleanly: no WAL left behind, and the move is there.
+  // The database closed cleanly (SQLite: no WAL left behind), and the move
+  // is there.
   EXPECT_FALSE(std::filesystem::exists(dir / "term.db-wal") &&
                std::filesystem::file_size(dir / "term.db-wal") > 0);
-  ServerProcess again(TILECRUSH_SERVER_BINARY, (dir / "term.db").string());
+  ServerProcess again(TILECRUSH_SERVER_BINARY, database.location());
   again.start();
   WsClient c2(again.port());
   ASSERT_EQ(c2.hello("drain", token)["type"], "welcome");

@@ -308,7 +308,7 @@ TEST(HttpApi, TheLeaderboardQueryUsesAnIndex) {
 TEST(HttpApi, ASecondReaderReadsTheLeaderboardWhileTheServerWrites) {
   TestServer ts;
   storage::Options options;
-  options.path = (ts.dir() / "test.db").string();
+  options.path = ts.config().db;
   options.read_only = true;
   options.readers = 1;
   storage::Database reader(options);

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "server.hpp"
+#include "test_database.hpp"
 #include "tilecrush/game/crypto.hpp"
 #include "tilecrush/game/game.hpp"
 
@@ -46,12 +47,15 @@ inline std::filesystem::path make_temp_dir(const std::string& prefix) {
 class TestServer {
  public:
   explicit TestServer(server::Config config = default_config())
-      : dir_(make_temp_dir("tilecrush-test-")), config_(std::move(config)) {
-    config_.db = (dir_ / "test.db").string();
+      : dir_(make_temp_dir("tilecrush-test-")),
+        database_(std::make_unique<testing::ScratchDatabase>(dir_, "test.db")),
+        config_(std::move(config)) {
+    config_.db = database_->location();
     start();
   }
   ~TestServer() {
     server_.reset();
+    database_.reset();
     std::error_code ec;
     std::filesystem::remove_all(dir_, ec);
   }
@@ -109,6 +113,7 @@ class TestServer {
   }
 
   std::filesystem::path dir_;
+  std::unique_ptr<testing::ScratchDatabase> database_;
   server::Config config_;
   std::unique_ptr<server::Server> server_;
 };

@@ -25,32 +25,14 @@
 #include <utility>
 #include <vector>
 
+#include "test_database.hpp"
 #include "tilecrush/storage/database.hpp"
 #include "tilecrush/storage/token_hash.hpp"
 
 namespace tilecrush::storage::testing {
 
-inline bool postgres_run() {
-  const char* backend = std::getenv("TILECRUSH_TEST_BACKEND");
-  return backend != nullptr && std::string_view(backend) == "postgres";
-}
-
-inline std::string postgres_url() {
-  const char* url = std::getenv("TILECRUSH_TEST_PG_URL");
-  return url != nullptr ? url : "";
-}
-
-// Runs one statement on the test database; throws when it fails.
-inline void postgres_execute(const std::string& url, const std::string& sql) {
-  PGconn* conn = PQconnectdb(url.c_str());
-  const bool connected = PQstatus(conn) == CONNECTION_OK;
-  PGresult* result = connected ? PQexec(conn, sql.c_str()) : nullptr;
-  const bool ok = result != nullptr && PQresultStatus(result) == PGRES_COMMAND_OK;
-  std::string message = PQerrorMessage(conn);
-  PQclear(result);
-  PQfinish(conn);
-  if (!ok) throw std::runtime_error("PostgreSQL: " + message);
-}
+using tilecrush::testing::postgres_run;
+using tilecrush::testing::postgres_url;
 
 // A test of SQLite's own files, settings or plans: skipped on PostgreSQL.
 #define SKIP_UNLESS_SQLITE()                             \
@@ -60,9 +42,9 @@ inline void postgres_execute(const std::string& url, const std::string& sql) {
     }                                                    \
   } while (false)
 
-// A fresh directory under /tmp, removed with everything in it; in the
-// PostgreSQL run, file(name) is a fresh schema of the test database
-// instead, dropped with everything in it.
+// A fresh directory under /tmp, removed with everything in it; file(name)
+// is a database there (on PostgreSQL a fresh schema, see test_database.hpp),
+// the same one for the same name.
 class TempDir {
  public:
   TempDir() {
@@ -71,40 +53,25 @@ class TempDir {
     path_ = pattern;
   }
   ~TempDir() {
+    databases_.clear();
     std::error_code ignored;
     std::filesystem::remove_all(path_, ignored);
-    for (const std::string& schema : schemas_) {
-      try {
-        postgres_execute(postgres_url(), "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-      } catch (const std::exception&) {
-      }
-    }
   }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
 
   std::string file(const std::string& name = "tilecrush.db") {
-    if (!postgres_run()) return path_ / name;
-    if (auto known = named_.find(name); known != named_.end()) return known->second;
-    static std::atomic<int> counter{0};
-    std::string schema = "t" + std::to_string(getpid()) + "_" + std::to_string(++counter);
-    for (char ch : name) {
-      const bool plain = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
-      schema += plain ? ch : '_';
+    auto it = databases_.find(name);
+    if (it == databases_.end()) {
+      it = databases_.emplace(name, std::make_unique<tilecrush::testing::ScratchDatabase>(path_, name))
+               .first;
     }
-    postgres_execute(postgres_url(), "CREATE SCHEMA " + schema);
-    schemas_.push_back(schema);
-    const std::string url = postgres_url();
-    const std::string with_path = url + (url.find('?') == std::string::npos ? "?" : "&") +
-                                  "options=-csearch_path%3D" + schema;
-    named_.emplace(name, with_path);
-    return with_path;
+    return it->second->location();
   }
 
  private:
   std::filesystem::path path_;
-  std::vector<std::string> schemas_;
-  std::map<std::string, std::string> named_;
+  std::map<std::string, std::unique_ptr<tilecrush::testing::ScratchDatabase>> databases_;
 };
 
 inline Options options_for(const std::string& path) {

@@ -1,12 +1,13 @@
-// The PostgreSQL run without a database: every test skips (or, when the
-// test command requires PostgreSQL, the run fails) before any test starts.
+// The PostgreSQL run (TILECRUSH_TEST_BACKEND=postgres) without a database:
+// every test skips (or, when the test command requires PostgreSQL, the run
+// fails) before any test starts. Linked into every suite that runs twice.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 
-#include "test_support.hpp"
+#include "test_database.hpp"
 
-namespace tilecrush::storage::testing {
+namespace tilecrush::testing {
 namespace {
 
 class BackendEnvironment : public ::testing::Environment {
@@ -23,4 +24,4 @@ class BackendEnvironment : public ::testing::Environment {
 const auto* const kRegistered = ::testing::AddGlobalTestEnvironment(new BackendEnvironment);
 
 }  // namespace
-}  // namespace tilecrush::storage::testing
+}  // namespace tilecrush::testing
