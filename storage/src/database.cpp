@@ -254,6 +254,24 @@ void Database::disqualify(std::string competition_id, PlayerId player, std::stri
                  std::move(done));
 }
 
+void Database::save_open_room(OpenRoomRecord room, WriteCallback done) {
+  impl_->enqueue(
+      [room = std::move(room)](Connection& c) { return detail::upsert_open_room(c, room); },
+      std::move(done));
+}
+
+void Database::remove_open_room(std::string code, WriteCallback done) {
+  impl_->enqueue(
+      [code = std::move(code)](Connection& c) { return detail::remove_open_room(c, code); },
+      std::move(done));
+}
+
+void Database::finish_open_room(RoomRecord result, WriteCallback done) {
+  impl_->enqueue(
+      [result = std::move(result)](Connection& c) { return detail::finish_open_room(c, result); },
+      std::move(done));
+}
+
 void Database::flush() {
   if (impl_->writer) impl_->writer->flush();
 }
@@ -354,6 +372,14 @@ std::string Database::leaderboard_query_plan() {
 
 std::string Database::leaderboard_rank_query_plan() {
   return impl_->read([](Connection& c) { return detail::explain_leaderboard_rank(c); });
+}
+
+std::vector<OpenRoomRecord> Database::open_rooms() {
+  return impl_->read([](Connection& c) { return detail::select_open_rooms(c); });
+}
+
+std::optional<OpenRoomRecord> Database::find_open_room(std::string_view code) {
+  return impl_->read([&](Connection& c) { return detail::select_open_room(c, code); });
 }
 
 }  // namespace tilecrush::storage

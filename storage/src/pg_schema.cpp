@@ -207,9 +207,38 @@ CREATE TABLE entry_flags (
 );
 )sql";
 
+// Open rooms, as in schema.cpp's version 7.
+constexpr std::string_view kPgV7OpenRooms = R"sql(
+CREATE TABLE open_rooms (
+  code              TEXT NOT NULL PRIMARY KEY,
+  mode              TEXT NOT NULL,
+  preset            TEXT NOT NULL,
+  seed              TEXT NOT NULL,
+  creator_player_id BIGINT NOT NULL REFERENCES players(id),
+  host_player_id    BIGINT NOT NULL REFERENCES players(id),
+  phase             TEXT NOT NULL,
+  created_at        BIGINT NOT NULL,
+  last_activity     BIGINT NOT NULL,
+  epoch             BIGINT NOT NULL DEFAULT 0
+);
+
+CREATE TABLE open_room_players (
+  room_code  TEXT NOT NULL REFERENCES open_rooms(code),
+  seat       BIGINT NOT NULL,
+  player_id  BIGINT NOT NULL REFERENCES players(id),
+  game_id    TEXT REFERENCES games(id),
+  has_left   BIGINT NOT NULL,
+  score      BIGINT NOT NULL,
+  move_count BIGINT NOT NULL,
+  PRIMARY KEY (room_code, seat),
+  UNIQUE (room_code, player_id)
+);
+)sql";
+
 // Steps from kPgFirstVersion on: kPgMigrations[0] creates version 6.
 constexpr std::array<std::string_view, kSchemaVersion - kPgFirstVersion + 1> kPgMigrations = {
     kPgV6,
+    kPgV7OpenRooms,
 };
 
 // Any constant, the same for every node: serialises migrations.

@@ -281,9 +281,40 @@ CREATE TABLE leaderboard_changes (
 ) STRICT, WITHOUT ROWID;
 )sql";
 
+// Open rooms (lobby or playing), so that a restarted server gets them back:
+// one row per room keyed by its code, its players by seat (joining order).
+// Kept to the SQL that PostgreSQL shares (no WITHOUT ROWID, no rowid use):
+// the same statements run there.
+constexpr std::string_view kV7OpenRooms = R"sql(
+CREATE TABLE open_rooms (
+  code              TEXT NOT NULL PRIMARY KEY,
+  mode              TEXT NOT NULL,
+  preset            TEXT NOT NULL,
+  seed              TEXT NOT NULL,
+  creator_player_id INTEGER NOT NULL REFERENCES players(id),
+  host_player_id    INTEGER NOT NULL REFERENCES players(id),
+  phase             TEXT NOT NULL,
+  created_at        INTEGER NOT NULL,
+  last_activity     INTEGER NOT NULL,
+  epoch             INTEGER NOT NULL DEFAULT 0
+) STRICT;
+
+CREATE TABLE open_room_players (
+  room_code  TEXT NOT NULL REFERENCES open_rooms(code),
+  seat       INTEGER NOT NULL,
+  player_id  INTEGER NOT NULL REFERENCES players(id),
+  game_id    TEXT REFERENCES games(id),
+  has_left   INTEGER NOT NULL,
+  score      INTEGER NOT NULL,
+  move_count INTEGER NOT NULL,
+  PRIMARY KEY (room_code, seat),
+  UNIQUE (room_code, player_id)
+) STRICT;
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
-    kV1PlayersGamesMoves, kV2Leaderboards, kV3Rooms,
-    kV4MoveList,          kV5Competitions, kV6LeaderboardRevisions,
+    kV1PlayersGamesMoves, kV2Leaderboards,         kV3Rooms,     kV4MoveList,
+    kV5Competitions,      kV6LeaderboardRevisions, kV7OpenRooms,
 };
 
 }  // namespace

@@ -98,8 +98,16 @@ WriteResult disqualify_entry(Connection& c, const std::string& competition_id, P
                              const std::string& reason, std::int64_t at);
 std::vector<EntryFlag> select_flags(Connection& c, std::string_view competition_id);
 
-// rooms (room_store.cpp)
+// finished rooms (room_store.cpp)
 WriteResult insert_room(Connection& c, const RoomRecord& room);
 std::optional<RoomRecord> select_room(Connection& c, std::string_view code);
+
+// open rooms (open_room_store.cpp): SQL shared with PostgreSQL.
+WriteResult upsert_open_room(Connection& c, const OpenRoomRecord& room);
+WriteResult remove_open_room(Connection& c, const std::string& code);
+// insert_room(result), then the open room of result.code removed.
+WriteResult finish_open_room(Connection& c, const RoomRecord& result);
+std::vector<OpenRoomRecord> select_open_rooms(Connection& c);
+std::optional<OpenRoomRecord> select_open_room(Connection& c, std::string_view code);
 
 }  // namespace tilecrush::storage::detail

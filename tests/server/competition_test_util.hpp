@@ -39,7 +39,18 @@ class CompetitionServer {
   // Moves the server's clock, then lets its closing pass (every second) run.
   void advance_ms(std::int64_t ms, bool wait_for_closing = true) {
     clock_->fetch_add(ms);
-    if (wait_for_closing) std::this_thread::sleep_for(std::chrono::milliseconds(1300));
+    if (!wait_for_closing) return;
+    // The closer's sweep runs about once a second: wait until no
+    // competition past its close is left undone (its games ended, its
+    // writes committed), however slow the machine.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1300));
+    storage::Database& db = ts_->server().database();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!db.competitions(storage::CompetitionState::to_close, now(), 1).empty() &&
+           std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    db.flush();
   }
 
   // An organiser, as the operator's --add-organiser makes one: its token.

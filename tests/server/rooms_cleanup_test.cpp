@@ -152,6 +152,8 @@ TEST_F(RoomsCleanupTest, AnAbandonedLobbyGoesAfterTheGracePeriod) {
   EXPECT_EQ(rooms_.sweep(), 1u);
   EXPECT_EQ(rooms_.room_count(), 0u);
   EXPECT_EQ(rooms_.indexed_players(), 0u);
+  settle();
+  EXPECT_FALSE(db_.find_open_room(code).has_value());
 }
 
 TEST_F(RoomsCleanupTest, AbsentPlayersCountAsGoneAndFinishedRoomsAreForgotten) {
@@ -186,6 +188,7 @@ TEST_F(RoomsCleanupTest, AbsentPlayersCountAsGoneAndFinishedRoomsAreForgotten) {
   const auto stored = db_.find_room(code);
   ASSERT_TRUE(stored.has_value());
   EXPECT_EQ(stored->standings.size(), 2u);
+  EXPECT_FALSE(db_.find_open_room(code).has_value());
 
   // Still joinable for a while, then forgotten.
   advance(4min);
@@ -228,8 +231,63 @@ TEST_F(RoomsCleanupTest, RoomsCreatedAndLeftOverAndOverLeaveNothingBehind) {
   }
   EXPECT_EQ(rooms_.room_count(), 0u);
   EXPECT_EQ(rooms_.indexed_players(), 0u);
+  settle();
+  EXPECT_TRUE(db_.open_rooms().empty());
   for (int i = 0; i < 4; ++i) EXPECT_EQ(create(ann).size(), 6u);
   EXPECT_EQ(create(ann), "");
+}
+
+// A restarted server (a new game service and room manager on the same
+// database, ten minutes later) gets the open rooms back with everyone away
+// since the restart: the grace periods count from then, not from before.
+TEST_F(RoomsCleanupTest, RestoredRoomsCountTheirGracePeriodsFromTheRestart) {
+  auto ann = connect("ann");
+  auto bob = connect("bob");
+  auto cy = connect("cy");
+  const std::string lobby = create(ann);
+  rooms_.join(request(bob), {lobby, false});
+  const std::string race = create(ann);
+  rooms_.join(request(cy), {race, false});
+  settle();
+  rooms_.start(request(ann), {race});
+  EXPECT_EQ(last_answer(ann)["room"]["state"], "playing");
+  rooms_.leave(request(cy), {race});  // cy is out of the race
+  settle();
+
+  advance(10min);
+  GameService service{db_, metrics_, [this]() { return now_.load(); }, keys_, competitions_};
+  server::RoomManager restored{service, server::net::make_strand(ioc_),
+                               [this]() { return now_.load(); }};
+  EXPECT_EQ(restored.restore(), 2u);
+  EXPECT_EQ(restored.room_count(), 2u);
+  EXPECT_EQ(restored.indexed_players(), 3u);
+  // ann's two restored rooms count among her four.
+  auto ann_again = connect("ann");
+  for (int i = 0; i < 2; ++i) {
+    restored.create(request(ann_again), {game::Mode::same, "easy", std::string("more")});
+    EXPECT_EQ(last_answer(ann_again)["type"], "room");
+  }
+  restored.create(request(ann_again), {game::Mode::same, "easy", std::string("more")});
+  EXPECT_EQ(last_answer(ann_again)["code"], "not_allowed");
+  restored.on_disconnect(ann_again);
+
+  advance(2min);
+  EXPECT_EQ(restored.sweep(), 0u);
+  advance(2min);  // 4 minutes after the restart: the lobby's players are gone
+  restored.sweep();
+  settle();
+  EXPECT_FALSE(db_.find_open_room(lobby).has_value());
+  const auto racing = db_.find_open_room(race);
+  ASSERT_TRUE(racing.has_value());
+  EXPECT_FALSE(racing->players[0].left);
+  EXPECT_TRUE(racing->players[1].left);
+  advance(2min);  // 6 minutes: ann counts as gone, and the race ends
+  restored.sweep();
+  settle();
+  EXPECT_FALSE(db_.find_open_room(race).has_value());
+  const auto result = db_.find_room(race);
+  ASSERT_TRUE(result.has_value());
+  EXPECT_EQ(result->standings.size(), 2u);
 }
 
 TEST_F(RoomsCleanupTest, ARoomHoldsAtMostEightPlayersAndThirtyTwoSpectators) {

@@ -54,7 +54,9 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
                                           "competitions_to_close",
                                           "attempts",
                                           "entry_flags",
-                                          "games_playing_in_competition"};
+                                          "games_playing_in_competition",
+                                          "open_rooms",
+                                          "open_room_players"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
 }
 

@@ -122,6 +122,9 @@ class Room {
   bool removed = false;
   // Still counted against its creator's open rooms.
   bool counted_open = true;
+  // Written with every stored state (an ownership epoch between server
+  // nodes, later); kept as read back when the room is restored.
+  std::int64_t epoch = 0;
 
   RoomPlayerEntry* find_player(std::int64_t player_id);
   RoomSpectatorEntry* find_spectator(std::int64_t player_id);

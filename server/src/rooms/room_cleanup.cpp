@@ -66,7 +66,10 @@ std::size_t RoomManager::sweep() {
           remove_room_locked(*room);
           ++removed;
         }
-        if (!gone.empty()) room->push_all(room->update_text());
+        if (!gone.empty()) {
+          store_locked(*room);
+          room->push_all(room->update_text());
+        }
         break;
       }
       case RoomPhase::starting:
@@ -83,6 +86,7 @@ std::size_t RoomManager::sweep() {
           }
         }
         if (changed) {
+          store_locked(*room);
           room->push_all(room->update_text());
           after_player_left_locked(*room);
         }

@@ -86,6 +86,7 @@ void RoomManager::join(const RequestPtr& req, const protocol::JoinRoom& cmd) {
     entry.link.attach(req->conn());
     room->players.push_back(std::move(entry));
     index_add(player_id, room->code);
+    store_locked(*room);
     std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
     room->push_others(player_id, room->update_text());
     lock.unlock();

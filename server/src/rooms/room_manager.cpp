@@ -103,6 +103,8 @@ void RoomManager::release_open_locked(Room& room) {
 void RoomManager::remove_room_locked(Room& room) {
   if (room.removed) return;
   room.removed = true;
+  // A finished room's open state went with its result (finish_locked).
+  if (room.phase != RoomPhase::finished) games_.db().remove_open_room(room.code);
   release_open_locked(room);
   {
     std::lock_guard map(map_mutex_);
@@ -134,6 +136,7 @@ void RoomManager::create(const RequestPtr& req, const protocol::CreateRoom& cmd)
   }
   const std::int64_t now = now_();
   std::shared_ptr<Room> room;
+  std::unique_lock<std::mutex> lock;
   {
     std::lock_guard map(map_mutex_);
     const auto hosted = hosted_.find(player_id);
@@ -143,6 +146,10 @@ void RoomManager::create(const RequestPtr& req, const protocol::CreateRoom& cmd)
         code = random_room_code();
       } while (rooms_.contains(code));
       room = std::make_shared<Room>(code, setup, player_id, now);
+      // Locked before anyone can see it (so taking it inside the map lock
+      // cannot deadlock): its first stored state is queued before any
+      // other change of it.
+      lock = std::unique_lock(room->mutex);
       RoomPlayerEntry host;
       host.player_id = player_id;
       host.name = req->state().player_name;
@@ -158,7 +165,7 @@ void RoomManager::create(const RequestPtr& req, const protocol::CreateRoom& cmd)
         req, ErrorCode::not_allowed,
         "you already host " + std::to_string(limits_.max_open_rooms_hosted) + " open rooms");
   }
-  std::unique_lock lock(room->mutex);
+  store_locked(*room);
   std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
   lock.unlock();
   answer(req, std::move(text));
@@ -189,6 +196,7 @@ void RoomManager::leave(const RequestPtr& req, const protocol::LeaveRoom& cmd) {
   if (!room->has_member(player_id)) index_remove(player_id, room->code);
   std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
   if (room->phase == RoomPhase::lobby && room->players.empty()) remove_room_locked(*room);
+  if (!spectator) store_locked(*room);
   room->push_all(room->update_text());
   if (left_the_race) after_player_left_locked(*room);
   lock.unlock();
@@ -281,6 +289,8 @@ void RoomManager::complete_start(const std::shared_ptr<StartState>& state) {
   }
   room.push_spectators(protocol::dump(protocol::room_started_spectator(room.code, all_games)));
   std::string text = protocol::dump(protocol::room_reply(state->answer->id(), room.view()));
+  // Every game it names is durable by now (this runs after their commits).
+  store_locked(room);
   if (room.all_over()) finish_locked(room);
   lock.unlock();
   state->answer->send_text(std::move(text));
@@ -311,8 +321,9 @@ void RoomManager::finish_locked(Room& room) {
     record.standings.push_back(std::move(s));
   }
   // Queued after the last game's finish_game (queued before this call), so
-  // every game it names is stored first.
-  games_.db().save_room_result(std::move(record));
+  // every game it names is stored first; the open room goes in the same
+  // operation, so a restart finds either the open room or its result.
+  games_.db().finish_open_room(std::move(record));
 }
 
 void RoomManager::on_game_progress(LiveGame& live, const game::EventList& events) {

@@ -21,6 +21,12 @@
 // then the room lock again), and the map lock is innermost and held briefly.
 // Room mutexes are never nested. No lock is held during I/O: pushes only
 // queue on the connections, storage writes only queue on the writer.
+//
+// Restarts: every change of a room that a restarted server needs is written
+// through storage (the open rooms) while holding the room's lock. The writer
+// applies writes in the order they were queued, so one room's stored state
+// always ends as its latest; and a room's writes follow the game writes
+// (moves, finish) queued before them under the games' locks.
 #pragma once
 
 #include <cstdint>
@@ -65,6 +71,14 @@ class RoomManager final : public GameObserver {
   void on_game_progress(LiveGame& live, const game::EventList& events) override;
   void on_resume(const std::shared_ptr<Connection>& conn, LiveGame& live) override;
 
+  // Rebuilds the open rooms an earlier run stored (room_persist.cpp): every
+  // player disconnected since now (their grace periods start now, and so
+  // does a playing room's idle time), scores and moves from each player's
+  // stored game, counted against their creators' open rooms. Returns how
+  // many rooms came back. Blocking storage reads: call once, before any
+  // traffic, never on a network thread. Throws StorageError on a fault.
+  std::size_t restore();
+
   // One cleanup pass at the current time (the timer calls it); returns how
   // many rooms were removed.
   std::size_t sweep();
@@ -94,6 +108,11 @@ class RoomManager final : public GameObserver {
   void index_remove(std::int64_t player_id, const std::string& code);
   // With the room locked and every player over: standings, pushes, storage.
   void finish_locked(Room& room);
+  // With the room locked, after a change a restart must know (a player
+  // joins, leaves or is gone, the host passes on, the games are stored):
+  // queues the room's whole state (room_persist.cpp). Nothing for a removed
+  // or finished room, whose removal is written when it happens.
+  void store_locked(const Room& room);
   // A player who left for good is over; ends the room when everyone is.
   void after_player_left_locked(Room& room);
 

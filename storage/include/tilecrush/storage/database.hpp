@@ -88,7 +88,7 @@ bool is_postgres_url(std::string_view path);
 
 // The schema version this build writes (PRAGMA user_version; PostgreSQL:
 // the table schema_version).
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 class Database {
  public:
@@ -167,6 +167,24 @@ class Database {
   void disqualify(std::string competition_id, PlayerId player, std::string reason, std::int64_t at,
                   WriteCallback done = {});
 
+  // ---- Open rooms: what a restarted server needs to get its rooms back. ----
+  //
+  // Writes of one room reach the database in the order they were queued, as
+  // every write does; a caller that keeps a room's writes in order (queues
+  // them under the room's lock) therefore always leaves its latest state.
+
+  // Stores the room's whole state under its code, in one operation: the
+  // room's row is inserted or replaced (epoch included) and its players
+  // replaced by `room.players`, in that order. invalid: an empty code, or a
+  // player listed twice; not_found: an unknown player or game.
+  void save_open_room(OpenRoomRecord room, WriteCallback done = {});
+  // Forgets the open room with this code and its players (ok also when
+  // there is none): a room that closed or was forgotten.
+  void remove_open_room(std::string code, WriteCallback done = {});
+  // A room that finished: save_room_result(result) and
+  // remove_open_room(result.code) in one operation; ok with the result's id.
+  void finish_open_room(RoomRecord result, WriteCallback done = {});
+
   // Blocks until every write queued before the call has committed and its
   // callback has run. Returns at once when called on the writer thread.
   void flush();
@@ -222,6 +240,12 @@ class Database {
   std::string leaderboard_query_plan();
   // The same for the rank query of leaderboard_around().
   std::string leaderboard_rank_query_plan();
+
+  // Every open room (save_open_room), oldest first, players in joining order
+  // with their names.
+  std::vector<OpenRoomRecord> open_rooms();
+  // The open room with this code (matched exactly), if any.
+  std::optional<OpenRoomRecord> find_open_room(std::string_view code);
 
  private:
   struct Impl;

@@ -1,0 +1,112 @@
+// RoomManager: what a restart needs. Each open room's state is written
+// through storage whenever it changes in a way a restarted server must know,
+// and restore() rebuilds the rooms from it before the server listens.
+//
+// What is kept: code, board, creator, host, phase (a room still `starting`
+// is kept as the lobby it was: its start is not durable until the room
+// state naming its games is), and the players in joining order with their
+// game and whether they left. What is not: spectators, connections, and
+// each player's score while they race, which their own game row holds more
+// exactly (it is written with every move).
+#include <algorithm>
+
+#include "rooms/room_manager.hpp"
+
+namespace tilecrush::server {
+
+void RoomManager::store_locked(const Room& room) {
+  if (room.removed || room.phase == RoomPhase::finished) return;
+  storage::OpenRoomRecord record;
+  record.code = room.code;
+  record.mode = room.setup.mode;
+  record.preset = room.setup.preset;
+  record.seed = room.setup.seed;
+  record.creator_player_id = room.creator_id;
+  record.host_player_id = room.host_id;
+  record.phase = room.phase == RoomPhase::playing ? storage::OpenRoomPhase::playing
+                                                  : storage::OpenRoomPhase::lobby;
+  record.created_at = room.created_at;
+  record.last_activity = room.last_activity;
+  record.epoch = room.epoch;
+  record.players.reserve(room.players.size());
+  for (const RoomPlayerEntry& p : room.players) {
+    storage::OpenRoomPlayer stored;
+    stored.player_id = p.player_id;
+    if (!p.game_id.empty()) stored.game_id = p.game_id;
+    stored.left = p.left;
+    stored.score = p.score;
+    stored.move_count = p.move_count;
+    record.players.push_back(std::move(stored));
+  }
+  // Queued while the caller holds the room's lock: one room's states are
+  // queued in the order its changes happened, and the single writer applies
+  // them in that order, so the row always ends as the room's latest state.
+  games_.db().save_open_room(std::move(record));
+}
+
+std::size_t RoomManager::restore() {
+  storage::Database& db = games_.db();
+  // Nobody could come back while the server was down: the grace periods
+  // and a playing room's idle time count from the restart.
+  const std::int64_t now = now_();
+  std::size_t restored = 0;
+  for (const storage::OpenRoomRecord& stored : db.open_rooms()) {
+    game::GameSetup setup;
+    setup.mode = stored.mode;
+    setup.preset = stored.preset;
+    setup.seed = stored.seed;
+    auto room = std::make_shared<Room>(stored.code, std::move(setup), stored.creator_player_id,
+                                       stored.created_at);
+    std::lock_guard lock(room->mutex);
+    room->phase =
+        stored.phase == storage::OpenRoomPhase::playing ? RoomPhase::playing : RoomPhase::lobby;
+    room->host_id = stored.host_player_id;
+    room->epoch = stored.epoch;
+    room->last_activity = std::max(stored.last_activity, now);
+    for (const storage::OpenRoomPlayer& sp : stored.players) {
+      RoomPlayerEntry p;
+      p.player_id = sp.player_id;
+      p.name = sp.player;
+      p.game_id = sp.game_id.value_or("");
+      p.left = sp.left;
+      p.score = sp.score;
+      p.move_count = sp.move_count;
+      p.link.detach(now);
+      if (room->phase == RoomPhase::playing && !p.left) {
+        // The game row has every acknowledged move; a player who left keeps
+        // the figures the room counted then (their game may have gone on).
+        const auto game = p.game_id.empty() ? std::nullopt : db.load_game(p.game_id);
+        if (game) {
+          p.score = game->score;
+          p.move_count = game->move_count;
+          p.game_over = game->state == storage::GameState::over;
+        } else {
+          p.left = true;  // without a game there is no race to come back to
+        }
+      }
+      room->players.push_back(std::move(p));
+    }
+    if (room->players.empty()) {
+      db.remove_open_room(stored.code);
+      continue;
+    }
+    {
+      std::lock_guard map(map_mutex_);
+      rooms_.emplace(room->code, room);
+      ++hosted_[room->creator_id];
+      for (const RoomPlayerEntry& p : room->players) {
+        std::vector<std::string>& codes = by_player_[p.player_id];
+        if (std::find(codes.begin(), codes.end(), room->code) == codes.end()) {
+          codes.push_back(room->code);
+        }
+      }
+    }
+    ++restored;
+    // Everyone was over before the stop but the result had not been
+    // written yet: the room finishes now, as it would have then.
+    if (room->phase == RoomPhase::playing && room->all_over()) finish_locked(*room);
+  }
+  return restored;
+}
+
+}  // namespace tilecrush::server
