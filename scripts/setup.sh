@@ -4,7 +4,9 @@
 #   scripts/setup.sh            build and server packages
 #   scripts/setup.sh --test     also the test tools: clang-format-14
 #                               (scripts/check_format.sh), prometheus, for
-#                               promtool (scripts/check_metrics.sh), and
+#                               promtool (scripts/check_metrics.sh),
+#                               postgresql-15 (the pg. tests'
+#                               throw-away cluster, scripts/pg_scratch.sh), and
 #                               Node.js with tests/schema's ajv and
 #                               swagger-parser (the contract checks)
 #   scripts/setup.sh --browser  the test tools and chromium and
@@ -20,11 +22,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake make g++ pkg-config libboost1.81-dev nlohmann-json3-dev libsqlite3-dev libssl-dev
-          libgtest-dev libgmock-dev libbenchmark-dev curl clang-14 libclang-rt-14-dev)
+          libpq-dev libgtest-dev libgmock-dev libbenchmark-dev curl clang-14 libclang-rt-14-dev)
 case "${1:-}" in
   "") ;;
-  --test) packages+=(clang-format-14 prometheus nodejs npm) ;;
-  --browser) packages+=(clang-format-14 prometheus chromium nodejs npm) ;;
+  --test) packages+=(clang-format-14 prometheus nodejs npm postgresql-15) ;;
+  --browser) packages+=(clang-format-14 prometheus chromium nodejs npm postgresql-15) ;;
   --bench) packages+=(nginx wrk) ;;
   *) echo "usage: scripts/setup.sh [--test | --browser | --bench]" >&2; exit 2 ;;
 esac

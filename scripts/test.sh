@@ -7,7 +7,10 @@
 #      JSON Schemas (protocol/schema) through swagger-parser and ajv
 #      (tests/schema/lint_*.mjs); the release build and all CTest
 #      suites (engine, protocol, storage, server integration and rooms,
-#      crash tests, install-prefix/docker test; every message the server
+#      crash tests, install-prefix/docker test, and the pg. tests: the
+#      storage suite, the storing server suites, the crash and
+#      room-restart tests again on a throw-away PostgreSQL 15 cluster
+#      (scripts/pg_scratch.sh); every message the server
 #      and crash tests receive is checked against protocol/schema by
 #      tests/schema/check_recorded.mjs); /metrics against
 #      `promtool check metrics` (scripts/check_metrics.sh: the release
@@ -45,6 +48,15 @@ if [[ "$quick" == "1" || "${TILECRUSH_SKIP_BROWSER:-0}" == "1" ]]; then
 else
   scripts/setup.sh --browser
 fi
+
+# A throw-away PostgreSQL 15 cluster on loopback for the suites that run
+# again on PostgreSQL (the pg. tests: storage, the storing server suites,
+# crash and room-restart tests); removed however this script ends.
+pg_dir=$(mktemp -d /tmp/tilecrush-pg-XXXXXX)
+trap 'scripts/pg_scratch.sh stop "$pg_dir"' EXIT
+TILECRUSH_TEST_PG_URL=$(scripts/pg_scratch.sh start "$pg_dir")
+export TILECRUSH_TEST_PG_URL TILECRUSH_TEST_PG_REQUIRED=1
+echo "PostgreSQL for the pg. tests: $TILECRUSH_TEST_PG_URL"
 
 echo "== 1/5 formatting, release build and tests, /metrics"
 scripts/check_format.sh
