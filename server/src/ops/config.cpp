@@ -117,6 +117,16 @@ const std::map<std::string, std::pair<const char*, Setter>>& options() {
         [](Config& c, const std::string& v) {
           return parse_number(v, c.http_timeout_s) && c.http_timeout_s >= 1;
         }}},
+      {"node-id",
+       {"TILECRUSH_NODE_ID",
+        [](Config& c, const std::string& v) {
+          c.node_id = v;
+          return !v.empty() && v.size() <= 32 &&
+                 std::all_of(v.begin(), v.end(), [](char ch) {
+                   return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                          (ch >= '0' && ch <= '9') || ch == '-' || ch == '_';
+                 });
+        }}},
       {"db-full-sync",
        {"TILECRUSH_DB_FULL_SYNC",
         [](Config& c, const std::string& v) { return parse_bool(v, c.db_full_sync); }}},
@@ -147,6 +157,8 @@ std::string usage() {
          "  --port N             TCP port, 0 for any free port (default 8080)\n"
          "  --db PATH|URL        SQLite database file (default data/tilecrush.db), or a\n"
          "                       PostgreSQL URL postgresql://user@host:port/database\n"
+         "  --node-id ID         this node's name when several share one PostgreSQL\n"
+         "                       database (letters, digits, - and _; at most 32)\n"
          "  --static DIR         web client folder served at / (default web-client)\n"
          "  --threads N          network threads, 0 = one per core (default 0)\n"
          "  --log-level LEVEL    debug, info, warn or error (default info)\n"

@@ -16,6 +16,10 @@ struct Config {
   std::string bind = "0.0.0.0";
   unsigned short port = 8080;
   std::string db = "data/tilecrush.db";
+  // This node's name among several on one PostgreSQL database: rooms record
+  // their owner by it, and a client sent elsewhere is told it ("moved").
+  // Letters, digits, '-' and '_'; empty on a single node.
+  std::string node_id;
   std::string static_dir = "web-client";
   unsigned threads = 0;  // 0: one per core
   std::string log_level = "info";
