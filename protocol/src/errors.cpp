@@ -6,7 +6,7 @@
 namespace tilecrush::protocol {
 namespace {
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 7> kNames{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 9> kNames{{
     {ErrorCode::bad_request, "bad_request"},
     {ErrorCode::unauthorized, "unauthorized"},
     {ErrorCode::not_found, "not_found"},
@@ -14,6 +14,8 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 7> kNames{{
     {ErrorCode::not_allowed, "not_allowed"},
     {ErrorCode::rate_limited, "rate_limited"},
     {ErrorCode::internal, "internal"},
+    {ErrorCode::moved, "moved"},
+    {ErrorCode::stale, "stale"},
 }};
 
 }  // namespace

@@ -115,6 +115,13 @@ json error_reply(const json& id, const Error& error) {
   return error_reply(id, error.code, error.message);
 }
 
+json moved_reply(const json& id, std::string_view code, std::string_view node) {
+  json reply = error_reply(id, ErrorCode::moved, "the room is served by another node");
+  reply["room"] = code;
+  reply["node"] = node;
+  return reply;
+}
+
 std::string dump(const json& message) {
   return message.dump(-1, ' ', false, json::error_handler_t::replace);
 }

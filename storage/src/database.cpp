@@ -8,6 +8,7 @@
 #include "connection.hpp"
 #include "pg_connection.hpp"
 #include "reader_pool.hpp"
+#include "room_claims.hpp"
 #include "schema.hpp"
 #include "sqlite_connection.hpp"
 #include "stores.hpp"
@@ -33,6 +34,7 @@ struct Database::Impl {
   // over the pointer; the pool itself refuses leases after close().
   std::unique_ptr<detail::ReaderPool> readers;
   std::unique_ptr<detail::RankCache> ranks;
+  std::unique_ptr<detail::RoomClaims> claims;
   std::mutex close_mutex;
   bool closed = false;
 
@@ -127,6 +129,7 @@ Database::Database(Options options) : impl_(std::make_unique<Impl>()) {
     }
   }
   d.ranks = std::make_unique<detail::RankCache>(d.options.rank_cache_keys);
+  d.claims = std::make_unique<detail::RoomClaims>(postgres ? d.options.path : std::string());
   d.readers = std::make_unique<detail::ReaderPool>(reader_factory(d.options), d.options.readers);
   if (d.options.read_only) {
     d.read([&](Connection& c) {
@@ -372,6 +375,22 @@ std::string Database::leaderboard_query_plan() {
 
 std::string Database::leaderboard_rank_query_plan() {
   return impl_->read([](Connection& c) { return detail::explain_leaderboard_rank(c); });
+}
+
+bool Database::claim_room(std::string_view code) {
+  return impl_->claims->claim(code);
+}
+
+void Database::release_room(std::string_view code) {
+  impl_->claims->release(code);
+}
+
+void Database::check_room_claims() {
+  impl_->claims->check();
+}
+
+std::uint64_t Database::room_claims_generation() const {
+  return impl_->claims->generation();
 }
 
 std::vector<OpenRoomRecord> Database::open_rooms() {

@@ -14,13 +14,14 @@ namespace {
 
 constexpr std::string_view kUpsertOpenRoom = R"sql(
 INSERT INTO open_rooms (code, mode, preset, seed, creator_player_id, host_player_id, phase,
-                        created_at, last_activity, epoch)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                        created_at, last_activity, epoch, owner)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
 ON CONFLICT (code) DO UPDATE SET
   mode = excluded.mode, preset = excluded.preset, seed = excluded.seed,
   creator_player_id = excluded.creator_player_id, host_player_id = excluded.host_player_id,
   phase = excluded.phase, created_at = excluded.created_at,
-  last_activity = excluded.last_activity, epoch = excluded.epoch
+  last_activity = excluded.last_activity, epoch = excluded.epoch, owner = excluded.owner
+WHERE open_rooms.epoch <= excluded.epoch
 )sql";
 
 constexpr std::string_view kDeleteOpenRoomPlayers = R"sql(
@@ -38,13 +39,13 @@ DELETE FROM open_rooms WHERE code = ?1
 
 constexpr std::string_view kSelectOpenRooms = R"sql(
 SELECT code, mode, preset, seed, creator_player_id, host_player_id, phase, created_at,
-       last_activity, epoch
+       last_activity, epoch, owner
 FROM open_rooms ORDER BY created_at, code
 )sql";
 
 constexpr std::string_view kSelectOpenRoom = R"sql(
 SELECT code, mode, preset, seed, creator_player_id, host_player_id, phase, created_at,
-       last_activity, epoch
+       last_activity, epoch, owner
 FROM open_rooms WHERE code = ?1
 )sql";
 
@@ -94,6 +95,7 @@ OpenRoomRecord read_room(Statement& s) {
   room.created_at = s.get_int(7);
   room.last_activity = s.get_int(8);
   room.epoch = s.get_int(9);
+  room.owner = s.get_text(10);
   return room;
 }
 
@@ -126,7 +128,13 @@ WriteResult upsert_open_room(Connection& c, const OpenRoomRecord& room) {
       q->bind(8, room.created_at);
       q->bind(9, room.last_activity);
       q->bind(10, room.epoch);
+      q->bind(11, room.owner);
       q->run();
+      // A write of an older epoch (a node that lost the room and has not
+      // noticed yet) changes nothing: the room is another node's now.
+      if (c.changes() == 0) {
+        return write_error(WriteStatus::conflict, "room " + room.code + " has a newer owner");
+      }
     }
     {
       auto q = c.query(kDeleteOpenRoomPlayers);

@@ -281,7 +281,11 @@ void PgConnection::open_session() {
 }
 
 pg_conn* PgConnection::session() {
-  if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) open_session();
+  if (conn_ != nullptr && PQstatus(conn_) == CONNECTION_OK) return conn_;
+  if (role_ == PgRole::claims && conn_ != nullptr) {
+    throw StorageError("the room claims' session was lost");
+  }
+  open_session();
   return conn_;
 }
 

@@ -9,7 +9,9 @@
 //
 // A broken session (the server restarted, the network dropped) is reset on
 // the next use and its statements are prepared again; what was running
-// fails with StorageError, as any fault does.
+// fails with StorageError, as any fault does. The claims role never
+// reconnects by itself: its session's locks die with it, which its owner
+// must notice (room_claims.hpp).
 //
 // Thread safety: none (see Connection).
 #pragma once
@@ -72,7 +74,9 @@ class PgStatement final : public Statement {
   bool ran_ = false;
 };
 
-enum class PgRole { writer, reader };
+// writer: the write queue's session; reader: read-only; claims: the room
+// claims' session (advisory locks only).
+enum class PgRole { writer, reader, claims };
 
 class PgConnection final : public Connection {
  public:

@@ -219,7 +219,8 @@ CREATE TABLE open_rooms (
   phase             TEXT NOT NULL,
   created_at        BIGINT NOT NULL,
   last_activity     BIGINT NOT NULL,
-  epoch             BIGINT NOT NULL DEFAULT 0
+  epoch             BIGINT NOT NULL DEFAULT 0,
+  owner             TEXT NOT NULL DEFAULT ''
 );
 
 CREATE TABLE open_room_players (

@@ -296,7 +296,8 @@ CREATE TABLE open_rooms (
   phase             TEXT NOT NULL,
   created_at        INTEGER NOT NULL,
   last_activity     INTEGER NOT NULL,
-  epoch             INTEGER NOT NULL DEFAULT 0
+  epoch             INTEGER NOT NULL DEFAULT 0,
+  owner             TEXT NOT NULL DEFAULT ''
 ) STRICT;
 
 CREATE TABLE open_room_players (

@@ -225,3 +225,101 @@ TEST(RoomRestart, OpenRoomsComeBackAfterSigkill) {
 
 }  // namespace
 }  // namespace tilecrush::testing
+
+namespace tilecrush::testing {
+namespace {
+
+// Two nodes on one PostgreSQL database. A room is served by one node; the
+// other answers `moved`, naming it. When the owner is killed the room goes
+// on on the other node with every acknowledged move, and when the killed
+// node comes back it serves no room the other one holds.
+TEST(RoomsOnTwoNodes, OneOwnerMovedAnswersAndTakeOverAfterSigkill) {
+  if (!postgres_run()) GTEST_SKIP() << "several nodes need PostgreSQL";
+  const auto dir = make_temp_dir("tilecrush-two-nodes-");
+  const ScratchDatabase database(dir, "nodes.db");
+  const std::string db_path = database.location();
+  ServerProcess a(TILECRUSH_SERVER_BINARY, db_path, {"--node-id", "a"});
+  ServerProcess b(TILECRUSH_SERVER_BINARY, db_path, {"--node-id", "b"});
+  a.start();
+  b.start();
+
+  std::vector<Racer> race(2);  // cy (host, on a), dee
+  race[0] = connect(a.port(), "cy");
+  race[1] = connect(b.port(), "dee");
+  const json created = race[0].ws->request(
+      {{"type", "create_room"}, {"mode", "same"}, {"preset", "easy"}, {"seed", "two-nodes"}});
+  ASSERT_EQ(created["type"], "room") << created;
+  const std::string code = created["room"]["code"];
+
+  // dee asked node b: the room is a's (once a's write of it committed, a
+  // few milliseconds after the answer to create_room).
+  json moved;
+  for (int tries = 0; tries < 100; ++tries) {
+    moved = race[1].ws->request({{"type", "join_room"}, {"code", code}});
+    if (moved["code"] != "not_found") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_EQ(moved["type"], "error") << moved;
+  EXPECT_EQ(moved["code"], "moved");
+  EXPECT_EQ(moved["node"], "a");
+  EXPECT_EQ(moved["room"], code);
+  // ... so dee goes there, as the client does.
+  race[1] = connect(a.port(), "dee", race[1].token);
+  ASSERT_EQ(race[1].ws->request({{"type", "join_room"}, {"code", code}})["type"], "room");
+  const json started = race[0].ws->request({{"type", "start_room"}, {"code", code}});
+  ASSERT_EQ(started["room"]["state"], "playing") << started;
+  const game::GameSetup setup = same_setup("easy", "two-nodes");
+  for (Racer& r : race) {
+    r.game_id = r.ws->wait_for("room_started")["game"]["game_id"];
+    r.local = local_game(db_path, setup);
+    ASSERT_TRUE(r.local);
+  }
+  for (std::size_t i = 0; i < 3; ++i) play(race[0], i);
+  for (std::size_t i = 0; i < 2; ++i) play(race[1], i + 1);
+  ASSERT_FALSE(::testing::Test::HasFatalFailure());
+
+  // The owner dies; both players come back through node b.
+  a.kill_now();
+  for (Racer& r : race) {
+    Racer back = connect(b.port(), r.name, r.token);
+    back.game_id = r.game_id;
+    back.local = std::move(r.local);
+    back.token = r.token;
+    r = std::move(back);
+    json joined;
+    // PostgreSQL frees the dead node's claims once it sees its sessions
+    // end; until then b answers `moved` (to a).
+    for (int tries = 0; tries < 100; ++tries) {
+      joined = r.ws->request({{"type", "join_room"}, {"code", code}});
+      if (joined["type"] == "room") break;
+      ASSERT_EQ(joined["code"], "moved") << joined;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    ASSERT_EQ(joined["type"], "room") << joined;
+    EXPECT_EQ(joined["room"]["state"], "playing");
+    EXPECT_EQ(joined["game"]["state_hash"], game::hash_hex(r.local->state_hash())) << r.name;
+    EXPECT_EQ(joined["game"]["move_count"], r.local->move_count()) << r.name;
+  }
+
+  // The killed node comes back: the room stays b's.
+  a.start();
+  Racer eve = connect(a.port(), "eve");
+  const json elsewhere =
+      eve.ws->request({{"type", "join_room"}, {"code", code}, {"as", "spectator"}});
+  EXPECT_EQ(elsewhere["code"], "moved") << elsewhere;
+  EXPECT_EQ(elsewhere["node"], "b");
+
+  // The race ends on b.
+  for (int n = 0; n < 300 && !race[0].local->over(); ++n) play(race[0], 0);
+  play(race[1], 0);
+  resign(race[1]);
+  ASSERT_FALSE(::testing::Test::HasFatalFailure());
+  for (Racer& r : race) EXPECT_EQ(r.ws->wait_for("room_finished")["code"], code) << r.name;
+  EXPECT_EQ(a.terminate(), 0);
+  EXPECT_EQ(b.terminate(), 0);
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+}
+
+}  // namespace
+}  // namespace tilecrush::testing

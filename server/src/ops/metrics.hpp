@@ -19,9 +19,9 @@ class Metrics {
       "hello",      "new_game",   "resume", "click",   "swap",   "peek",        "select",
       "unselect",   "preview",    "hint",   "undo",    "resign", "create_room", "join_room",
       "leave_room", "start_room", "ping",   "invalid", "other"};
-  static constexpr std::array<std::string_view, 7> kErrorCodes = {
-      "bad_request", "unauthorized", "not_found", "invalid_move",
-      "not_allowed", "rate_limited", "internal"};
+  static constexpr std::array<std::string_view, 9> kErrorCodes = {
+      "bad_request", "unauthorized", "not_found", "invalid_move", "not_allowed",
+      "rate_limited", "internal",     "moved",     "stale"};
   // Upper bounds of the latency histogram buckets, in microseconds.
   static constexpr std::array<std::uint64_t, 12> kLatencyBucketsUs = {
       50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 1000000};

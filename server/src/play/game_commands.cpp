@@ -13,15 +13,27 @@ namespace {
 using protocol::ErrorCode;
 
 // Joins the storage callbacks of one request: the answer leaves after the
-// last of them, or an internal error if any failed.
+// last of them, or an error if any failed.
 struct WriteJoin {
   WriteJoin(int n, std::string t, std::shared_ptr<Answer> a)
       : remaining(n), text(std::move(t)), answer(std::move(a)) {}
   std::atomic<int> remaining;
   std::atomic<bool> failed{false};
+  std::atomic<bool> stale{false};
   std::string text;
   std::shared_ptr<Answer> answer;
 };
+
+// A write of a game refused as a conflict: the stored game is not the one
+// this node holds (another node moved it on, or ended it). The copy here
+// is retired, so the next request loads the stored one.
+void fail_write(Answer& answer, const storage::WriteResult& r, std::string_view what) {
+  if (r.status == storage::WriteStatus::conflict) {
+    return answer.fail(ErrorCode::stale,
+                       "the game changed on another connection or node: resume it to see it");
+  }
+  answer.fail(ErrorCode::internal, what);
+}
 
 }  // namespace
 
@@ -144,9 +156,15 @@ void GameService::persist_move(const RequestPtr& req, const std::shared_ptr<Live
   auto join = std::make_shared<WriteJoin>(over ? 2 : 1, std::move(text), req->defer());
   auto on_write = [this, live, join](const storage::WriteResult& r) {
     --live->pending_writes;
+    if (!r.ok() && r.status == storage::WriteStatus::conflict) join->stale = true;
     if (!r.ok() && !join->failed.exchange(true)) retire(live);
     if (--join->remaining > 0) return;
-    if (join->failed) return join->answer->fail(ErrorCode::internal, "could not save the move");
+    if (join->failed) {
+      if (join->stale) {
+        return fail_write(*join->answer, {storage::WriteStatus::conflict, 0, {}}, "");
+      }
+      return join->answer->fail(ErrorCode::internal, "could not save the move");
+    }
     join->answer->send_text(std::move(join->text));
   };
   live->pending_writes += over ? 2 : 1;
@@ -172,7 +190,7 @@ void GameService::persist_finish(const RequestPtr& req, const std::shared_ptr<Li
                     --live->pending_writes;
                     if (r.ok()) return answer->send_text(std::move(text));
                     retire(live);
-                    answer->fail(ErrorCode::internal, "could not save the game's end");
+                    fail_write(*answer, r, "could not save the game's end");
                   });
 }
 
@@ -218,7 +236,7 @@ void GameService::handle(const RequestPtr& req, const protocol::Undo& cmd) {
                                   --self->pending_writes;
                                   if (r.ok()) return answer->send_text(std::move(text));
                                   retire(self);
-                                  answer->fail(ErrorCode::internal, "could not save the undo");
+                                  fail_write(*answer, r, "could not save the undo");
                                 });
                   notify_progress(live, {});
                 });

@@ -36,6 +36,10 @@ void RoomManager::on_disconnect(const std::shared_ptr<Connection>& conn) {
 }
 
 std::size_t RoomManager::sweep() {
+  // Several nodes: a node whose database session broke has lost its rooms'
+  // claims; it notices here at the latest (or with its next room request).
+  games_.db().check_room_claims();
+  give_up_if_claims_lost();
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard map(map_mutex_);

@@ -31,8 +31,13 @@ struct RoomManager::StartState {
 };
 
 RoomManager::RoomManager(GameService& games, net::any_io_executor timer_executor, NowFn now,
-                         RoomLimits limits)
-    : games_(games), now_(std::move(now)), limits_(limits), timer_(std::move(timer_executor)) {
+                         RoomLimits limits, std::string node_id)
+    : games_(games),
+      now_(std::move(now)),
+      limits_(limits),
+      node_id_(std::move(node_id)),
+      claims_generation_(games.db().room_claims_generation()),
+      timer_(std::move(timer_executor)) {
   games_.subscribe(*this);
   schedule_sweep();
 }
@@ -58,11 +63,19 @@ std::shared_ptr<Room> RoomManager::find(const std::string& code) const {
 
 std::shared_ptr<Room> RoomManager::lock_room(const RequestPtr& req, const std::string& code,
                                              std::unique_lock<std::mutex>& lock) {
-  auto room = find(normalize_room_code(code));
+  give_up_if_claims_lost();
+  const std::string normal = normalize_room_code(code);
+  auto room = find(normal);
+  std::string owner;
+  if (!room) room = take_over(normal, owner);
   if (room) {
     lock = std::unique_lock(room->mutex);
     if (!room->removed) return room;
     lock.unlock();
+  }
+  if (!owner.empty()) {
+    req->answer(protocol::moved_reply(req->id(), normal, owner));
+    return nullptr;
   }
   refuse(req, ErrorCode::not_found, "no such room");
   return nullptr;
@@ -103,8 +116,24 @@ void RoomManager::release_open_locked(Room& room) {
 void RoomManager::remove_room_locked(Room& room) {
   if (room.removed) return;
   room.removed = true;
-  // A finished room's open state went with its result (finish_locked).
-  if (room.phase != RoomPhase::finished) games_.db().remove_open_room(room.code);
+  // A finished room's open state went with its result (finish_locked). The
+  // claim goes once the removal is committed, so that no node takes over a
+  // room whose removal is still queued.
+  storage::Database& db = games_.db();
+  if (room.phase != RoomPhase::finished) {
+    {
+      std::lock_guard removing(removing_->mutex);
+      removing_->codes.insert(room.code);
+    }
+    db.remove_open_room(room.code, [removing = removing_, &db,
+                                    code = room.code](const storage::WriteResult&) {
+      db.release_room(code);
+      std::lock_guard lock(removing->mutex);
+      removing->codes.erase(code);
+    });
+  } else {
+    db.release_room(room.code);
+  }
   release_open_locked(room);
   {
     std::lock_guard map(map_mutex_);
@@ -135,16 +164,32 @@ void RoomManager::create(const RequestPtr& req, const protocol::CreateRoom& cmd)
     return refuse(req, ErrorCode::bad_request, "this board cannot be dealt");
   }
   const std::int64_t now = now_();
+  give_up_if_claims_lost();
+  // A code nobody uses: not in memory here, claimed by this node (so no
+  // other node serves it), and not stored as another node's open room.
+  storage::Database& db = games_.db();
+  std::string code;
+  for (int tries = 0;; ++tries) {
+    code = random_room_code();
+    if (find(code)) continue;
+    if (tries >= 16) return refuse(req, ErrorCode::internal, "no room code is free");
+    if (!db.claim_room(code)) continue;
+    bool stored = false;
+    try {
+      stored = db.find_open_room(code).has_value();
+    } catch (const std::exception&) {
+      stored = true;
+    }
+    if (!stored) break;
+    db.release_room(code);
+  }
   std::shared_ptr<Room> room;
   std::unique_lock<std::mutex> lock;
   {
     std::lock_guard map(map_mutex_);
     const auto hosted = hosted_.find(player_id);
-    if (hosted == hosted_.end() || hosted->second < limits_.max_open_rooms_hosted) {
-      std::string code;
-      do {
-        code = random_room_code();
-      } while (rooms_.contains(code));
+    if ((hosted == hosted_.end() || hosted->second < limits_.max_open_rooms_hosted) &&
+        !rooms_.contains(code)) {
       room = std::make_shared<Room>(code, setup, player_id, now);
       // Locked before anyone can see it (so taking it inside the map lock
       // cannot deadlock): its first stored state is queued before any
@@ -161,6 +206,7 @@ void RoomManager::create(const RequestPtr& req, const protocol::CreateRoom& cmd)
     }
   }
   if (!room) {
+    db.release_room(code);
     return refuse(
         req, ErrorCode::not_allowed,
         "you already host " + std::to_string(limits_.max_open_rooms_hosted) + " open rooms");

@@ -22,6 +22,15 @@
 // Room mutexes are never nested. No lock is held during I/O: pushes only
 // queue on the connections, storage writes only queue on the writer.
 //
+// Several nodes (one PostgreSQL database): a node serves a room only while
+// it holds the room's claim (Database::claim_room). A request about a room
+// this node does not hold takes it over when its claim is free (the node
+// that served it died or gave it up): the room is rebuilt from its stored
+// state with a higher epoch, so the old owner's late writes are refused.
+// When the claim is held elsewhere the request is answered `moved`, naming
+// the owner. A node whose claims were lost (its database session broke)
+// gives up every room it holds before serving any room request.
+//
 // Restarts: every change of a room that a restarted server needs is written
 // through storage (the open rooms) while holding the room's lock. The writer
 // applies writes in the order they were queued, so one room's stored state
@@ -29,6 +38,7 @@
 // (moves, finish) queued before them under the games' locks.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -36,6 +46,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "play/game_service.hpp"
@@ -50,8 +61,10 @@ class RoomManager final : public GameObserver {
 
   // Sweeps every limits.sweep_every on `timer_executor` until destroyed;
   // destroy it only once that executor's threads have stopped.
+  // `node_id`: this node's name among several (rooms record their owner by
+  // it); empty on a single node.
   RoomManager(GameService& games, net::any_io_executor timer_executor, NowFn now,
-              RoomLimits limits = {});
+              RoomLimits limits = {}, std::string node_id = {});
   ~RoomManager() override;
 
   void create(const RequestPtr& req, const protocol::CreateRoom& cmd);
@@ -71,7 +84,9 @@ class RoomManager final : public GameObserver {
   void on_game_progress(LiveGame& live, const game::EventList& events) override;
   void on_resume(const std::shared_ptr<Connection>& conn, LiveGame& live) override;
 
-  // Rebuilds the open rooms an earlier run stored (room_persist.cpp): every
+  // Rebuilds the open rooms an earlier run of this node stored (those whose
+  // owner is this node, or nobody, and whose claim is free;
+  // room_persist.cpp): every
   // player disconnected since now (their grace periods start now, and so
   // does a playing room's idle time), scores and moves from each player's
   // stored game, counted against their creators' open rooms. Returns how
@@ -92,6 +107,19 @@ class RoomManager final : public GameObserver {
   struct GameSet;
 
   std::shared_ptr<Room> find(const std::string& code) const;
+  // The stored open room `code`, claimed and rebuilt here (room_persist.cpp):
+  // null when there is none, or another node holds it (then `owner` names
+  // that node). Blocking storage reads: only for a room not in memory.
+  std::shared_ptr<Room> take_over(const std::string& code, std::string& owner);
+  // From a stored state, with the room's lock held by the caller; every
+  // player disconnected since `now`.
+  std::shared_ptr<Room> rebuild(const storage::OpenRoomRecord& stored, std::int64_t now);
+  // Registers a rebuilt room in the map and indexes; false when a room of
+  // that code is there already.
+  bool adopt(const std::shared_ptr<Room>& room);
+  // When the database says this node's claims were lost: every room is
+  // dropped from memory (not from storage: another node may serve it now).
+  void give_up_if_claims_lost();
   // The room with this code, locked into `lock`; null (not_found answered)
   // when there is none or it was removed meanwhile.
   std::shared_ptr<Room> lock_room(const RequestPtr& req, const std::string& code,
@@ -128,6 +156,8 @@ class RoomManager final : public GameObserver {
   GameService& games_;
   NowFn now_;
   RoomLimits limits_;
+  const std::string node_id_;
+  std::atomic<std::uint64_t> claims_generation_;
   net::steady_timer timer_;
 
   mutable std::mutex map_mutex_;
@@ -136,6 +166,14 @@ class RoomManager final : public GameObserver {
   std::unordered_map<std::int64_t, std::vector<std::string>> by_player_;
   // Open rooms (lobby, starting, playing) each player created.
   std::unordered_map<std::int64_t, std::size_t> hosted_;
+  // Rooms removed whose stored state is not yet deleted: never taken over
+  // from storage meanwhile. Shared with the deletions' callbacks, which may
+  // run after the manager is gone. Its own mutex, innermost.
+  struct Removing {
+    std::mutex mutex;
+    std::unordered_set<std::string> codes;
+  };
+  std::shared_ptr<Removing> removing_ = std::make_shared<Removing>();
 };
 
 }  // namespace tilecrush::server

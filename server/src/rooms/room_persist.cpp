@@ -28,6 +28,7 @@ void RoomManager::store_locked(const Room& room) {
   record.created_at = room.created_at;
   record.last_activity = room.last_activity;
   record.epoch = room.epoch;
+  record.owner = node_id_;
   record.players.reserve(room.players.size());
   for (const RoomPlayerEntry& p : room.players) {
     storage::OpenRoomPlayer stored;
@@ -44,6 +45,125 @@ void RoomManager::store_locked(const Room& room) {
   games_.db().save_open_room(std::move(record));
 }
 
+std::shared_ptr<Room> RoomManager::rebuild(const storage::OpenRoomRecord& stored,
+                                           std::int64_t now) {
+  storage::Database& db = games_.db();
+  game::GameSetup setup;
+  setup.mode = stored.mode;
+  setup.preset = stored.preset;
+  setup.seed = stored.seed;
+  auto room = std::make_shared<Room>(stored.code, std::move(setup), stored.creator_player_id,
+                                     stored.created_at);
+  room->phase =
+      stored.phase == storage::OpenRoomPhase::playing ? RoomPhase::playing : RoomPhase::lobby;
+  room->host_id = stored.host_player_id;
+  room->epoch = stored.epoch;
+  room->last_activity = std::max(stored.last_activity, now);
+  for (const storage::OpenRoomPlayer& sp : stored.players) {
+    RoomPlayerEntry p;
+    p.player_id = sp.player_id;
+    p.name = sp.player;
+    p.game_id = sp.game_id.value_or("");
+    p.left = sp.left;
+    p.score = sp.score;
+    p.move_count = sp.move_count;
+    p.link.detach(now);
+    if (room->phase == RoomPhase::playing && !p.left) {
+      // The game row has every acknowledged move; a player who left keeps
+      // the figures the room counted then (their game may have gone on).
+      const auto game = p.game_id.empty() ? std::nullopt : db.load_game(p.game_id);
+      if (game) {
+        p.score = game->score;
+        p.move_count = game->move_count;
+        p.game_over = game->state == storage::GameState::over;
+      } else {
+        p.left = true;  // without a game there is no race to come back to
+      }
+    }
+    room->players.push_back(std::move(p));
+  }
+  return room;
+}
+
+bool RoomManager::adopt(const std::shared_ptr<Room>& room) {
+  std::lock_guard map(map_mutex_);
+  if (!rooms_.emplace(room->code, room).second) return false;
+  ++hosted_[room->creator_id];
+  for (const RoomPlayerEntry& p : room->players) {
+    std::vector<std::string>& codes = by_player_[p.player_id];
+    if (std::find(codes.begin(), codes.end(), room->code) == codes.end()) {
+      codes.push_back(room->code);
+    }
+  }
+  return true;
+}
+
+std::shared_ptr<Room> RoomManager::take_over(const std::string& code, std::string& owner) {
+  storage::Database& db = games_.db();
+  {
+    std::lock_guard removing(removing_->mutex);
+    if (removing_->codes.contains(code)) return nullptr;
+  }
+  std::optional<storage::OpenRoomRecord> stored;
+  try {
+    stored = db.find_open_room(code);
+    if (!stored) return nullptr;
+    if (!db.claim_room(code)) {
+      // Served by another node, which may not have stored its name yet
+      // (it took the room over a moment ago): then the room's old owner is
+      // named, and that node answers `moved` in its turn.
+      owner = stored->owner.empty() ? "?" : stored->owner;
+      return nullptr;
+    }
+    // Claimed: read again, since the previous owner may have written its
+    // last state between the first read and the claim.
+    stored = db.find_open_room(code);
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+  if (!stored || stored->players.empty()) {
+    db.release_room(code);
+    return nullptr;
+  }
+  const std::int64_t now = now_();
+  std::shared_ptr<Room> room;
+  try {
+    room = rebuild(*stored, now);
+  } catch (const std::exception&) {
+    db.release_room(code);
+    return nullptr;
+  }
+  std::lock_guard lock(room->mutex);
+  // A higher epoch than any write of the node that served it before.
+  ++room->epoch;
+  if (!adopt(room)) return find(code);  // another request took it over first
+  store_locked(*room);
+  if (room->phase == RoomPhase::playing && room->all_over()) finish_locked(*room);
+  return room;
+}
+
+void RoomManager::give_up_if_claims_lost() {
+  const std::uint64_t now_generation = games_.db().room_claims_generation();
+  std::uint64_t seen = claims_generation_.load();
+  if (now_generation == seen || !claims_generation_.compare_exchange_strong(seen, now_generation)) {
+    return;
+  }
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard map(map_mutex_);
+    for (auto& [code, room] : rooms_) rooms.push_back(room);
+    rooms_.clear();
+    by_player_.clear();
+    hosted_.clear();
+  }
+  // Not removed from storage: the rooms go on, on whichever node claims
+  // them next. Their members find them there with their next request.
+  for (const auto& room : rooms) {
+    std::lock_guard lock(room->mutex);
+    room->removed = true;
+  }
+}
+
 std::size_t RoomManager::restore() {
   storage::Database& db = games_.db();
   // Nobody could come back while the server was down: the grace periods
@@ -51,56 +171,20 @@ std::size_t RoomManager::restore() {
   const std::int64_t now = now_();
   std::size_t restored = 0;
   for (const storage::OpenRoomRecord& stored : db.open_rooms()) {
-    game::GameSetup setup;
-    setup.mode = stored.mode;
-    setup.preset = stored.preset;
-    setup.seed = stored.seed;
-    auto room = std::make_shared<Room>(stored.code, std::move(setup), stored.creator_player_id,
-                                       stored.created_at);
-    std::lock_guard lock(room->mutex);
-    room->phase =
-        stored.phase == storage::OpenRoomPhase::playing ? RoomPhase::playing : RoomPhase::lobby;
-    room->host_id = stored.host_player_id;
-    room->epoch = stored.epoch;
-    room->last_activity = std::max(stored.last_activity, now);
-    for (const storage::OpenRoomPlayer& sp : stored.players) {
-      RoomPlayerEntry p;
-      p.player_id = sp.player_id;
-      p.name = sp.player;
-      p.game_id = sp.game_id.value_or("");
-      p.left = sp.left;
-      p.score = sp.score;
-      p.move_count = sp.move_count;
-      p.link.detach(now);
-      if (room->phase == RoomPhase::playing && !p.left) {
-        // The game row has every acknowledged move; a player who left keeps
-        // the figures the room counted then (their game may have gone on).
-        const auto game = p.game_id.empty() ? std::nullopt : db.load_game(p.game_id);
-        if (game) {
-          p.score = game->score;
-          p.move_count = game->move_count;
-          p.game_over = game->state == storage::GameState::over;
-        } else {
-          p.left = true;  // without a game there is no race to come back to
-        }
-      }
-      room->players.push_back(std::move(p));
-    }
-    if (room->players.empty()) {
-      db.remove_open_room(stored.code);
+    // Another node's room (it took it over while this one was down) stays
+    // there; a room of this node, or of nobody, comes back if its claim is
+    // free.
+    if (!stored.owner.empty() && stored.owner != node_id_) continue;
+    if (!db.claim_room(stored.code)) continue;
+    if (stored.players.empty()) {
+      db.remove_open_room(stored.code, [&db, code = stored.code](const storage::WriteResult&) {
+        db.release_room(code);
+      });
       continue;
     }
-    {
-      std::lock_guard map(map_mutex_);
-      rooms_.emplace(room->code, room);
-      ++hosted_[room->creator_id];
-      for (const RoomPlayerEntry& p : room->players) {
-        std::vector<std::string>& codes = by_player_[p.player_id];
-        if (std::find(codes.begin(), codes.end(), room->code) == codes.end()) {
-          codes.push_back(room->code);
-        }
-      }
-    }
+    auto room = rebuild(stored, now);
+    std::lock_guard lock(room->mutex);
+    if (!adopt(room)) continue;
     ++restored;
     // Everyone was over before the stop but the result had not been
     // written yet: the room finishes now, as it would have then.

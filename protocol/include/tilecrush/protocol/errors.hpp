@@ -20,6 +20,11 @@ enum class ErrorCode : std::uint8_t {
   not_allowed,
   rate_limited,
   internal,
+  // Several nodes: the room is served by another node (the error names it).
+  moved,
+  // Several nodes: the game changed through another node since this one
+  // loaded it; the request changed nothing and a resume shows the game.
+  stale,
 };
 
 // The wire spelling: "bad_request", "unauthorized", ...

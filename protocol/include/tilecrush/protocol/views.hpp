@@ -62,6 +62,9 @@ nlohmann::json pong(const nlohmann::json& id);
 // or it could not be read.
 nlohmann::json error_reply(const nlohmann::json& id, ErrorCode code, std::string_view message);
 nlohmann::json error_reply(const nlohmann::json& id, const Error& error);
+// `moved`: the room `code` is served by node `node`; reconnect to
+// /ws?room=<code>&node=<node> and send the request again.
+nlohmann::json moved_reply(const nlohmann::json& id, std::string_view code, std::string_view node);
 
 // Compact text of a message. Never throws: a string that is not valid UTF-8
 // (only possible through a server bug) has its bad bytes replaced by U+FFFD.

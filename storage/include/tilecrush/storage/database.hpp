@@ -176,7 +176,8 @@ class Database {
   // Stores the room's whole state under its code, in one operation: the
   // room's row is inserted or replaced (epoch included) and its players
   // replaced by `room.players`, in that order. invalid: an empty code, or a
-  // player listed twice; not_found: an unknown player or game.
+  // player listed twice; not_found: an unknown player or game; conflict:
+  // the stored room has a higher epoch (another node took it over).
   void save_open_room(OpenRoomRecord room, WriteCallback done = {});
   // Forgets the open room with this code and its players (ok also when
   // there is none): a room that closed or was forgotten.
@@ -240,6 +241,23 @@ class Database {
   std::string leaderboard_query_plan();
   // The same for the rank query of leaderboard_around().
   std::string leaderboard_rank_query_plan();
+
+  // ---- Room ownership between nodes (several on one PostgreSQL). ----
+  //
+  // A node serves a room only while it holds the room's claim: a
+  // PostgreSQL advisory lock on a session of the Database's own, so the
+  // claims of a node that dies (or loses that session) are free again at
+  // once for another node. On SQLite (one node) every claim succeeds.
+
+  // True when the room is now this Database's (or already was); false when
+  // another node holds it or the database cannot be reached.
+  bool claim_room(std::string_view code);
+  void release_room(std::string_view code);
+  // Checks the claims' session (a round trip); when it was lost, every
+  // claim is gone and room_claims_generation() moves on: whoever serves
+  // rooms on those claims must give them all up.
+  void check_room_claims();
+  std::uint64_t room_claims_generation() const;
 
   // Every open room (save_open_room), oldest first, players in joining order
   // with their names.

@@ -256,8 +256,12 @@ struct OpenRoomRecord {
   std::int64_t created_at = 0;
   // The room's last activity as of the write (start, a member's change).
   std::int64_t last_activity = 0;
-  // Stored as given by every write (an ownership epoch between server nodes).
+  // The ownership epoch between server nodes: a node that takes a room over
+  // writes a higher one, and a write of a lower epoch than the stored one is
+  // refused (conflict), so a node that lost a room cannot overwrite it.
   std::int64_t epoch = 0;
+  // The node that owns the room (its --node-id; "" on a single node).
+  std::string owner;
   std::vector<OpenRoomPlayer> players;  // in joining order
 };
 
