@@ -262,7 +262,7 @@ cmd_start() {
   write_nginx_conf
   "$nginx" -t -q -p "$dir" -e "$dir/nginx-error.log" -c "$dir/nginx.conf" ||
     die "nginx refused $dir/nginx.conf"
-  "$nginx" -p "$dir" -e "$dir/nginx-error.log" -c "$dir/nginx.conf" </dev/null >>"$dir/nginx-error.log" 2>&1
+  "$nginx" -p "$dir" -e "$dir/nginx-error.log" -c "$dir/nginx.conf" </dev/null >>"$dir/nginx-out.log" 2>&1
   for _ in $(seq 1 100); do
     healthy "$NGINX_PORT" && break
     sleep 0.1
@@ -278,17 +278,14 @@ cmd_start() {
 
 scripts_pg() { "$root/scripts/pg_scratch.sh" "$@"; }
 
-stop_nginx() {
-  local pid
-  [[ -f $dir/nginx.pid ]] || return 0
-  pid=$(cat "$dir/nginx.pid" 2>/dev/null || true)
-  stop_pid "$pid"
-}
-
+# nginx and every node are told at once (a node drains in about 2 s), then
+# waited for.
 stop_all() {
-  local n
-  stop_nginx
-  for n in ${NODES:-}; do stop_pid "$(node_pid "$n")"; done
+  local n pid pids=()
+  [[ -f $dir/nginx.pid ]] && pids+=("$(cat "$dir/nginx.pid" 2>/dev/null || true)")
+  for n in ${NODES:-}; do pids+=("$(node_pid "$n")"); done
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do stop_pid "$pid"; done
   scripts_pg stop "$dir/pg"
 }
 
