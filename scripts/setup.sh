@@ -6,7 +6,8 @@
 #                               (scripts/check_format.sh), prometheus, for
 #                               promtool (scripts/check_metrics.sh),
 #                               postgresql-15 (the pg. tests'
-#                               throw-away cluster, scripts/pg_scratch.sh), and
+#                               throw-away cluster, scripts/pg_scratch.sh),
+#                               nginx (the cluster test, scripts/cluster.sh), and
 #                               Node.js with tests/schema's ajv and
 #                               swagger-parser (the contract checks)
 #   scripts/setup.sh --browser  the test tools and chromium and
@@ -16,8 +17,9 @@
 # (Where systemd runs, Debian's prometheus package also starts a
 # Prometheus server on port 9090; only its promtool is used here, which is
 # why scripts/run.sh's plain setup leaves it out. Likewise Debian's nginx
-# starts a system nginx on port 80 there; the benchmark runs its own
-# instance from a private config and leaves that one alone.)
+# starts a system nginx on port 80 there; the benchmark and
+# scripts/cluster.sh run their own instances from private configs and leave
+# that one alone.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,8 +27,8 @@ packages=(cmake make g++ pkg-config libboost1.81-dev nlohmann-json3-dev libsqlit
           libpq-dev libgtest-dev libgmock-dev libbenchmark-dev curl clang-14 libclang-rt-14-dev)
 case "${1:-}" in
   "") ;;
-  --test) packages+=(clang-format-14 prometheus nodejs npm postgresql-15) ;;
-  --browser) packages+=(clang-format-14 prometheus chromium nodejs npm postgresql-15) ;;
+  --test) packages+=(clang-format-14 prometheus nodejs npm postgresql-15 nginx) ;;
+  --browser) packages+=(clang-format-14 prometheus chromium nodejs npm postgresql-15 nginx) ;;
   --bench) packages+=(nginx wrk) ;;
   *) echo "usage: scripts/setup.sh [--test | --browser | --bench]" >&2; exit 2 ;;
 esac

@@ -10,7 +10,9 @@
 #      crash tests, install-prefix/docker test, and the pg. tests: the
 #      storage suite, the storing server suites, the crash and
 #      room-restart tests again on a throw-away PostgreSQL 15 cluster
-#      (scripts/pg_scratch.sh); every message the server
+#      (scripts/pg_scratch.sh); the cluster test, cluster_tests:
+#      two nodes and nginx on a PostgreSQL of its own, from
+#      scripts/cluster.sh; every message the server
 #      and crash tests receive is checked against protocol/schema by
 #      tests/schema/check_recorded.mjs); /metrics against
 #      `promtool check metrics` (scripts/check_metrics.sh: the release
@@ -18,7 +20,8 @@
 #   2. the same CTest suites under ASan+UBSan (`asan` preset, build/asan):
 #      everything but the install-prefix test, which checks the plain
 #      release image (tests/docker/CMakeLists.txt leaves it out of
-#      sanitizer builds);
+#      sanitizer builds); the cluster test runs the ASan server as its
+#      nodes (about 10 s);
 #   3. the storage, server integration, rooms and crash tests under
 #      ThreadSanitizer (`tsan` preset, build/tsan; only storage_tests,
 #      server_tests and crash_tests are built, `ctest -L 'server|storage'`);

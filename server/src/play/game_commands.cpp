@@ -121,6 +121,15 @@ void GameService::with_own_game(
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Resume& cmd) {
+  if (shared_db_) {
+    // Another node on the database may have moved the game on since this
+    // one loaded it: a copy with nothing left to write is dropped, so that
+    // resume reads the database. A room's games stay with the room's node.
+    if (auto live = games_.find(cmd.game_id)) {
+      std::lock_guard lock(live->mutex);
+      if (!live->retired && live->pending_writes == 0 && !live->room_code) retire(live);
+    }
+  }
   with_own_game(req, cmd.game_id,
                 [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
                   LiveGame& live = *self;

@@ -26,7 +26,8 @@ GameService::GameService(storage::Database& db, Metrics& metrics, NowFn now, Boa
       now_(std::move(now)),
       keys_(keys),
       competitions_(competitions),
-      db_pool_(std::make_unique<net::thread_pool>(2)) {}
+      db_pool_(std::make_unique<net::thread_pool>(2)),
+      shared_db_(db.settings().backend == "postgresql") {}
 
 void GameService::post_to_pool(std::function<void()> work) {
   net::post(*db_pool_, std::move(work));

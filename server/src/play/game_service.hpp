@@ -132,6 +132,8 @@ class GameService {
   GameRegistry games_;
   std::vector<GameObserver*> observers_;
   std::unique_ptr<net::thread_pool> db_pool_;
+  // PostgreSQL, which other nodes may write: resume reads the database.
+  bool shared_db_ = false;
 };
 
 }  // namespace tilecrush::server
