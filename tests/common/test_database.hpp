@@ -33,7 +33,9 @@ inline std::string postgres_url() {
 inline void postgres_execute(const std::string& url, const std::string& sql) {
   PGconn* conn = PQconnectdb(url.c_str());
   const bool connected = PQstatus(conn) == CONNECTION_OK;
-  if (connected) PQsetNoticeProcessor(conn, [](void*, const char*) {}, nullptr);
+  if (connected)
+    PQsetNoticeProcessor(
+        conn, [](void*, const char*) {}, nullptr);
   PGresult* result = connected ? PQexec(conn, sql.c_str()) : nullptr;
   const bool ok = result != nullptr && PQresultStatus(result) == PGRES_COMMAND_OK;
   const std::string message = PQerrorMessage(conn);

@@ -3,8 +3,8 @@
 // brings a version-6 file to the table.
 #include <gtest/gtest.h>
 
-#include "sqlite_connection.hpp"
 #include "schema.hpp"
+#include "sqlite_connection.hpp"
 #include "test_support.hpp"
 
 namespace tilecrush::storage {
@@ -186,7 +186,8 @@ TEST(OpenRoomsSchema, AVersionSixFileGainsTheTablesAndKeepsItsData) {
   SKIP_UNLESS_SQLITE();
   TempDir dir;
   {
-    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write, std::chrono::milliseconds(1000));
+    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write,
+                               std::chrono::milliseconds(1000));
     detail::migrate(c, 6);
     ASSERT_EQ(detail::schema_version(c), 6);
     c.execute(R"sql(

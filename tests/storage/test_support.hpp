@@ -63,7 +63,8 @@ class TempDir {
   std::string file(const std::string& name = "tilecrush.db") {
     auto it = databases_.find(name);
     if (it == databases_.end()) {
-      it = databases_.emplace(name, std::make_unique<tilecrush::testing::ScratchDatabase>(path_, name))
+      it = databases_
+               .emplace(name, std::make_unique<tilecrush::testing::ScratchDatabase>(path_, name))
                .first;
     }
     return it->second->location();

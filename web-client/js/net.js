@@ -11,6 +11,11 @@
 // - After a drop it reconnects with exponential backoff and sends hello again;
 //   listeners of the `ready` event ({reconnect: true}) then resume their game.
 // - Messages without an id (rooms) are dispatched as `push` events.
+// - Several nodes (protocol.md, "Several nodes"): a request answered `moved`
+//   reconnects to /ws?room=<room>&node=<node> (the node serving the room),
+//   says hello again and sends the request once more. A routed address that
+//   cannot be reached falls back to /ws?room=<room>, which the proxy hashes
+//   to a live node.
 
 const PING_EVERY_MS = 20000;
 const PONG_WITHIN_MS = 10000;
@@ -27,6 +32,7 @@ export class Connection extends EventTarget {
   //            askName(reason) -> Promise<string>}
   constructor({ url = defaultUrl(), identity, WebSocketImpl = globalThis.WebSocket } = {}) {
     super();
+    this.baseUrl = url;
     this.url = url;
     this.identity = identity;
     this.WebSocketImpl = WebSocketImpl;
@@ -62,7 +68,30 @@ export class Connection extends EventTarget {
       if (!wait) throw { code: 'disconnected', message: 'not connected' };
       await this.ready();
     }
-    return this.sendRaw(type, fields);
+    try {
+      return await this.sendRaw(type, fields);
+    } catch (err) {
+      if (err.code !== 'moved' || !err.node || !wait) throw err;
+      this.routeTo(err.room, err.node);
+      await this.ready();
+      return this.sendRaw(type, fields);
+    }
+  }
+
+  // The address of the node serving `room`; reconnects there.
+  routeTo(room, node) {
+    const url = new URL(this.baseUrl);
+    url.searchParams.set('room', room);
+    url.searchParams.set('node', node);
+    this.note(`moved: room ${room} is on node ${node}`);
+    this.url = url.toString();
+    this.routed = true;
+    this.attempt = 0;
+    if (this.ws) {
+      this.ws.close();
+    } else {
+      this.open();
+    }
   }
 
   // Drops the socket as a network fault would (tests and debugging).
@@ -165,7 +194,9 @@ export class Connection extends EventTarget {
     if (msg.id != null && this.pending.has(msg.id)) {
       const p = this.pending.get(msg.id);
       this.pending.delete(msg.id);
-      if (msg.type === 'error') p.reject({ code: msg.code, message: msg.message });
+      if (msg.type === 'error') {
+        p.reject({ code: msg.code, message: msg.message, room: msg.room, node: msg.node });
+      }
       else p.resolve(msg);
       return;
     }
@@ -176,6 +207,13 @@ export class Connection extends EventTarget {
   onClose(ws, e) {
     if (ws !== this.ws) return;
     this.note(`closed: ${e && e.code}`);
+    if (this.routed && this.status === 'connecting') {
+      // The named node is gone: let the proxy pick a live one for the room.
+      const url = new URL(this.url);
+      url.searchParams.delete('node');
+      this.url = url.toString();
+      this.routed = false;
+    }
     this.ws = null;
     this.stopPing();
     for (const p of this.pending.values()) p.reject({ code: 'disconnected', message: 'connection lost' });

@@ -121,11 +121,10 @@ const std::map<std::string, std::pair<const char*, Setter>>& options() {
        {"TILECRUSH_NODE_ID",
         [](Config& c, const std::string& v) {
           c.node_id = v;
-          return !v.empty() && v.size() <= 32 &&
-                 std::all_of(v.begin(), v.end(), [](char ch) {
-                   return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                          (ch >= '0' && ch <= '9') || ch == '-' || ch == '_';
-                 });
+          return !v.empty() && v.size() <= 32 && std::all_of(v.begin(), v.end(), [](char ch) {
+            return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                   (ch >= '0' && ch <= '9') || ch == '-' || ch == '_';
+          });
         }}},
       {"db-full-sync",
        {"TILECRUSH_DB_FULL_SYNC",

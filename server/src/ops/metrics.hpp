@@ -20,7 +20,7 @@ class Metrics {
       "unselect",   "preview",    "hint",   "undo",    "resign", "create_room", "join_room",
       "leave_room", "start_room", "ping",   "invalid", "other"};
   static constexpr std::array<std::string_view, 9> kErrorCodes = {
-      "bad_request", "unauthorized", "not_found", "invalid_move", "not_allowed",
+      "bad_request",  "unauthorized", "not_found", "invalid_move", "not_allowed",
       "rate_limited", "internal",     "moved",     "stale"};
   // Upper bounds of the latency histogram buckets, in microseconds.
   static constexpr std::array<std::uint64_t, 12> kLatencyBucketsUs = {

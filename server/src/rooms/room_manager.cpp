@@ -125,12 +125,12 @@ void RoomManager::remove_room_locked(Room& room) {
       std::lock_guard removing(removing_->mutex);
       removing_->codes.insert(room.code);
     }
-    db.remove_open_room(room.code, [removing = removing_, &db,
-                                    code = room.code](const storage::WriteResult&) {
-      db.release_room(code);
-      std::lock_guard lock(removing->mutex);
-      removing->codes.erase(code);
-    });
+    db.remove_open_room(room.code,
+                        [removing = removing_, &db, code = room.code](const storage::WriteResult&) {
+                          db.release_room(code);
+                          std::lock_guard lock(removing->mutex);
+                          removing->codes.erase(code);
+                        });
   } else {
     db.release_room(room.code);
   }
