@@ -8,9 +8,11 @@
 // TILECRUSH_TEST_PG_REQUIRED is set (scripts/test.sh sets it): then they fail.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "local_cluster.hpp"
 #include "ws_client.hpp"
@@ -181,12 +183,111 @@ TEST_F(ClusterTest, GamePlayedOnTwoNodesInTurnNeverForks) {
   EXPECT_EQ(final_view["game"]["state_hash"], hash);
 }
 
-// TODO(rooms across nodes): the room ownership tests go here, on this
-// cluster: the members of a room (/ws?room=CODE through nginx) land on one
-// node; SIGKILL of the owner (cluster_->kill_node) and the room goes on on
-// the other node after "moved" (reconnect to /ws?room=CODE&node=ID); after
-// cluster_->restart_node, no room is served by two nodes. WsClient connects
-// to "/ws" only: those tests need it to take a target with a query string.
+// A player connected through nginx with a WebSocket target, as the web
+// client connects (/ws, /ws?room=CODE, /ws?room=CODE&node=ID).
+std::unique_ptr<WsClient> connect_via(unsigned short port, const std::string& target,
+                                      const std::string& name, std::string& token) {
+  auto c = std::make_unique<WsClient>(port, std::chrono::seconds(10), target);
+  const json welcome = c->hello(name, token.empty() ? std::nullopt : std::optional(token));
+  EXPECT_EQ(welcome["type"], "welcome") << welcome;
+  token = welcome.value("token", "");
+  return c;
+}
+
+// join_room through nginx as the client does it: /ws?room=CODE, and on
+// `moved` again through /ws?room=CODE&node=ID. Retries while the room is
+// not stored yet (just created) or its dead owner's claim is not yet free.
+std::unique_ptr<WsClient> join_via_nginx(unsigned short port, const std::string& code,
+                                         const std::string& name, std::string& token,
+                                         json& answer) {
+  std::string target = "/ws?room=" + code;
+  for (int tries = 0; tries < 150; ++tries) {
+    std::unique_ptr<WsClient> c;
+    try {
+      c = connect_via(port, target, name, token);
+    } catch (const std::exception&) {
+      target = "/ws?room=" + code;  // the named node is gone
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      continue;
+    }
+    answer = c->request({{"type", "join_room"}, {"code", code}});
+    if (answer["type"] == "room") return c;
+    if (answer["code"] == "moved") {
+      target = "/ws?room=" + code + "&node=" + answer["node"].get<std::string>();
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return nullptr;
+}
+
+// A room's members land on one node through nginx; when that node is
+// killed the room goes on on the other one with every answered move; when
+// it comes back it serves none of the rooms the other took over.
+TEST_F(ClusterTest, ARoomsMembersShareOneNodeAndItSurvivesTheOwnersDeath) {
+  std::string ann_token;
+  std::string bob_token;
+  auto ann = connect_via(front(), "/ws", "ann-nodes", ann_token);
+  const json created = ann->request(
+      {{"type", "create_room"}, {"mode", "same"}, {"preset", "easy"}, {"seed", "nodes"}});
+  ASSERT_EQ(created["type"], "room") << created;
+  const std::string code = created["room"]["code"];
+  // ann sits where she created the room; she joins again through the
+  // room's route, as the client would after a reload.
+  json answer;
+  ann = join_via_nginx(front(), code, "ann-nodes", ann_token, answer);
+  ASSERT_TRUE(ann) << answer;
+  auto bob = join_via_nginx(front(), code, "bob-nodes", bob_token, answer);
+  ASSERT_TRUE(bob) << answer;
+  // On one node: each sees the other connected, and the start reaches both.
+  ASSERT_EQ(answer["room"]["players"].size(), 2u);
+  for (const auto& p : answer["room"]["players"]) EXPECT_TRUE(p["connected"].get<bool>()) << p;
+  const json started = ann->request({{"type", "start_room"}, {"code", code}});
+  ASSERT_EQ(started["room"]["state"], "playing") << started;
+  const std::string ann_game = ann->wait_for("room_started")["game"]["game_id"];
+  const std::string bob_game = bob->wait_for("room_started")["game"]["game_id"];
+  ASSERT_EQ(play_hint(*ann, ann_game)["type"], "events");
+  const json bob_move = play_hint(*bob, bob_game);
+  ASSERT_EQ(bob_move["type"], "events") << bob_move;
+  const json ann_view = resume(*ann, ann_game);
+  // bob's progress reached ann: they share the node.
+  bool saw_bob = false;
+  for (int i = 0; i < 4 && !saw_bob; ++i) {
+    saw_bob = ann->wait_for("room_progress")["player"] == "bob-nodes";
+  }
+  EXPECT_TRUE(saw_bob);
+
+  // Which node serves the room: the one that answers join_room without
+  // `moved` when asked directly.
+  std::string probe_token;
+  auto probe = connect(n1(), "probe-nodes", probe_token);
+  const json on_n1 = probe->request({{"type", "join_room"}, {"code", code}, {"as", "spectator"}});
+  const std::string owner = on_n1["type"] == "room" ? "n1" : "n2";
+  const std::string other = owner == "n1" ? "n2" : "n1";
+  probe.reset();
+
+  cluster_->kill_node(owner);
+  ann.reset();
+  bob.reset();
+  ann = join_via_nginx(front(), code, "ann-nodes", ann_token, answer);
+  ASSERT_TRUE(ann) << answer;
+  EXPECT_EQ(answer["room"]["state"], "playing");
+  EXPECT_EQ(answer["game"]["state_hash"], ann_view["game"]["state_hash"]);
+  EXPECT_EQ(answer["game"]["move_count"], 1);
+  bob = join_via_nginx(front(), code, "bob-nodes", bob_token, answer);
+  ASSERT_TRUE(bob) << answer;
+  EXPECT_EQ(answer["game"]["move_count"], 1);
+  EXPECT_EQ(answer["game"]["state_hash"], bob_move["state_hash"]);
+
+  // The killed node is back: asked directly, it sends players to the other.
+  cluster_->restart_node(owner);
+  std::string eve_token;
+  auto eve = connect(owner == "n1" ? n1() : n2(), "eve-nodes", eve_token);
+  const json elsewhere = eve->request({{"type", "join_room"}, {"code", code}, {"as", "spectator"}});
+  EXPECT_EQ(elsewhere["code"], "moved") << elsewhere;
+  EXPECT_EQ(elsewhere["node"], other);
+  // And the race goes on where it is.
+  EXPECT_EQ(play_hint(*ann, ann_game)["type"], "events");
+}
 
 }  // namespace
 }  // namespace tilecrush::testing

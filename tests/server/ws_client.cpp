@@ -6,7 +6,8 @@
 
 namespace tilecrush::testing {
 
-WsClient::WsClient(unsigned short port, std::chrono::milliseconds timeout)
+WsClient::WsClient(unsigned short port, std::chrono::milliseconds timeout,
+                   const std::string& target)
     : ws_(ioc_), timeout_(timeout) {
   beast::get_lowest_layer(ws_).expires_after(timeout_);
   throw_if(run([&](auto handler) {
@@ -15,7 +16,7 @@ WsClient::WsClient(unsigned short port, std::chrono::milliseconds timeout)
   }));
   beast::get_lowest_layer(ws_).expires_after(timeout_);
   throw_if(run([&](auto handler) {
-    ws_.async_handshake("127.0.0.1:" + std::to_string(port), "/ws", handler);
+    ws_.async_handshake("127.0.0.1:" + std::to_string(port), target, handler);
   }));
 }
 

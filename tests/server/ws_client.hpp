@@ -23,7 +23,8 @@ using nlohmann::json;
 class WsClient {
  public:
   explicit WsClient(unsigned short port,
-                    std::chrono::milliseconds timeout = std::chrono::seconds(10));
+                    std::chrono::milliseconds timeout = std::chrono::seconds(10),
+                    const std::string& target = "/ws");
   ~WsClient();
 
   void send_text(const std::string& text);

@@ -47,6 +47,26 @@ void acquire_from(GameService& service, const std::shared_ptr<Connection>& conn,
 
 }  // namespace
 
+std::shared_ptr<Room> RoomManager::lock_room(const RequestPtr& req, const std::string& code,
+                                             std::unique_lock<std::mutex>& lock) {
+  give_up_if_claims_lost();
+  const std::string normal = normalize_room_code(code);
+  auto room = find(normal);
+  std::string owner;
+  if (!room) room = take_over(normal, owner);
+  if (room) {
+    lock = std::unique_lock(room->mutex);
+    if (!room->removed) return room;
+    lock.unlock();
+  }
+  if (!owner.empty()) {
+    req->answer(protocol::moved_reply(req->id(), normal, owner));
+    return nullptr;
+  }
+  refuse(req, ErrorCode::not_found, "no such room");
+  return nullptr;
+}
+
 void RoomManager::join(const RequestPtr& req, const protocol::JoinRoom& cmd) {
   const std::int64_t player_id = *req->state().player_id;
   std::unique_lock<std::mutex> lock;

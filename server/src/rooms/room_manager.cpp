@@ -61,26 +61,6 @@ std::shared_ptr<Room> RoomManager::find(const std::string& code) const {
   return it == rooms_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<Room> RoomManager::lock_room(const RequestPtr& req, const std::string& code,
-                                             std::unique_lock<std::mutex>& lock) {
-  give_up_if_claims_lost();
-  const std::string normal = normalize_room_code(code);
-  auto room = find(normal);
-  std::string owner;
-  if (!room) room = take_over(normal, owner);
-  if (room) {
-    lock = std::unique_lock(room->mutex);
-    if (!room->removed) return room;
-    lock.unlock();
-  }
-  if (!owner.empty()) {
-    req->answer(protocol::moved_reply(req->id(), normal, owner));
-    return nullptr;
-  }
-  refuse(req, ErrorCode::not_found, "no such room");
-  return nullptr;
-}
-
 std::size_t RoomManager::room_count() const {
   std::lock_guard map(map_mutex_);
   return rooms_.size();
