@@ -1,0 +1,363 @@
+#!/usr/bin/env bash
+# SQLite against PostgreSQL, and one node against two on one PostgreSQL
+# database, in one run on one machine, all on 127.0.0.1. A throw-away
+# PostgreSQL 15 cluster (scripts/pg_scratch.sh) with a fresh database for
+# every run; a fresh SQLite file for every SQLite run. Each configuration
+# is driven by tilecrush_load, closed loop and paced at a few offered
+# rates, repeated (alternating configurations) so that the spread shows;
+# then the paced rate on PostgreSQL is raised until throughput or p99
+# breaks. Prints markdown tables.
+#
+#   bench/pg_compare.sh [--players N] [--paced-players N] [--duration S]
+#                       [--warmup S] [--modes "same"] [--configs "sqlite pg pg2"]
+#                       [--rates "1000 2000 4000"] [--repeat K]
+#                       [--ramp "2000 3000 4000 5000 6000 8000"]
+#                       [--ramp-configs "pg pg2"] [--break-p99 MS]
+#                       [--bin DIR] [--out DIR]
+#
+# Configurations: sqlite (one node, a SQLite file), pg (one node on
+# PostgreSQL), pg2 (two nodes, --node-id a and b, on one PostgreSQL
+# database, half the players on each node's port, one tilecrush_load each),
+# pgasync (one node on a database with synchronous_commit off: what the
+# WAL fsync costs). Measured over a window inside the load tool's own (after
+# a separate warm-up run of --warmup seconds): moves/s as the servers
+# counted them (tilecrush_moves_total), latency from tilecrush_load (two
+# nodes: p50 weighted by moves, p99 the worse node); CPU from /proc: the
+# server process(es), their writer thread(s) (tc-writer), and every
+# process of this cluster (the postmaster, its children, and what it
+# reaped), each divided by the moves the servers counted in the window; commits from the servers' /metrics
+# (tilecrush_db_batches_total, tilecrush_db_ops_total,
+# tilecrush_db_commit_seconds_total).
+#
+# Needs: tilecrush_server and tilecrush_load built with PostgreSQL (--bin DIR,
+# default build/release's server/ and bench/, or /tmp/bench-bin), postgresql-15
+# (scripts/setup.sh --test), python3, curl. Everything started is stopped on
+# exit, failure included.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PLAYERS=400
+PACED_PLAYERS=1000
+DUR=8
+WARMUP=2
+MODES="same"
+CONFIGS="sqlite pg pg2"
+RATES="1000 2000 4000"
+REPEAT=2
+RAMP="2000 3000 4000 5000 6000 8000"
+RAMP_CONFIGS="pg pg2"
+BREAK_P99=100
+BIN=""
+OUT=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --players) PLAYERS=$2; shift 2 ;;
+    --paced-players) PACED_PLAYERS=$2; shift 2 ;;
+    --duration) DUR=$2; shift 2 ;;
+    --warmup) WARMUP=$2; shift 2 ;;
+    --modes) MODES=$2; shift 2 ;;
+    --configs) CONFIGS=$2; shift 2 ;;
+    --rates) RATES=$2; shift 2 ;;
+    --repeat) REPEAT=$2; shift 2 ;;
+    --ramp) RAMP=$2; shift 2 ;;
+    --ramp-configs) RAMP_CONFIGS=$2; shift 2 ;;
+    --break-p99) BREAK_P99=$2; shift 2 ;;
+    --bin) BIN=$2; shift 2 ;;
+    --out) OUT=$2; shift 2 ;;
+    -h|--help) sed -n 2,35p "$0"; exit 0 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+if [ -n "$BIN" ]; then
+  SERVER="$BIN/tilecrush_server"; LOAD="$BIN/tilecrush_load"
+  [ -x "$SERVER" ] || SERVER="$BIN/server/tilecrush_server"
+  [ -x "$LOAD" ] || LOAD="$BIN/bench/tilecrush_load"
+elif [ -x "$ROOT/build/release/server/tilecrush_server" ]; then
+  SERVER="$ROOT/build/release/server/tilecrush_server"; LOAD="$ROOT/build/release/bench/tilecrush_load"
+else
+  SERVER=/tmp/bench-bin/tilecrush_server; LOAD=/tmp/bench-bin/tilecrush_load
+fi
+for b in "$SERVER" "$LOAD"; do
+  [ -x "$b" ] || { echo "missing $b: build tilecrush_server and tilecrush_load, or name them with --bin" >&2; exit 1; }
+done
+OUT=${OUT:-$(mktemp -d /tmp/pg-compare.XXXXXX)}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+TCK=$(getconf CLK_TCK)
+
+PGDIR="$OUT/pg"
+SERVER_PIDS=()
+SERVER_PORTS=()
+LOAD_PIDS=()
+stop_servers() {
+  local p
+  for p in "${LOAD_PIDS[@]}" "${SERVER_PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${LOAD_PIDS[@]}" "${SERVER_PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
+  LOAD_PIDS=()
+  SERVER_PIDS=()
+  SERVER_PORTS=()
+}
+cleanup() {
+  stop_servers
+  "$ROOT/scripts/pg_scratch.sh" stop "$PGDIR" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+URL=$("$ROOT/scripts/pg_scratch.sh" start "$PGDIR")
+PG_PORT=${URL##*:}; PG_PORT=${PG_PORT%%/*}
+POSTMASTER=$(head -1 "$PGDIR/data/postmaster.pid")
+psql_admin() { psql -X -q -h 127.0.0.1 -p "$PG_PORT" -U tilecrush -d tilecrush -v ON_ERROR_STOP=1 -c "$1" >/dev/null; }
+echo "PostgreSQL $URL (postmaster $POSTMASTER); reports in $OUT" >&2
+
+metric() { # port name: the value of an unlabelled metric
+  curl -s --max-time 5 "http://127.0.0.1:$1/metrics" | awk -v n="$2" '$1 == n { print $2 }'
+}
+
+start_server() { # db node-id log
+  local node_args=()
+  [ -n "$2" ] && node_args=(--node-id "$2")
+  "$SERVER" --bind 127.0.0.1 --port 0 --db "$1" "${node_args[@]}" --static "" --threads 0 \
+    --rate 100000 --max-connections 30000 --max-connections-per-address 30000 > "$3" 2>&1 &
+  SERVER_PIDS+=($!)
+  local port=""
+  for _ in $(seq 300); do
+    port=$(grep -o 'http://127.0.0.1:[0-9]*' "$3" 2>/dev/null | head -1 | grep -o '[0-9]*$' || true)
+    [ -n "$port" ] && break
+    sleep 0.05
+  done
+  [ -n "$port" ] || { echo "server did not start:" >&2; cat "$3" >&2; exit 1; }
+  SERVER_PORTS+=("$port")
+}
+
+start_config() { # config run-id
+  local db
+  case "$1" in
+    sqlite)
+      rm -rf "$OUT/db-$2" && mkdir -p "$OUT/db-$2"
+      start_server "$OUT/db-$2/tilecrush.db" "" "$OUT/$2.server.log" ;;
+    pg|pg2|pgasync)
+      db="r_${2//-/_}"
+      psql_admin "CREATE DATABASE $db"
+      [ "$1" = pgasync ] && psql_admin "ALTER DATABASE $db SET synchronous_commit = off"
+      if [ "$1" = pg2 ]; then
+        start_server "${URL%/*}/$db" a "$OUT/$2.server-a.log"
+        start_server "${URL%/*}/$db" b "$OUT/$2.server-b.log"
+      else
+        start_server "${URL%/*}/$db" "" "$OUT/$2.server.log"
+      fi ;;
+    *) echo "unknown configuration $1" >&2; exit 2 ;;
+  esac
+}
+
+# Two lines: the time, server ticks, writer-thread ticks and the ticks of
+# every process of this PostgreSQL cluster; then the servers' summed moves,
+# batches, ops and commit seconds (one /metrics request per server, all
+# read right after the ticks).
+snapshot() {
+  python3 - "$POSTMASTER" "${SERVER_PIDS[*]}" "${SERVER_PORTS[*]}" <<'EOF'
+import os, sys, time, urllib.request
+post = int(sys.argv[1])
+servers = [int(p) for p in sys.argv[2].split()]
+ports = sys.argv[3].split()
+def stat(path):
+    try:
+        with open(path) as f:
+            s = f.read()
+    except OSError:
+        return None
+    return s[s.rindex(')') + 2:].split()
+srv = wr = 0
+for pid in servers:
+    f = stat(f'/proc/{pid}/stat')
+    if f: srv += int(f[11]) + int(f[12])
+    for t in os.listdir(f'/proc/{pid}/task') if os.path.isdir(f'/proc/{pid}/task') else []:
+        try:
+            comm = open(f'/proc/{pid}/task/{t}/comm').read().strip()
+        except OSError:
+            continue
+        if comm == 'tc-writer':
+            g = stat(f'/proc/{pid}/task/{t}/stat')
+            if g: wr += int(g[11]) + int(g[12])
+pg = {}
+for d in os.listdir('/proc'):
+    if not d.isdigit(): continue
+    f = stat(f'/proc/{d}/stat')
+    if not f: continue
+    pid, ppid = int(d), int(f[1])
+    if pid == post:
+        # Its own time and that of the backends it has reaped.
+        pg[pid] = int(f[11]) + int(f[12]) + int(f[13]) + int(f[14])
+    elif ppid == post:
+        pg[pid] = int(f[11]) + int(f[12])
+names = ['tilecrush_moves_total', 'tilecrush_db_batches_total', 'tilecrush_db_ops_total',
+         'tilecrush_db_commit_seconds_total']
+sums = [0.0] * len(names)
+# The window's length is the time between the two metrics readings.
+now = time.monotonic()
+for port in ports:
+    text = urllib.request.urlopen(f'http://127.0.0.1:{port}/metrics', timeout=5).read().decode()
+    for line in text.split('\n'):
+        parts = line.split()
+        if len(parts) == 2 and parts[0] in names:
+            sums[names.index(parts[0])] += float(parts[1])
+print(now, srv, wr, ' '.join(f'{k}:{v}' for k, v in sorted(pg.items())))
+print(' '.join(str(x) for x in sums))
+EOF
+}
+
+# Runs the load tool(s) against the running server(s): players split evenly
+# over the nodes; prefix: output files. rate: moves/s per player, or "".
+drive() { # prefix players seconds rate [measure]
+  local n=${#SERVER_PORTS[@]} i per threads rate_args=()
+  per=$(( $2 / n ))
+  threads=$(( 2 / n )); [ "$threads" -ge 1 ] || threads=1
+  [ -n "$4" ] && rate_args=(--move-rate "$4")
+  LOAD_PIDS=()
+  # tilecrush_load names its players load<i>-<seconds since the epoch>: two
+  # instances started within one second would meet each other's names on a
+  # shared database. So they start a second apart, in successive seconds,
+  # the earlier ones running longer, so that their measured windows end
+  # together and all contain the window measured here.
+  [ "$n" -gt 1 ] && sleep "$(python3 -c 'import time; print(1.05 - time.time() % 1)')"
+  for i in $(seq 0 $((n - 1))); do
+    [ "$i" -gt 0 ] && sleep 1
+    "$LOAD" --port "${SERVER_PORTS[$i]}" --players "$per" --seconds $(( $3 + n - 1 - i )) \
+      --threads "$threads" --server-pid "${SERVER_PIDS[$i]}" --mode "$MODE" "${rate_args[@]}" \
+      > "$1.load-$i.log" 2>&1 &
+    LOAD_PIDS+=($!)
+  done
+  if [ -n "${5:-}" ]; then
+    # Everyone connected (the load tool then waits 0.5 s and measures for
+    # S seconds): the window here starts about 0.3 s into its own and ends
+    # a few tenths before it (a snapshot takes 0.1-0.3 s on a busy machine).
+    for i in $(seq 0 $((n - 1))); do
+      for _ in $(seq 600); do
+        [ "$(metric "${SERVER_PORTS[$i]}" tilecrush_connections)" -ge "$per" ] 2>/dev/null && break
+        sleep 0.05
+      done
+    done
+    sleep 0.8
+    cat /proc/loadavg > "$1.loadavg"
+    snapshot > "$1.before"
+    sleep "$(echo "$3 - 1.0" | bc)"
+    snapshot > "$1.after"
+  fi
+  for i in "${LOAD_PIDS[@]}"; do wait "$i" || true; done
+  LOAD_PIDS=()
+}
+
+RESULTS="$OUT/results.tsv"
+: > "$RESULTS"
+# One measured run: a fresh configuration, a warm-up, the measured load.
+run() { # phase config mode rate(total moves/s offered, "" closed) rep
+  local id="$1-$2-$3-${4:-closed}-$5" prefix players per_rate=""
+  prefix="$OUT/$id"
+  MODE=$3
+  start_config "$2" "$id"
+  if [ -n "$4" ]; then
+    players=$PACED_PLAYERS
+    per_rate=$(echo "scale=4; $4 / $players" | bc)
+  else
+    players=$PLAYERS
+  fi
+  [ "$WARMUP" -gt 0 ] && drive "$prefix.warmup" "$players" "$WARMUP" "$per_rate"
+  drive "$prefix" "$players" "$DUR" "$per_rate" measure
+  stop_servers
+  python3 - "$prefix" "$TCK" "$1" "$2" "$3" "${4:-closed}" "$5" >> "$RESULTS" <<'EOF'
+import glob, re, sys
+prefix, tck, phase, config, mode, offered, rep = sys.argv[1], float(sys.argv[2]), *sys.argv[3:]
+def parse(path):
+    lines = open(path).read().split('\n')
+    f = lines[0].split()
+    srv, wr = int(f[1]), int(f[2])
+    pg = dict((int(a), int(b)) for a, b in (x.split(':') for x in f[3:]))
+    moves, batches, ops, commit = (float(x) for x in lines[1].split())
+    return srv, wr, pg, moves, batches, ops, commit, float(f[0])
+b, a = parse(prefix + '.before'), parse(prefix + '.after')
+pg_ticks = sum(v - b[2].get(k, 0) for k, v in a[2].items())
+moves, batches, ops, commit = (a[i] - b[i] for i in range(3, 7))
+rate = p50s = p99 = 0.0
+weights, errors, mism = [], 0, 0
+for f in sorted(glob.glob(prefix + '.load-*.log')):
+    t = open(f).read()
+    m = re.search(r'moves/s (\d+)', t); r = float(m.group(1)) if m else 0
+    l = re.search(r'p50 ([\d.]+)\s+p90 [\d.]+\s+p99 ([\d.]+)', t)
+    e = re.search(r'mismatches (\d+)\s+errors (\d+)', t)
+    rate += r
+    if l:
+        p50s += float(l.group(1)) * r; p99 = max(p99, float(l.group(2)))
+    if e: mism += int(e.group(1)); errors += int(e.group(2))
+p50 = p50s / rate if rate else 0
+window = a[7] - b[7]
+load_rate, rate = rate, moves / window
+us = lambda ticks: ticks / tck / moves * 1e6 if moves else float('nan')
+load = open(prefix + '.loadavg').read().split()[0]
+print('\t'.join(str(x) for x in [
+    phase, config, mode, offered, rep, round(rate), f'{us(a[0] - b[0]):.1f}', f'{us(a[1] - b[1]):.1f}',
+    f'{us(pg_ticks):.1f}', f'{p50:.2f}', f'{p99:.2f}', f'{batches:.0f}', f'{ops / batches if batches else 0:.1f}',
+    f'{moves / batches if batches else 0:.1f}', f'{commit / batches * 1000 if batches else 0:.2f}',
+    f'{moves:.0f}', errors, mism, load, f'{batches / window:.0f}', round(load_rate)]))
+EOF
+  tail -1 "$RESULTS" | awk -F'\t' '{ printf "%-6s %-8s %-6s offered %-6s rep %s: %6s moves/s  server %5s µs/move  pg %5s µs/move  p50 %6s ms  p99 %7s ms  %s moves/commit\n", $1, $2, $3, $4, $5, $6, $7, $9, $10, $11, $14 }' >&2
+}
+
+# Main matrix: every configuration, closed loop then each paced rate,
+# configurations alternating within each repetition.
+for rep in $(seq 1 "$REPEAT"); do
+  for mode in $MODES; do
+    for rate in closed $RATES; do
+      [ "$rate" = closed ] && rate=""
+      for config in $CONFIGS; do run main "$config" "$mode" "$rate" "$rep"; done
+    done
+  done
+done
+
+# The ceiling: raise the offered rate until fewer than 95 % of the offered
+# moves are acknowledged, p99 passes --break-p99 ms, or the load tool kept
+# no latency sample (it keeps a player's samples when the player closes,
+# so players still waiting for an answer at the end lose theirs: a p99 of
+# 0 means the answers took longer than the run's last half second).
+mode=${MODES%% *}
+for config in $RAMP_CONFIGS; do
+  for rate in $RAMP; do
+    run ramp "$config" "$mode" "$rate" 1
+    if tail -1 "$RESULTS" | awk -F'\t' -v b="$BREAK_P99" '{ exit !($6 < 0.95 * $4 || $11 > b || $11 == 0) }'; then
+      break
+    fi
+  done
+done
+
+python3 - "$RESULTS" "$BREAK_P99" <<'EOF'
+import sys
+from collections import OrderedDict
+rows = [l.rstrip('\n').split('\t') for l in open(sys.argv[1]) if l.strip()]
+head = ('| config | mode | offered moves/s | moves/s | server CPU µs/move | of it writer | '
+        'PostgreSQL CPU µs/move | p50 ms | p99 ms | commits/s | moves/commit | ms/commit | errors |')
+sep = '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
+def rng(vals, fmt):
+    vals = [float(v) for v in vals]
+    lo, hi = min(vals), max(vals)
+    return fmt.format(lo) if fmt.format(lo) == fmt.format(hi) else (fmt + '-' + fmt).format(lo, hi)
+groups = OrderedDict()
+for r in rows:
+    if r[0] == 'main': groups.setdefault((r[1], r[2], r[3]), []).append(r)
+if groups:
+    print('\nMain runs (ranges over the repetitions; moves/s: moves the servers counted in the window; two nodes: p50 weighted by moves, p99 the worse node):\n')
+    print(head); print(sep)
+    for (config, mode, offered), rs in groups.items():
+        print(f'| {config} | {mode} | {offered} | {rng([r[5] for r in rs], "{:,.0f}")} | {rng([r[6] for r in rs], "{:.1f}")} | '
+              f'{rng([r[7] for r in rs], "{:.1f}")} | {"-" if config == "sqlite" else rng([r[8] for r in rs], "{:.1f}")} | '
+              f'{rng([r[9] for r in rs], "{:.2f}")} | {rng([r[10] for r in rs], "{:.1f}")} | '
+              f'{rng([r[19] for r in rs], "{:,.0f}")} | '
+              f'{rng([r[13] for r in rs], "{:.1f}")} | {rng([r[14] for r in rs], "{:.2f}")} | {sum(int(r[16]) + int(r[17]) for r in rs)} |')
+ramp = [r for r in rows if r[0] == 'ramp']
+if ramp:
+    print(f'\nCeiling search (one run per step; breaks: < 95 % of offered acknowledged or p99 > {sys.argv[2]} ms):\n')
+    print(head); print(sep)
+    for r in ramp:
+        print(f'| {r[1]} | {r[2]} | {float(r[3]):,.0f} | {float(r[5]):,.0f} | {r[6]} | {r[7]} | {r[8]} | {r[9]} | {r[10]} | '
+              f'{float(r[19]):,.0f} | {r[13]} | {r[14]} | {int(r[16]) + int(r[17])} |')
+print(f'\nload average at the start of each window: {", ".join(r[18] for r in rows)}')
+EOF
+echo "(reports in $OUT)"
