@@ -56,7 +56,8 @@ fi
 # again on PostgreSQL (the pg. tests: storage, the storing server suites,
 # crash and room-restart tests); removed however this script ends.
 pg_dir=$(mktemp -d /tmp/tilecrush-pg-XXXXXX)
-trap 'scripts/pg_scratch.sh stop "$pg_dir"' EXIT
+# On a failure PostgreSQL's own log is printed first: it may tell why.
+trap 'rc=$?; if ((rc)) && [[ -f $pg_dir/log ]]; then echo "== PostgreSQL log (last 40 lines)"; tail -n 40 "$pg_dir/log"; fi; scripts/pg_scratch.sh stop "$pg_dir"' EXIT
 TILECRUSH_TEST_PG_URL=$(scripts/pg_scratch.sh start "$pg_dir")
 export TILECRUSH_TEST_PG_URL TILECRUSH_TEST_PG_REQUIRED=1
 echo "PostgreSQL for the pg. tests: $TILECRUSH_TEST_PG_URL"

@@ -189,6 +189,7 @@ void PgStatement::execute() {
     throw StorageError("commit failed: the transaction had failed and was rolled back",
                        kSqliteError);
   }
+  connection_.note_transaction_control(sql_);
   const char* tuples = PQcmdTuples(result);
   connection_.changes_ = tuples != nullptr && *tuples != '\0' ? std::atoi(tuples) : 0;
   result_ = result;
@@ -285,6 +286,7 @@ pg_conn* PgConnection::session() {
   if (role_ == PgRole::claims && conn_ != nullptr) {
     throw StorageError("the room claims' session was lost");
   }
+  if (in_transaction_) throw StorageError("the session was lost inside a transaction");
   open_session();
   return conn_;
 }
@@ -307,6 +309,12 @@ void PgConnection::check(pg_result* result, std::string_view what, std::string_v
 void PgConnection::execute(std::string_view sql) {
   const std::string text(sql);
   check(PQexec(session(), text.c_str()), "execute", sql);
+  note_transaction_control(sql);
+}
+
+void PgConnection::note_transaction_control(std::string_view sql) {
+  if (sql.starts_with("BEGIN")) in_transaction_ = true;
+  if (sql == "COMMIT" || sql == "ROLLBACK") in_transaction_ = false;
 }
 
 Query PgConnection::query(std::string_view sql) {
@@ -350,6 +358,7 @@ void PgConnection::begin_read() {
 }
 
 void PgConnection::abandon_transaction() noexcept {
+  in_transaction_ = false;
   if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) return;
   if (PQtransactionStatus(conn_) == PQTRANS_IDLE) return;
   PQclear(PQexec(conn_, "ROLLBACK"));

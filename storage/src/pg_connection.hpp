@@ -8,8 +8,12 @@
 // ignored, so the same binding code serves both dialects.
 //
 // A broken session (the server restarted, the network dropped) is reset on
-// the next use and its statements are prepared again; what was running
-// fails with StorageError, as any fault does. The claims role never
+// the next use outside a transaction, and its statements are prepared
+// again; what was running fails with StorageError, as any fault does. Inside
+// a transaction it is never reset: that would run the rest of the
+// transaction's statements, and its COMMIT, on a fresh session without the
+// earlier ones; every statement fails instead until the transaction is
+// abandoned. The claims role never
 // reconnects by itself: its session's locks die with it, which its owner
 // must notice (room_claims.hpp).
 //
@@ -113,6 +117,8 @@ class PgConnection final : public Connection {
   // Throws StorageError for a failed result (and frees it).
   void check(pg_result* result, std::string_view what, std::string_view sql);
   std::string next_name() { return "tc" + std::to_string(++names_); }
+  // Follows BEGIN / COMMIT / ROLLBACK run on the session (in_transaction_).
+  void note_transaction_control(std::string_view sql);
 
   std::string url_;
   PgRole role_;
@@ -120,6 +126,9 @@ class PgConnection final : public Connection {
   std::uint64_t generation_ = 1;
   std::uint64_t names_ = 0;
   int changes_ = 0;
+  // A transaction was begun on the session and not yet ended by COMMIT,
+  // ROLLBACK or abandon_transaction().
+  bool in_transaction_ = false;
   std::unordered_map<std::string, std::unique_ptr<PgStatement>, Hash, std::equal_to<>> cache_;
 };
 

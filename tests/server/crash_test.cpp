@@ -130,14 +130,20 @@ TEST(CrashSafety, EveryAcknowledgedMoveSurvivesSigkill) {
       ASSERT_EQ(resumed["type"], "game") << resumed;
       const std::string got = resumed["game"]["state_hash"];
       const std::string acked_hash = hash_after(p.setup, p.acked);
+      // What to read when the check below fails.
+      const std::string seen = "stored " + resumed["game"]["move_count"].dump() + " moves, " +
+                               std::to_string(p.acked.size()) + " acknowledged, " +
+                               (p.in_flight ? "one" : "none") + " in flight, mode " +
+                               std::string(game::to_string(p.setup.mode)) + ", game " + p.game_id;
       if (got != acked_hash && p.in_flight) {
         // The move in flight was committed but its answer was lost.
         auto with = p.acked;
         with.push_back(*p.in_flight);
-        ASSERT_EQ(got, hash_after(p.setup, with)) << p.name << " lost an acknowledged move";
+        ASSERT_EQ(got, hash_after(p.setup, with))
+            << p.name << " lost an acknowledged move: " << seen;
         p.acked = std::move(with);
       } else {
-        ASSERT_EQ(got, acked_hash) << p.name << " lost an acknowledged move";
+        ASSERT_EQ(got, acked_hash) << p.name << " lost an acknowledged move: " << seen;
       }
       p.in_flight.reset();
       ++checked;

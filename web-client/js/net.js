@@ -71,7 +71,7 @@ export class Connection extends EventTarget {
     try {
       return await this.sendRaw(type, fields);
     } catch (err) {
-      if (err.code !== 'moved' || !err.node || !wait) throw err;
+      if (err.code !== 'moved' || !err.room || !wait) throw err;
       this.routeTo(err.room, err.node);
       await this.ready();
       return this.sendRaw(type, fields);
@@ -82,10 +82,11 @@ export class Connection extends EventTarget {
   routeTo(room, node) {
     const url = new URL(this.baseUrl);
     url.searchParams.set('room', room);
-    url.searchParams.set('node', node);
+    // A node without a name ("") is found by the room code alone.
+    if (node) url.searchParams.set('node', node);
     this.note(`moved: room ${room} is on node ${node}`);
     this.url = url.toString();
-    this.routed = true;
+    this.routed = Boolean(node);
     this.attempt = 0;
     if (this.ws) {
       this.ws.close();

@@ -20,6 +20,11 @@ void Answer::fail(protocol::ErrorCode code, std::string_view message) {
   send(protocol::error_reply(id_, code, message));
 }
 
+void Answer::moved(std::string_view room, std::string_view node) {
+  metrics_->error(protocol::to_string(protocol::ErrorCode::moved));
+  send(protocol::moved_reply(id_, room, node));
+}
+
 Request::~Request() {
   conn_->read_next();
 }

@@ -39,6 +39,8 @@ class Answer {
   void send(const nlohmann::json& message);
   void send_text(std::string text);
   void fail(protocol::ErrorCode code, std::string_view message);
+  // `moved`: the room is served by node `node`.
+  void moved(std::string_view room, std::string_view node);
 
  private:
   Reply reply_;
@@ -64,6 +66,7 @@ class Request {
   void answer(const nlohmann::json& message) { answer_->send(message); }
   void answer_text(std::string text) { answer_->send_text(std::move(text)); }
   void fail(protocol::ErrorCode code, std::string_view message) { answer_->fail(code, message); }
+  void moved(std::string_view room, std::string_view node) { answer_->moved(room, node); }
   // The answer, for whoever sends it after this request is done.
   std::shared_ptr<Answer> defer() const { return answer_; }
 

@@ -52,15 +52,16 @@ std::shared_ptr<Room> RoomManager::lock_room(const RequestPtr& req, const std::s
   give_up_if_claims_lost();
   const std::string normal = normalize_room_code(code);
   auto room = find(normal);
+  bool moved = false;
   std::string owner;
-  if (!room) room = take_over(normal, owner);
+  if (!room) room = take_over(normal, moved, owner);
   if (room) {
     lock = std::unique_lock(room->mutex);
     if (!room->removed) return room;
     lock.unlock();
   }
-  if (!owner.empty()) {
-    req->answer(protocol::moved_reply(req->id(), normal, owner));
+  if (moved) {
+    req->moved(normal, owner);
     return nullptr;
   }
   refuse(req, ErrorCode::not_found, "no such room");

@@ -108,9 +108,10 @@ class RoomManager final : public GameObserver {
 
   std::shared_ptr<Room> find(const std::string& code) const;
   // The stored open room `code`, claimed and rebuilt here (room_persist.cpp):
-  // null when there is none, or another node holds it (then `owner` names
-  // that node). Blocking storage reads: only for a room not in memory.
-  std::shared_ptr<Room> take_over(const std::string& code, std::string& owner);
+  // null when there is none, or another node holds it (then `moved` is set
+  // and `owner` names that node). Blocking storage reads: only for a room
+  // not in memory.
+  std::shared_ptr<Room> take_over(const std::string& code, bool& moved, std::string& owner);
   // From a stored state, with the room's lock held by the caller; every
   // player disconnected since `now`.
   std::shared_ptr<Room> rebuild(const storage::OpenRoomRecord& stored, std::int64_t now);

@@ -98,7 +98,8 @@ bool RoomManager::adopt(const std::shared_ptr<Room>& room) {
   return true;
 }
 
-std::shared_ptr<Room> RoomManager::take_over(const std::string& code, std::string& owner) {
+std::shared_ptr<Room> RoomManager::take_over(const std::string& code, bool& moved,
+                                             std::string& owner) {
   storage::Database& db = games_.db();
   {
     std::lock_guard removing(removing_->mutex);
@@ -111,8 +112,10 @@ std::shared_ptr<Room> RoomManager::take_over(const std::string& code, std::strin
     if (!db.claim_room(code)) {
       // Served by another node, which may not have stored its name yet
       // (it took the room over a moment ago): then the room's old owner is
-      // named, and that node answers `moved` in its turn.
-      owner = stored->owner.empty() ? "?" : stored->owner;
+      // named, and that node answers `moved` in its turn. Nodes started
+      // without --node-id are named "": the proxy picks by room code then.
+      moved = true;
+      owner = stored->owner;
       return nullptr;
     }
     // Claimed: read again, since the previous owner may have written its
