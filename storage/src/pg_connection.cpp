@@ -125,9 +125,10 @@ PgStatement::~PgStatement() {
 
 void PgStatement::prepare_on_server() {
   PGconn* conn = connection_.session();
-  connection_.check(
-      PQprepare(conn, name_.c_str(), sql_.c_str(), static_cast<int>(values_.size()), nullptr),
-      "prepare", sql_);
+  PGresult* prepared =
+      PQprepare(conn, name_.c_str(), sql_.c_str(), static_cast<int>(values_.size()), nullptr);
+  connection_.check(prepared, "prepare", sql_);
+  PQclear(prepared);
   prepared_in_ = connection_.generation_;
 }
 
@@ -308,7 +309,9 @@ void PgConnection::check(pg_result* result, std::string_view what, std::string_v
 
 void PgConnection::execute(std::string_view sql) {
   const std::string text(sql);
-  check(PQexec(session(), text.c_str()), "execute", sql);
+  PGresult* result = PQexec(session(), text.c_str());
+  check(result, "execute", sql);
+  PQclear(result);
   note_transaction_control(sql);
 }
 

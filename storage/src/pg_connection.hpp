@@ -114,7 +114,8 @@ class PgConnection final : public Connection {
   // The live session, reset first when it broke; bumps generation_ then.
   pg_conn* session();
   void open_session();
-  // Throws StorageError for a failed result (and frees it).
+  // Throws StorageError for a failed result (and frees it); a good one
+  // stays the caller's to free.
   void check(pg_result* result, std::string_view what, std::string_view sql);
   std::string next_name() { return "tc" + std::to_string(++names_); }
   // Follows BEGIN / COMMIT / ROLLBACK run on the session (in_transaction_).
