@@ -29,6 +29,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The log exists before the server starts writing it: the loop below may
+# read it before the background shell has opened it.
+: >"$tmp/server.log"
 "$server_bin" --bind 127.0.0.1 --port 0 --db "$tmp/tilecrush.db" --static web-client \
   --threads 2 --log-level warn >"$tmp/server.log" 2>&1 &
 server_pid=$!
