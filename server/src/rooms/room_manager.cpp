@@ -163,29 +163,30 @@ void RoomManager::create(const RequestPtr& req, const protocol::CreateRoom& cmd)
     if (!stored) break;
     db.release_room(code);
   }
-  std::shared_ptr<Room> room;
-  std::unique_lock<std::mutex> lock;
+  // Locked before anyone can see it, and before the map lock (the order
+  // every path takes them in): its first stored state is queued before any
+  // other change of it.
+  auto room = std::make_shared<Room>(code, setup, player_id, now);
+  std::unique_lock lock(room->mutex);
+  RoomPlayerEntry host;
+  host.player_id = player_id;
+  host.name = req->state().player_name;
+  host.link.attach(req->conn());
+  room->players.push_back(std::move(host));
+  bool admitted = false;
   {
     std::lock_guard map(map_mutex_);
     const auto hosted = hosted_.find(player_id);
     if ((hosted == hosted_.end() || hosted->second < limits_.max_open_rooms_hosted) &&
         !rooms_.contains(code)) {
-      room = std::make_shared<Room>(code, setup, player_id, now);
-      // Locked before anyone can see it (so taking it inside the map lock
-      // cannot deadlock): its first stored state is queued before any
-      // other change of it.
-      lock = std::unique_lock(room->mutex);
-      RoomPlayerEntry host;
-      host.player_id = player_id;
-      host.name = req->state().player_name;
-      host.link.attach(req->conn());
-      room->players.push_back(std::move(host));
       rooms_.emplace(code, room);
       ++hosted_[player_id];
       by_player_[player_id].push_back(code);
+      admitted = true;
     }
   }
-  if (!room) {
+  if (!admitted) {
+    lock.unlock();
     db.release_room(code);
     return refuse(
         req, ErrorCode::not_allowed,
