@@ -1,5 +1,5 @@
 // The transport floor: the least a WebSocket server can do per move and still
-// satisfy the load generator (../shared/peers/loadgen.mjs), measured beside
+// satisfy the load generator (the peers' loadgen.mjs, see bench/README.md), measured beside
 // tilecrush in the same run (bench/peer_compare.sh).
 //
 // It keeps what the load generator checks (the rules engine, the protocol's

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Side by side, in one run on one machine: tilecrush, the Node.js peer
-# (../shared/peers/node-ws-server.mjs, everything in memory) and the
+# (node-ws-server.mjs, everything in memory) and the
 # transport floor (bench/floor_server.cpp), each driven by the peer's load
-# generator (../shared/peers/loadgen.mjs) for Same Game `classic` and
+# generator (loadgen.mjs) for Same Game `classic` and
 # match-3 `classic`. A fresh server for every run; tilecrush on a fresh
 # SQLite file in a temporary folder. Prints a markdown table (CPU per
 # acknowledged move is the figure that compares servers on shared cores),
@@ -24,7 +24,8 @@ WARMUP=3
 PROCS=2
 MODES="same match3"
 BUILD="$ROOT/build/release"
-PEERS="$ROOT/../shared/peers"
+# The peers are not part of this repository: --peers DIR or TILECRUSH_PEERS.
+PEERS="${TILECRUSH_PEERS:-}"
 OUT=""
 RATE=""
 ONLY=""

@@ -3,6 +3,7 @@
 #include <mutex>
 #include <utility>
 
+#include "backend_open.hpp"
 #include "checkpointer.hpp"
 #include "codec.hpp"
 #include "connection.hpp"
@@ -64,56 +65,6 @@ bool is_postgres_url(std::string_view path) {
   return path.starts_with("postgresql://") || path.starts_with("postgres://");
 }
 
-namespace {
-
-std::unique_ptr<SqliteConnection> open_sqlite_writer(const Options& options, Settings& settings) {
-  auto c = std::make_unique<SqliteConnection>(options.path, detail::OpenMode::read_write,
-                                              options.busy_timeout);
-  const std::string mode = c->scalar_text("PRAGMA journal_mode = WAL");
-  if (mode != "wal") throw StorageError("cannot use WAL: journal mode stays " + mode);
-  c->execute(options.synchronous == Synchronous::full ? "PRAGMA synchronous = FULL"
-                                                      : "PRAGMA synchronous = NORMAL");
-  c->execute("PRAGMA foreign_keys = ON");
-  // After a large batch the WAL file shrinks back to this once checkpointed.
-  c->execute("PRAGMA journal_size_limit = 67108864");
-  // The writer touches the rows of every live game: keep them in SQLite's
-  // own cache (64 MiB) rather than re-reading pages from the OS per write.
-  c->execute("PRAGMA cache_size = -65536");
-  detail::migrate(*c, kSchemaVersion);
-
-  settings.backend = "sqlite";
-  settings.journal_mode = c->scalar_text("PRAGMA journal_mode");
-  settings.synchronous = static_cast<int>(c->scalar_int("PRAGMA synchronous"));
-  settings.foreign_keys = c->scalar_int("PRAGMA foreign_keys") != 0;
-  settings.schema_version = detail::schema_version(*c);
-  return c;
-}
-
-// PostgreSQL commits durably (synchronous_commit on, its default) and
-// always checks foreign keys; Synchronous::full changes nothing there.
-std::unique_ptr<PgConnection> open_postgres_writer(const Options& options, Settings& settings) {
-  auto c = std::make_unique<PgConnection>(options.path, detail::PgRole::writer);
-  detail::migrate(*c, kSchemaVersion);
-  settings.backend = "postgresql";
-  settings.synchronous = c->scalar_text("SHOW synchronous_commit") == "off" ? 0 : 2;
-  settings.foreign_keys = true;
-  settings.schema_version = detail::schema_version(*c);
-  return c;
-}
-
-std::function<std::unique_ptr<Connection>()> reader_factory(const Options& options) {
-  if (is_postgres_url(options.path)) {
-    return [url = options.path] {
-      return std::make_unique<PgConnection>(url, detail::PgRole::reader);
-    };
-  }
-  return [path = options.path, timeout = options.busy_timeout] {
-    return std::make_unique<SqliteConnection>(path, detail::OpenMode::read_only, timeout);
-  };
-}
-
-}  // namespace
-
 Database::Database(Options options) : impl_(std::make_unique<Impl>()) {
   Impl& d = *impl_;
   d.options = std::move(options);
@@ -121,16 +72,17 @@ Database::Database(Options options) : impl_(std::make_unique<Impl>()) {
   SqliteConnection* sqlite_writer = nullptr;
   if (!d.options.read_only) {
     if (postgres) {
-      d.writer_connection = open_postgres_writer(d.options, d.settings);
+      d.writer_connection = detail::open_postgres_writer(d.options, d.settings);
     } else {
-      auto writer = open_sqlite_writer(d.options, d.settings);
+      auto writer = detail::open_sqlite_writer(d.options, d.settings);
       sqlite_writer = writer.get();
       d.writer_connection = std::move(writer);
     }
   }
   d.ranks = std::make_unique<detail::RankCache>(d.options.rank_cache_keys);
   d.claims = std::make_unique<detail::RoomClaims>(postgres ? d.options.path : std::string());
-  d.readers = std::make_unique<detail::ReaderPool>(reader_factory(d.options), d.options.readers);
+  d.readers =
+      std::make_unique<detail::ReaderPool>(detail::reader_factory(d.options), d.options.readers);
   if (d.options.read_only) {
     d.read([&](Connection& c) {
       d.settings.backend = postgres ? "postgresql" : "sqlite";
