@@ -117,27 +117,6 @@ LeaderboardEntry read_entry(const Statement& q, std::int64_t& tiebreak) {
   return e;
 }
 
-std::string explain(Connection& c, std::string_view sql) {
-  std::string plan;
-  if (c.postgres()) {
-    // PostgreSQL plans with the values: give it a board and small numbers.
-    auto statement = c.prepare("EXPLAIN " + std::string(sql));
-    bind_board(*statement, BoardKey{game::Mode::same, "classic", "plan", ""});
-    for (int i = 4; i <= 7; ++i) statement->bind(i, 1);
-    while (statement->step()) {
-      if (!plan.empty()) plan += '\n';
-      plan += statement->get_text(0);
-    }
-    return plan;
-  }
-  auto statement = c.prepare("EXPLAIN QUERY PLAN " + std::string(sql));
-  while (statement->step()) {
-    if (!plan.empty()) plan += '\n';
-    plan += statement->get_text(3);  // columns: id, parent, notused, detail
-  }
-  return plan;
-}
-
 RankKey key_of(const LeaderboardEntry& e, std::int64_t tiebreak) {
   return {e.score, tiebreak, e.finished_at, e.player_id};
 }
@@ -398,11 +377,11 @@ BoardRevision select_board_revision(Connection& c, const BoardKey& board) {
 }
 
 std::string explain_leaderboard(Connection& c) {
-  return explain(c, c.postgres() ? kSelectPagePg : kSelectPage);
+  return query_plan(c, c.postgres() ? kSelectPagePg : kSelectPage);
 }
 
 std::string explain_leaderboard_rank(Connection& c) {
-  return explain(c, kCountAhead);
+  return query_plan(c, kCountAhead);
 }
 
 }  // namespace tilecrush::storage::detail

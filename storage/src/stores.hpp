@@ -74,6 +74,9 @@ std::optional<LeaderboardPage> select_leaderboard_around(Connection& c, RankCach
                                                          std::string_view player_name,
                                                          std::int64_t radius);
 BoardRevision select_board_revision(Connection& c, const BoardKey& board);
+// One line per plan row of `sql` (leaderboard statements: ?1-?3, ?11 a
+// board, ?4-?7 numbers), as the backend plans it (query_plan.cpp).
+std::string query_plan(Connection& c, std::string_view sql);
 std::string explain_leaderboard(Connection& c);
 std::string explain_leaderboard_rank(Connection& c);
 
