@@ -1,46 +1,91 @@
 #include "text.hpp"
 
 #include <cstdint>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
-namespace tilecrush::protocol::detail {
+#include "tilecrush/protocol/utf8.hpp"
+
+namespace tilecrush::protocol {
+namespace {
+
+// The one UTF-8 decoder of the module: reads the sequence starting at `p`
+// (p < end) into `cp` and returns its length (1-4), or 0 when it is not
+// well-formed (RFC 3629: stray continuation byte, cut-off sequence,
+// overlong form, surrogate, beyond U+10FFFF).
+inline int decode_utf8(const unsigned char* p, const unsigned char* end, std::uint32_t& cp) {
+  const unsigned char lead = *p;
+  int extra = 0;
+  if (lead < 0x80) {
+    cp = lead;
+    return 1;
+  }
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    cp = lead & 0x1Fu;
+    extra = 1;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    cp = lead & 0x0Fu;
+    extra = 2;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    cp = lead & 0x07u;
+    extra = 3;
+  } else {
+    return 0;  // continuation byte, overlong C0/C1 lead, or F5..FF
+  }
+  if (end - p <= extra) return 0;
+  for (int i = 1; i <= extra; ++i) {
+    const unsigned char c = p[i];
+    if ((c & 0xC0u) != 0x80u) return 0;
+    cp = (cp << 6) | (c & 0x3Fu);
+  }
+  // Overlong three- and four-byte forms, surrogates, beyond U+10FFFF.
+  if ((extra == 2 && cp < 0x800) || (extra == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+      (cp >= 0xD800 && cp <= 0xDFFF)) {
+    return 0;
+  }
+  return extra + 1;
+}
+
+}  // namespace
+
+bool valid_utf8(std::string_view text) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* end = p + text.size();
+  constexpr std::uint64_t kHighBits = 0x8080808080808080u;
+  while (p < end) {
+    // Most text is ASCII JSON: skip it a word at a time.
+    while (end - p >= 8) {
+      std::uint64_t word;
+      std::memcpy(&word, p, sizeof word);
+      if ((word & kHighBits) != 0) break;
+      p += 8;
+    }
+    if (p == end) break;
+    if (*p < 0x80) {
+      ++p;
+      continue;
+    }
+    std::uint32_t cp = 0;
+    const int length = decode_utf8(p, end, cp);
+    if (length == 0) return false;
+    p += length;
+  }
+  return true;
+}
+
+namespace detail {
 
 TextInfo inspect_text(std::string_view text) {
   TextInfo info;
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
   const auto* end = p + text.size();
   while (p < end) {
-    const unsigned char lead = *p;
     std::uint32_t cp = 0;
-    int extra = 0;
-    if (lead < 0x80) {
-      cp = lead;
-    } else if (lead >= 0xC2 && lead <= 0xDF) {
-      cp = lead & 0x1Fu;
-      extra = 1;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      cp = lead & 0x0Fu;
-      extra = 2;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      cp = lead & 0x07u;
-      extra = 3;
-    } else {
-      return info;  // continuation byte, overlong C0/C1 lead, or F5..FF
-    }
-    if (end - p <= extra) return info;
-    for (int i = 1; i <= extra; ++i) {
-      const unsigned char c = p[i];
-      if ((c & 0xC0u) != 0x80u) return info;
-      cp = (cp << 6) | (c & 0x3Fu);
-    }
-    // Overlong three- and four-byte forms, surrogates, beyond U+10FFFF.
-    if ((extra == 2 && cp < 0x800) || (extra == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF)) {
-      return info;
-    }
+    const int length = decode_utf8(p, end, cp);
+    if (length == 0) return info;
     if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F)) info.has_control = true;
     ++info.code_points;
-    p += extra + 1;
+    p += length;
   }
   info.valid_utf8 = true;
   return info;
@@ -217,4 +262,5 @@ void append_json_string(std::string& out, std::string_view text) {
   out.push_back('"');
 }
 
-}  // namespace tilecrush::protocol::detail
+}  // namespace detail
+}  // namespace tilecrush::protocol
