@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${1:-20}"
-targets=(${TILECRUSH_FUZZ_TARGETS:-fuzz_protocol fuzz_engine fuzz_http})
+targets=(${TILECRUSH_FUZZ_TARGETS:-fuzz_protocol fuzz_engine fuzz_http fuzz_ws_frame})
 cxx="${TILECRUSH_FUZZ_CXX:-clang++-14}"
 
 cmake -S tests/fuzz -B build/fuzz -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -21,7 +21,7 @@ trap 'rm -rf "$work"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
-declare -A dicts=([fuzz_protocol]=protocol.dict [fuzz_http]=http.dict)
+declare -A dicts=([fuzz_protocol]=protocol.dict [fuzz_http]=http.dict [fuzz_ws_frame]=ws_frame.dict)
 summary=()
 for target in "${targets[@]}"; do
   corpus="$work/$target"

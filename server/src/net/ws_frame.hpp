@@ -12,6 +12,7 @@
 // Thread safety: none; a FrameReader belongs to one connection.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -74,8 +75,17 @@ class FrameReader {
   // consumed: all of them when the event is need_more; for any other kind,
   // the bytes after the event are not consumed and must be given again
   // (first) on the next call. `event` is overwritten (its payload's
-  // capacity may be reused). After an error, every later call returns the
-  // same error and consumes nothing, except after discard_messages().
+  // capacity may be reused). A message whose bytes all came in this call
+  // is copied into event.payload once; one assembled across calls or
+  // fragments is handed over by swapping buffers, so event.payload may come
+  // back with a large capacity, the caller's to free (shrink() frees only
+  // the reader's). The call that reports an error consumes the bytes up to
+  // where the error showed: past the first two bytes of a refused frame, or
+  // past its whole header when the length gave it away (1009 included, so
+  // that discard_messages() resumes inside that frame's payload), or past
+  // the payload for a close frame or text message. After an error, every
+  // later call returns the same error and consumes nothing, except after
+  // discard_messages().
   //
   // Refused with 1002: a reserved bit set; an unknown opcode; a frame
   // without a mask; a control frame that is fragmented or over 125 bytes;
@@ -90,6 +100,11 @@ class FrameReader {
   // After error 1009: from here on, the payload of every data frame is
   // skipped (whatever its size) and only control frames are reported, so
   // that the client's close frame can still be found. Clears the error.
+  // The same after 1007 (the frames are still whole), and when called with
+  // no error (the server is closing): the message under assembly is
+  // dropped, the rest of it skipped. After 1002 the error stays: the
+  // stream cannot be followed. Frames are still checked (control frames in
+  // full, data frames' headers), so a later refusal is still reported.
   void discard_messages();
 
   // True when no frame or message is partly read: the reader holds
@@ -101,10 +116,36 @@ class FrameReader {
   void shrink();
 
  private:
+  // The longest client frame header: 2 bytes, 8 of extended length, 4 of mask.
+  static constexpr std::size_t kMaxClientHeader = 14;
+
+  bool read_header(const char* data, std::size_t size, std::size_t& pos, ReadEvent& event);
+  bool check_start(std::uint8_t b0, std::uint8_t b1, ReadEvent& event);
+  bool begin_frame(const std::uint8_t* header, ReadEvent& event);
+  void finish_control(const char* payload, std::size_t size, ReadEvent& event);
+  void finish_message(ReadEvent& event);
+  bool fail(std::uint16_t code, ReadEvent& event);
+
   std::size_t max_message_bytes_;
-  // Implementation state (frame header bytes read so far, the mask and
-  // its phase, payload bytes left in the frame, the message being
-  // assembled, the error) follows here.
+  // The fragments of the message being assembled. While a control frame
+  // split across reads is being read, its payload sits after them (at most
+  // 125 bytes, cut off when it is reported), so that a connection holds no
+  // buffer but this one.
+  std::string message_;
+  std::uint64_t frame_left_ = 0;  // payload bytes of the current frame not yet read
+  std::array<std::uint8_t, kMaxClientHeader> header_{};  // a header split across reads
+  std::array<std::uint8_t, 4> mask_{};
+  std::uint8_t header_have_ = 0;   // bytes of header_ filled
+  std::uint8_t mask_phase_ = 0;    // index into mask_ of the next payload byte
+  std::uint8_t opcode_ = 0;        // of the current frame
+  std::uint8_t control_size_ = 0;  // payload size of the current control frame
+  std::uint16_t error_ = 0;        // the close code of the error, 0 while none
+  bool in_payload_ = false;        // the current frame's header has been read
+  bool fin_ = false;               // of the current frame
+  bool message_open_ = false;      // a data message has begun and not ended
+  bool message_text_ = false;      // ... and it is a text message
+  bool skip_frame_ = false;        // the current data frame's payload is skipped
+  bool discarding_ = false;        // discard_messages() was called
 };
 
 // Writes the header of one final, unmasked frame of `opcode` carrying
