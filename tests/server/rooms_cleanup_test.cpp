@@ -28,7 +28,8 @@ class FakeConnection final : public server::Connection {
   explicit FakeConnection(io_context& ioc) : strand_(server::net::make_strand(ioc)) {}
   server::net::any_io_executor executor() override { return strand_; }
   void read_next() override {}
-  void push(std::string message) override {
+  void push(server::SharedText shared) override {
+    std::string message = *shared;
     std::lock_guard lock(mutex_);
     pushes_.push_back(json::parse(message));
   }

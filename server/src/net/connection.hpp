@@ -15,6 +15,10 @@ namespace tilecrush::server {
 class Connection;
 class ReplyInbox;
 
+// A message written to many connections (a room's update): serialised once,
+// shared by every connection's queue until the last one has written it.
+using SharedText = std::shared_ptr<const std::string>;
+
 // The answer slot of one request. Answers leave in the order their requests
 // arrived, whenever each becomes ready (a move waits for its commit).
 // Thread safety: send() may be called from any thread, once. A Reply
@@ -57,7 +61,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // request.hpp). Thread-safe.
   virtual void read_next() = 0;
   // Queues a message pushed by the server (no id). Thread-safe.
-  virtual void push(std::string message) = 0;
+  virtual void push(SharedText message) = 0;
+  void push(std::string message) { push(std::make_shared<const std::string>(std::move(message))); }
   // Closes with a close frame after the queued messages. Thread-safe.
   virtual void close(websocket::close_code code) = 0;
   virtual const std::string& remote_address() const = 0;

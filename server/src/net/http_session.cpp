@@ -1,6 +1,7 @@
 #include "net/http_session.hpp"
 
 #include "net/websocket_session.hpp"
+#include "net/ws_handshake.hpp"
 
 namespace tilecrush::server {
 namespace {
@@ -72,10 +73,16 @@ void HttpSession::route(http::request<http::string_body>&& request) {
       return send_answer({404, json_error("not_found", "no WebSocket here")}, version, false,
                          false);
     }
+    const ws::UpgradeCheck check = ws::check_upgrade(request);
+    if (check.status != 0) {
+      HttpAnswer refusal{check.status, json_error("bad_request", check.reason)};
+      if (check.status == 426) refusal.headers.emplace_back("Sec-WebSocket-Version", "13");
+      return send_answer(refusal, version, false, false);
+    }
     auto session = std::make_shared<WebsocketSession>(stream_.release_socket(), remote_, ticket_,
                                                       *context_.ws_handler, *context_.metrics,
                                                       *context_.limits, *context_.registry);
-    session->run(std::move(request));
+    session->run(check.accept);
     return;
   }
   const bool head = request.method() == http::verb::head;
@@ -155,6 +162,7 @@ void HttpSession::send_answer(const HttpAnswer& answer, unsigned version, bool k
   res.set(http::field::cache_control,
           answer.cache_control.empty() ? std::string_view("no-store") : answer.cache_control);
   if (!answer.etag.empty()) res.set(http::field::etag, answer.etag);
+  for (const auto& [name, value] : answer.headers) res.set(name, value);
   res.set("X-Content-Type-Options", "nosniff");
   res.set(http::field::access_control_allow_origin, "*");
   res.keep_alive(keep_alive);

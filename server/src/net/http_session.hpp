@@ -10,6 +10,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "net/connection.hpp"
 #include "net/session_limits.hpp"
@@ -33,6 +35,9 @@ struct HttpAnswer {
   // their validator; a 304 carries both and no body.
   std::string cache_control;
   std::string etag;
+  // Further headers, name and value (a refused WebSocket upgrade's
+  // Sec-WebSocket-Version).
+  std::vector<std::pair<std::string, std::string>> headers;
 };
 
 // A request under /api/ or /metrics: GET (or HEAD) everywhere, POST where

@@ -1,12 +1,37 @@
 #include "net/websocket_session.hpp"
 
+#include <cassert>
+#include <span>
+
 #include "net/reply_inbox.hpp"
 #include "net/session_registry.hpp"
+#include "net/ws_handshake.hpp"
 
 namespace tilecrush::server {
 namespace {
 
-constexpr std::size_t kFirstReadBytes = 256;
+// Each readiness reads up to this much into the thread's buffer: a whole
+// message at the limit, and many small ones pipelined, in one call.
+constexpr std::size_t kReadBytes = 64 * 1024;
+// Capacities an idle connection keeps; past them, they are given back.
+constexpr std::size_t kKeptInputBytes = 1024;
+constexpr std::size_t kKeptFrames = 16;
+
+char* thread_buffer() {
+  thread_local const std::unique_ptr<char[]> buffer(new char[kReadBytes]);
+  return buffer.get();
+}
+
+WebsocketSession::Executor executor_of(tcp::socket& socket) {
+  const auto* executor = socket.get_executor().target<WebsocketSession::Executor>();
+  assert(executor && "a WebsocketSession runs on an io_context");
+  return *executor;
+}
+
+template <typename T>
+void shrink_if_above(T& container, std::size_t keep) {
+  if (container.capacity() > keep) T().swap(container);
+}
 
 }  // namespace
 
@@ -14,202 +39,405 @@ WebsocketSession::WebsocketSession(tcp::socket&& socket, std::string remote,
                                    std::shared_ptr<void> ticket, MessageHandler& handler,
                                    Metrics& metrics, const SessionLimits& limits,
                                    SessionRegistry& registry)
-    : ws_(std::move(socket)),
+    : executor_(executor_of(socket)),
+      socket_(executor_),
+      timer_(executor_),
       remote_(std::move(remote)),
       ticket_(std::move(ticket)),
       handler_(handler),
       metrics_(metrics),
       limits_(limits),
       registry_(registry),
-      limiter_(limits.rate_per_second, limits.rate_burst, limits.flood_close_after) {
-  // Answers completed on other threads reach this one through its inbox.
-  if (ws_.get_executor().target<net::io_context::executor_type>()) {
-    inbox_ = &ReplyInbox::of(ws_.get_executor());
+      limiter_(limits.rate_per_second, limits.rate_burst, limits.flood_close_after),
+      reader_(limits.max_message_bytes) {
+  // The same descriptor, on a socket typed with the context's own executor
+  // (no type-erased executor copied per operation). On failure the socket
+  // stays closed and run() ends the session.
+  error_code ec;
+  const tcp::endpoint local = socket.local_endpoint(ec);
+  if (!ec) {
+    const int fd = socket.release(ec);
+    if (!ec) socket_.assign(local.protocol(), fd, ec);
+    if (!ec) socket_.non_blocking(true, ec);
   }
+  // Answers completed on other threads reach this one through its inbox.
+  inbox_ = &ReplyInbox::of(executor_);
 }
 
 WebsocketSession::~WebsocketSession() {
   registry_.remove(this);
 }
 
-void WebsocketSession::run(http::request<http::string_body> request) {
-  // The WebSocket layer has its own timeouts from here on.
-  websocket::stream_base::timeout timeouts =
-      websocket::stream_base::timeout::suggested(beast::role_type::server);
-  timeouts.handshake_timeout = limits_.handshake_timeout;
-  timeouts.idle_timeout = limits_.idle_timeout;
-  timeouts.keep_alive_pings = true;
-  ws_.set_option(timeouts);
-  ws_.set_option(websocket::stream_base::decorator(
-      [](websocket::response_type& res) { res.set(http::field::server, "tilecrush"); }));
-  // The message limit is enforced by do_read/on_read, not by Beast: on a
-  // message over its read_message_max, Beast sends the close frame and then
-  // tears the connection down at once (its TCP teardown reads at most one
-  // chunk before closing the socket). A client still sending the rest of
-  // the message then gets a reset, which can destroy the close frame before
-  // it is read: the client sees the connection dropped (1006), not 1009.
-  // 0: no limit of Beast's own.
-  ws_.read_message_max(0);
-  ws_.async_accept(request, beast::bind_front_handler(
-                                &WebsocketSession::on_accept,
-                                std::static_pointer_cast<WebsocketSession>(shared_from_this())));
+void WebsocketSession::run(const std::string& accept) {
+  arm_timer(limits_.handshake_timeout);
+  // The 101 answer lives in headers_ until it is written.
+  headers_ = ws::switching_protocols(accept);
+  net::async_write(socket_, net::buffer(headers_),
+                   [self = self()](error_code ec, std::size_t) { self->on_handshake_written(ec); });
 }
 
-void WebsocketSession::on_accept(error_code ec) {
+void WebsocketSession::on_handshake_written(error_code ec) {
+  if (phase_ == Phase::finished) return;
   if (ec) return finish();
-  registry_.add(std::static_pointer_cast<WebsocketSession>(shared_from_this()));
+  std::string().swap(headers_);
+  registry_.add(self());
   metrics_.connection_opened();
   opened_ = true;
-  do_read();
+  phase_ = Phase::open;
+  last_received_ = Clock::now();
+  arm_timer(limits_.idle_timeout / 2);
+  if (!queue_.empty()) do_write();
+  if (closing_) return start_close();
+  pump();
 }
 
-void WebsocketSession::do_read() {
-  if (finished_ || closing_ || reading_) return;
-  reading_ = true;
-  // The message part by part, never past one byte over the limit: a
-  // message too big is known without buffering any more of it. A message's
-  // first part asks for little (most messages are under 200 bytes): the
-  // buffer an idle connection holds while it waits is that small.
-  const std::size_t room =
-      buffer_.size() == 0 ? kFirstReadBytes : limits_.max_message_bytes + 1 - buffer_.size();
-  ws_.async_read_some(
-      buffer_, room,
-      beast::bind_front_handler(&WebsocketSession::on_read,
-                                std::static_pointer_cast<WebsocketSession>(shared_from_this())));
-}
+// ---- reading -------------------------------------------------------------
 
-void WebsocketSession::on_read(error_code ec, std::size_t) {
-  if (ec) return finish();
-  if (buffer_.size() > limits_.max_message_bytes) {
-    // 1009 through the close handshake (start_close): async_close sends the
-    // close frame, then reads and discards the rest of the message until
-    // the client's own close frame (or the handshake timeout), and only then
-    // tears the connection down, so the client always gets to read it.
-    buffer_.consume(buffer_.size());
-    return close(websocket::close_code::too_big);
+void WebsocketSession::read_next() {
+  if (executor_.running_in_this_thread() && in_pump_) {
+    // The handler finished the message while consume() is on the stack:
+    // its loop goes on with the next one.
+    awaiting_ = false;
+    return;
   }
-  reading_ = false;
-  if (!ws_.is_message_done()) return do_read();
-  on_message();
+  // Never inline otherwise: the caller (a request's last owner) may hold
+  // locks that the next message's handler takes.
+  net::post(executor_, [self = self()]() {
+    self->awaiting_ = false;
+    self->pump();
+  });
 }
 
-void WebsocketSession::on_message() {
-  auto self = std::static_pointer_cast<WebsocketSession>(shared_from_this());
-  // Every frame counts against the rate, binary ones included.
+void WebsocketSession::pump() {
+  if (phase_ == Phase::finished || awaiting_ || in_pump_ || close_received_ || broken_) return;
+  if (!socket_.is_open()) return finish();
+  bool more = true;
+  if (inpos_ < inbuf_.size()) {
+    in_pump_ = true;
+    more = consume(inbuf_.data() + inpos_, inbuf_.size() - inpos_, true);
+    in_pump_ = false;
+  }
+  if (more && !awaiting_ && phase_ != Phase::finished) wait_readable();
+}
+
+void WebsocketSession::wait_readable() {
+  if (waiting_) return;
+  waiting_ = true;
+  socket_.async_wait(Socket::wait_read, [self = self()](error_code ec) { self->on_readable(ec); });
+}
+
+void WebsocketSession::on_readable(error_code ec) {
+  waiting_ = false;
+  if (phase_ == Phase::finished) return;
+  if (ec) return finish();
+  char* const buffer = thread_buffer();
+  for (;;) {
+    const std::size_t n = socket_.read_some(net::buffer(buffer, kReadBytes), ec);
+    if (ec == net::error::would_block || ec == net::error::try_again) return wait_readable();
+    if (ec) return finish();  // the client went away (or reset)
+    last_received_ = Clock::now();
+    ping_sent_ = false;
+    if (!lingering_) {
+      in_pump_ = true;
+      const bool more = consume(buffer, n, false);
+      in_pump_ = false;
+      if (!more || awaiting_ || phase_ == Phase::finished) return;
+    }
+    // A short read emptied the socket: the next bytes make it ready again.
+    if (n < kReadBytes) return wait_readable();
+  }
+}
+
+bool WebsocketSession::consume(char* data, std::size_t size, bool from_inbuf) {
+  ws::ReadEvent event;
+  for (;;) {
+    const std::size_t used = reader_.read(data, size, event);
+    data += used;
+    size -= used;
+    switch (event.kind) {
+      case ws::ReadEvent::Kind::need_more:
+        if (from_inbuf) {
+          inbuf_.clear();
+          inpos_ = 0;
+          shrink_if_above(inbuf_, kKeptInputBytes);
+        }
+        if (reader_.at_boundary()) reader_.shrink();
+        return true;
+      case ws::ReadEvent::Kind::ping:
+        enqueue({std::move(event.payload), nullptr, ws::Opcode::pong});
+        break;
+      case ws::ReadEvent::Kind::pong:
+        break;
+      case ws::ReadEvent::Kind::close:
+        close_received_ = true;
+        if (!close_queued_) {
+          // Echo the client's code (none when it sent none), after the
+          // answers already queued.
+          closing_ = true;
+          queue_.push_back(
+              {event.code == ws::kCloseNoStatus ? std::string() : ws::close_payload(event.code),
+               nullptr, ws::Opcode::close});
+          close_queued_ = true;
+          if (!writing_) do_write();
+        } else if (phase_ == Phase::closing) {
+          // The answer to our close frame: the handshake is complete.
+          finish();
+        }
+        return false;
+      case ws::ReadEvent::Kind::error:
+        if (event.code == ws::kCloseTooBig) {
+          // 1009 after the answers due; the rest of the message is
+          // skipped while looking for the client's close frame.
+          reader_.discard_messages();
+          close(websocket::close_code::too_big);
+          break;
+        }
+        broken_ = true;
+        close(static_cast<websocket::close_code>(event.code));
+        return false;
+      case ws::ReadEvent::Kind::text:
+      case ws::ReadEvent::Kind::binary: {
+        if (closing_) break;  // no message is handled once closing
+        // What follows the message is kept before the handler runs.
+        if (from_inbuf) {
+          inpos_ = static_cast<std::size_t>(data - inbuf_.data());
+        } else if (size > 0) {
+          inbuf_.assign(data, size);
+          inpos_ = 0;
+          from_inbuf = true;
+        }
+        awaiting_ = true;
+        on_message(std::move(event.payload), event.kind == ws::ReadEvent::Kind::text);
+        if (awaiting_ || phase_ == Phase::finished || close_received_ || broken_) return true;
+        if (from_inbuf) {
+          data = inbuf_.data() + inpos_;
+          size = inbuf_.size() - inpos_;
+        }
+        break;
+      }
+    }
+  }
+}
+
+void WebsocketSession::on_message(std::string text, bool is_text) {
+  // Every message counts against the rate, binary ones included.
   const RateLimiter::Verdict verdict = limiter_.take();
   if (verdict == RateLimiter::Verdict::close) {
-    buffer_.consume(buffer_.size());
+    awaiting_ = false;
     return close(websocket::close_code::policy_error);
   }
   Reply reply(weak_from_this(), next_slot_++);
-  std::string text;
-  if (ws_.got_text()) {
-    text = beast::buffers_to_string(buffer_.data());
-  } else if (verdict != RateLimiter::Verdict::refuse) {
-    buffer_.consume(buffer_.size());
-    handler_.on_binary(self, std::move(reply));
-    return do_read();
+  if (!is_text) {
+    text.clear();
+    if (verdict != RateLimiter::Verdict::refuse) {
+      handler_.on_binary(self(), std::move(reply));
+      awaiting_ = false;
+      return;
+    }
   }
-  buffer_.consume(buffer_.size());
-  // After a large message, an idle connection does not keep its capacity.
-  if (buffer_.capacity() > 8 * kFirstReadBytes) buffer_.shrink_to_fit();
   // The handler calls read_next() when the request is done, perhaps before
   // this returns.
-  handler_.on_message(self, std::move(text), verdict == RateLimiter::Verdict::refuse,
+  handler_.on_message(self(), std::move(text), verdict == RateLimiter::Verdict::refuse,
                       std::move(reply));
 }
 
-void WebsocketSession::read_next() {
-  net::dispatch(executor(), [self = std::static_pointer_cast<WebsocketSession>(
-                                 shared_from_this())]() { self->do_read(); });
-}
+// ---- writing -------------------------------------------------------------
 
 void WebsocketSession::fill_slot(std::uint64_t slot, std::optional<std::string> message) {
   if (slot == flush_slot_ && pending_.empty()) {
     // The usual case, answers ready in order: no reordering needed.
     ++flush_slot_;
-    if (message) enqueue(std::move(*message));
+    if (message) enqueue({std::move(*message), nullptr, ws::Opcode::text});
     return;
   }
   pending_.emplace(slot, std::move(message));
   while (!pending_.empty() && pending_.begin()->first == flush_slot_) {
-    if (pending_.begin()->second) enqueue(std::move(*pending_.begin()->second));
+    if (pending_.begin()->second)
+      enqueue({std::move(*pending_.begin()->second), nullptr, ws::Opcode::text});
     pending_.erase(pending_.begin());
     ++flush_slot_;
   }
 }
 
-void WebsocketSession::push(std::string message) {
-  net::post(executor(), [self = std::static_pointer_cast<WebsocketSession>(shared_from_this()),
-                         m = std::move(message)]() mutable { self->enqueue(std::move(m)); });
+void WebsocketSession::push(SharedText message) {
+  net::post(executor_, [self = self(), m = std::move(message)]() mutable {
+    self->enqueue({std::string(), std::move(m), ws::Opcode::text});
+  });
 }
 
-void WebsocketSession::enqueue(std::string message) {
-  if (finished_ || close_sent_ || cut_off_) return;
-  if (queue_size() >= limits_.max_queued_messages ||
-      queued_bytes_ + message.size() > limits_.max_queued_bytes) {
-    // A reader this slow gets cut off rather than buffered without bound.
-    // The aborted read or write ends the session (finish() is not called
-    // here: a reply may be delivered inline while its sender holds locks);
-    // answers arriving meanwhile are dropped, and the cut counted once.
-    cut_off_ = true;
-    metrics_.slow_consumer_dropped();
-    error_code ignored;
-    ws_.next_layer().close(ignored);
-    return;
+void WebsocketSession::enqueue(Outgoing message) {
+  if (phase_ == Phase::finished || close_queued_ || cut_off_) return;
+  if (message.opcode == ws::Opcode::text) {
+    if (queued_text_ >= limits_.max_queued_messages ||
+        queued_bytes_ + message.text().size() > limits_.max_queued_bytes) {
+      // A reader this slow gets cut off rather than buffered without bound.
+      // The session ends from the failed operations, or from the post below
+      // (finish() is not called here: a reply may be delivered inline while
+      // its sender holds locks); answers arriving meanwhile are dropped, and
+      // the cut counted once.
+      cut_off_ = true;
+      metrics_.slow_consumer_dropped();
+      error_code ignored;
+      socket_.close(ignored);
+      net::post(executor_, [self = self()]() { self->finish(); });
+      return;
+    }
+    ++queued_text_;
+    queued_bytes_ += message.text().size();
   }
-  queued_bytes_ += message.size();
   queue_.push_back(std::move(message));
-  if (!writing_) do_write();
+  if (!writing_ && phase_ != Phase::handshake) do_write();
 }
 
 void WebsocketSession::do_write() {
   writing_ = true;
-  // Out of the queue while it is written: the queue may grow (and move its
-  // strings) meanwhile.
-  in_flight_ = std::move(queue_[queue_head_]);
-  if (++queue_head_ == queue_.size()) {
-    queue_.clear();
-    queue_head_ = 0;
+  // Every frame queued goes out in this one write; the queue keeps filling
+  // meanwhile (the swap keeps both vectors' capacity).
+  writing_frames_.swap(queue_);
+  headers_.resize(writing_frames_.size() * ws::kMaxHeaderBytes);
+  buffers_.clear();
+  auto* header = reinterpret_cast<std::uint8_t*>(headers_.data());
+  for (const Outgoing& frame : writing_frames_) {
+    const std::string_view text = frame.text();
+    const std::size_t n = ws::write_header(header, frame.opcode, text.size());
+    buffers_.emplace_back(header, n);
+    if (!text.empty()) buffers_.emplace_back(text.data(), text.size());
+    header += ws::kMaxHeaderBytes;
   }
-  ws_.text(true);
-  ws_.async_write(
-      net::buffer(in_flight_),
-      beast::bind_front_handler(&WebsocketSession::on_write,
-                                std::static_pointer_cast<WebsocketSession>(shared_from_this())));
+  // At once first: a reply almost always fits in the socket's send buffer,
+  // and then costs one sendmsg and no operation, allocation or completion.
+  error_code ec;
+  std::size_t left = net::buffer_size(buffers_);
+  const std::size_t total = left;
+  while (left > 0) {
+    const std::size_t n = socket_.write_some(std::span<const net::const_buffer>(buffers_), ec);
+    if (ec) break;
+    left -= n;
+    consume_buffers(n);
+  }
+  if (!ec) {
+    if (writing_frames_.back().opcode != ws::Opcode::close) return on_write(ec, total);
+    // The end of the session follows a close frame: from a handler.
+    return net::post(executor_, [self = self(), total]() { self->on_write({}, total); });
+  }
+  if (ec && ec != net::error::would_block && ec != net::error::try_again) {
+    // Ends the session from a handler of its own, never from here: a reply
+    // may be delivered inline while its sender holds locks.
+    return net::post(executor_, [self = self(), ec]() { self->on_write(ec, 0); });
+  }
+  // The rest when the socket can take it. A span, not the vector:
+  // async_write keeps a copy of the sequence it is given, and copying a
+  // span allocates nothing.
+  net::async_write(
+      socket_, std::span<const net::const_buffer>(buffers_),
+      [self = self()](error_code ec, std::size_t bytes) { self->on_write(ec, bytes); });
+}
+
+void WebsocketSession::consume_buffers(std::size_t n) {
+  std::size_t done = 0;
+  while (done < buffers_.size() && n >= buffers_[done].size()) n -= buffers_[done++].size();
+  if (done < buffers_.size()) buffers_[done] += n;
+  buffers_.erase(buffers_.begin(), buffers_.begin() + static_cast<std::ptrdiff_t>(done));
 }
 
 void WebsocketSession::on_write(error_code ec, std::size_t) {
   writing_ = false;
+  if (phase_ == Phase::finished) return;
   if (ec) return finish();
-  queued_bytes_ -= in_flight_.size();
-  in_flight_.clear();
-  if (queue_size() > 0) return do_write();
-  // An idle connection keeps no answer's capacity.
-  in_flight_.shrink_to_fit();
+  // A close frame is always the last one written.
+  const bool wrote_close =
+      !writing_frames_.empty() && writing_frames_.back().opcode == ws::Opcode::close;
+  for (const Outgoing& frame : writing_frames_) {
+    if (frame.opcode != ws::Opcode::text) continue;
+    --queued_text_;
+    queued_bytes_ -= frame.text().size();
+  }
+  writing_frames_.clear();
+  if (wrote_close) return after_close_written();
+  if (!queue_.empty()) return do_write();
+  // An idle connection keeps no large batch's capacity.
+  shrink_if_above(writing_frames_, kKeptFrames);
+  shrink_if_above(queue_, kKeptFrames);
+  shrink_if_above(buffers_, 2 * kKeptFrames);
+  shrink_if_above(headers_, kKeptFrames * ws::kMaxHeaderBytes);
   if (closing_) start_close();
 }
 
+// ---- closing -------------------------------------------------------------
+
 void WebsocketSession::close(websocket::close_code code) {
-  net::dispatch(executor(),
-                [self = std::static_pointer_cast<WebsocketSession>(shared_from_this()), code]() {
-                  if (self->closing_ || self->finished_) return;
-                  self->closing_ = true;
-                  self->close_code_ = code;
-                  if (!self->writing_ && self->queue_size() == 0) self->start_close();
-                });
+  auto begin = [self = self(), code]() {
+    if (self->closing_ || self->phase_ == Phase::finished) return;
+    self->closing_ = true;
+    self->close_code_ = code;
+    if (self->phase_ == Phase::open && !self->writing_ && self->queue_.empty()) {
+      self->start_close();
+    }
+  };
+  if (executor_.running_in_this_thread()) return begin();
+  net::post(executor_, std::move(begin));
 }
 
 void WebsocketSession::start_close() {
-  if (close_sent_ || finished_) return;
-  close_sent_ = true;
-  ws_.async_close(close_code_, [self = std::static_pointer_cast<WebsocketSession>(
-                                    shared_from_this())](error_code) { self->finish(); });
+  if (close_queued_ || phase_ == Phase::finished) return;
+  queue_.push_back(
+      {ws::close_payload(static_cast<std::uint16_t>(close_code_)), nullptr, ws::Opcode::close});
+  close_queued_ = true;
+  if (!writing_) do_write();
+}
+
+void WebsocketSession::after_close_written() {
+  if (close_received_) {
+    // The client closed first and has had our answer: nothing more will
+    // come from it, so the socket can close without a reset.
+    error_code ignored;
+    socket_.shutdown(Socket::shutdown_send, ignored);
+    return finish();
+  }
+  if (broken_ || cut_off_) return linger();
+  // Wait (bounded) for the client's close frame, still reading frames.
+  phase_ = Phase::closing;
+  arm_timer(limits_.handshake_timeout);
+  pump();
+}
+
+void WebsocketSession::linger() {
+  lingering_ = true;
+  phase_ = Phase::closing;
+  error_code ignored;
+  socket_.shutdown(Socket::shutdown_send, ignored);
+  arm_timer(limits_.handshake_timeout);
+  wait_readable();
+}
+
+void WebsocketSession::arm_timer(Clock::duration after) {
+  // Setting the expiry cancels the wait in flight (its handler sees
+  // operation_aborted and does nothing).
+  timer_.expires_after(after);
+  timer_.async_wait([self = self()](error_code ec) { self->on_timer(ec); });
+}
+
+void WebsocketSession::on_timer(error_code ec) {
+  if (ec == net::error::operation_aborted || phase_ == Phase::finished) return;
+  if (phase_ != Phase::open) return finish();  // handshake or closing overdue
+  const Clock::duration half = limits_.idle_timeout / 2;
+  const Clock::time_point now = Clock::now();
+  if (awaiting_ || now - last_received_ < half) {
+    // Heard from recently (or busy with its message): check again later.
+    return arm_timer(awaiting_ ? half : last_received_ + half - now);
+  }
+  if (ping_sent_) return finish();  // silent for the whole idle timeout
+  ping_sent_ = true;
+  enqueue({std::string(), nullptr, ws::Opcode::ping});
+  arm_timer(half);
 }
 
 void WebsocketSession::finish() {
-  if (finished_) return;
-  finished_ = true;
+  if (phase_ == Phase::finished) return;
+  phase_ = Phase::finished;
+  error_code ignored;
+  timer_.cancel();
+  socket_.close(ignored);
   registry_.remove(this);
   if (opened_) metrics_.connection_closed();
   handler_.on_close(shared_from_this());

@@ -1,12 +1,22 @@
 // One WebSocket connection at /ws: reads one message at a time, hands it to
-// the MessageHandler, and writes answers in request order with exactly one
-// write in flight and a bounded queue.
+// the MessageHandler, and writes answers in request order, every answer
+// queued meanwhile in the same write, with a bounded queue.
+//
+// The framing is ours (ws_frame.hpp) on the bare socket. An idle connection
+// waits for readiness (async_wait), not in a pending read: it holds no read
+// buffer. Bytes are read into one buffer per network thread, and only what
+// a connection cannot handle yet (a message's rest, messages pipelined
+// behind one being handled) is kept in its own. One timer per connection
+// covers the handshake, the idle pings and the closing handshake; it is not
+// reset per message, but checks on expiry whether anything was received.
 //
 // Thread safety: all members run on the connection's network thread (its
 // io_context has one thread: no strand); push(), close(), read_next() and
 // Reply::send() may be called from any thread.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -16,6 +26,7 @@
 #include "net/connection.hpp"
 #include "net/rate_limiter.hpp"
 #include "net/session_limits.hpp"
+#include "net/ws_frame.hpp"
 #include "ops/metrics.hpp"
 
 namespace tilecrush::server {
@@ -24,41 +35,82 @@ class SessionRegistry;
 
 class WebsocketSession final : public Connection {
  public:
-  // `ticket` holds the connection's place under the connection caps.
+  using Executor = net::io_context::executor_type;
+
+  // `socket` must belong to an io_context with one thread. `ticket` holds
+  // the connection's place under the connection caps.
   WebsocketSession(tcp::socket&& socket, std::string remote, std::shared_ptr<void> ticket,
                    MessageHandler& handler, Metrics& metrics, const SessionLimits& limits,
                    SessionRegistry& registry);
   ~WebsocketSession() override;
 
-  // Takes over an HTTP upgrade request and performs the handshake.
-  void run(http::request<http::string_body> request);
+  // Answers an upgrade request already checked (ws::check_upgrade) with
+  // 101 and `accept`, then reads messages.
+  void run(const std::string& accept);
 
-  net::any_io_executor executor() override { return ws_.get_executor(); }
+  net::any_io_executor executor() override { return executor_; }
   void read_next() override;
-  void push(std::string message) override;
+  void push(SharedText message) override;
+  using Connection::push;
   void close(websocket::close_code code) override;
   const std::string& remote_address() const override { return remote_; }
 
   // For graceful shutdown: true while answers are still waiting to be sent.
-  bool idle() const { return next_slot_ == flush_slot_ && queue_size() == 0 && !writing_; }
+  bool idle() const { return next_slot_ == flush_slot_ && queue_.empty() && !writing_; }
 
  private:
+  using Clock = std::chrono::steady_clock;
+  using Socket = net::basic_stream_socket<tcp, Executor>;
+  using Timer = net::basic_waitable_timer<Clock, net::wait_traits<Clock>, Executor>;
+
+  // The phases the timer watches.
+  enum class Phase : std::uint8_t { handshake, open, closing, finished };
+
+  struct Outgoing {
+    std::string payload;
+    SharedText shared;  // instead of payload, for a message many connections write
+    ws::Opcode opcode = ws::Opcode::text;
+
+    std::string_view text() const { return shared ? std::string_view(*shared) : payload; }
+  };
+
+  std::shared_ptr<WebsocketSession> self() {
+    return std::static_pointer_cast<WebsocketSession>(shared_from_this());
+  }
   void fill_slot(std::uint64_t slot, std::optional<std::string> message) override;
-  void on_accept(error_code ec);
-  void do_read();
-  void on_read(error_code ec, std::size_t bytes);  // a part of a message
-  void on_message();                               // a whole one, in buffer_
-  void enqueue(std::string message);
-  std::size_t queue_size() const { return queue_.size() - queue_head_; }
+
+  void on_handshake_written(error_code ec);
+  // Handles what is buffered, then waits for more when a message may be read.
+  void pump();
+  // Reads what the socket has (without blocking) and handles it.
+  void on_readable(error_code ec);
+  void wait_readable();
+  // Feeds data[0, size) to the frame reader until it needs more bytes or a
+  // message must wait; keeps the rest in inbuf_. False: stop reading.
+  bool consume(char* data, std::size_t size, bool from_inbuf);
+  void on_message(std::string text, bool is_text);
+
+  void enqueue(Outgoing message);
   void do_write();
+  // Drops the first `n` bytes of buffers_.
+  void consume_buffers(std::size_t n);
   void on_write(error_code ec, std::size_t bytes);
+  // Queues the close frame once the answers due are out.
   void start_close();
+  // After the close frame is written: wait for the client's close frame
+  // (lingering), or end at once when the handshake is done or broken.
+  void after_close_written();
+  // Stops sending, then reads and drops until the client closes or the
+  // timer expires, so that a client still sending reads our close frame
+  // rather than a reset.
+  void linger();
+  void arm_timer(Clock::duration after);
+  void on_timer(error_code ec);
   void finish();
 
-  // On the bare socket, not beast::tcp_stream: the WebSocket layer keeps its
-  // own timeouts, and tcp_stream's per-operation timer bookkeeping is paid
-  // on every read and write.
-  websocket::stream<tcp::socket> ws_;
+  Executor executor_;
+  Socket socket_;
+  Timer timer_;
   std::string remote_;
   std::shared_ptr<void> ticket_;
   MessageHandler& handler_;
@@ -66,25 +118,38 @@ class WebsocketSession final : public Connection {
   const SessionLimits& limits_;
   SessionRegistry& registry_;
   RateLimiter limiter_;
-  beast::flat_buffer buffer_;
+  ws::FrameReader reader_;
+  // Bytes read but not handled yet, from inpos_ on.
+  std::string inbuf_;
+  std::size_t inpos_ = 0;
 
   std::uint64_t next_slot_ = 0;
   std::uint64_t flush_slot_ = 0;
   std::map<std::uint64_t, std::optional<std::string>> pending_;
-  // Answers waiting to be written, from queue_head_ on. A vector, not a
-  // deque: an idle connection holds no allocation for it.
-  std::vector<std::string> queue_;
-  std::size_t queue_head_ = 0;
-  std::string in_flight_;  // the answer being written
+  // Frames waiting to be written; while a write is in flight, the frames it
+  // carries are in writing_frames_ (swapped, so both keep their capacity).
+  std::vector<Outgoing> queue_;
+  std::vector<Outgoing> writing_frames_;
+  std::vector<net::const_buffer> buffers_;
+  std::string headers_;
   std::size_t queued_bytes_ = 0;
-  bool reading_ = false;  // a read is in flight
-  bool writing_ = false;
-  bool closing_ = false;
-  bool close_sent_ = false;
-  bool cut_off_ = false;  // dropped for not reading (outgoing queue full)
-  bool finished_ = false;
-  bool opened_ = false;
+  std::size_t queued_text_ = 0;
+
+  Clock::time_point last_received_{};
+  Phase phase_ = Phase::handshake;
   websocket::close_code close_code_ = websocket::close_code::normal;
+  bool awaiting_ = false;      // a message is with the handler
+  bool in_pump_ = false;       // pump() is on the stack
+  bool waiting_ = false;       // an async_wait for readability is pending
+  bool writing_ = false;       // a write is in flight
+  bool closing_ = false;       // close() was asked for; no message is read any more
+  bool close_queued_ = false;  // our close frame is queued or sent
+  bool close_received_ = false;
+  bool broken_ = false;  // the client's stream cannot be read further
+  bool lingering_ = false;
+  bool ping_sent_ = false;
+  bool cut_off_ = false;  // dropped for not reading (outgoing queue full)
+  bool opened_ = false;
 };
 
 }  // namespace tilecrush::server
