@@ -17,7 +17,7 @@ void MemberLink::detach(std::int64_t now) {
   detached_at_ = now;
 }
 
-void MemberLink::push(const std::string& text) const {
+void MemberLink::push(const SharedText& text) const {
   if (auto conn = conn_.lock()) conn->push(text);
 }
 
@@ -148,12 +148,15 @@ void Room::remove_spectator(std::int64_t player_id) {
   std::erase_if(spectators, [&](const RoomSpectatorEntry& s) { return s.player_id == player_id; });
 }
 
-void Room::push_all(const std::string& text) const {
+void Room::push_all(std::string message) const {
+  // Serialised once, shared by every member's queue.
+  const auto text = std::make_shared<const std::string>(std::move(message));
   for (const RoomPlayerEntry& p : players) p.link.push(text);
   for (const RoomSpectatorEntry& s : spectators) s.link.push(text);
 }
 
-void Room::push_others(std::int64_t except_player_id, const std::string& text) const {
+void Room::push_others(std::int64_t except_player_id, std::string message) const {
+  const auto text = std::make_shared<const std::string>(std::move(message));
   for (const RoomPlayerEntry& p : players) {
     if (p.player_id != except_player_id) p.link.push(text);
   }
@@ -162,7 +165,8 @@ void Room::push_others(std::int64_t except_player_id, const std::string& text) c
   }
 }
 
-void Room::push_spectators(const std::string& text) const {
+void Room::push_spectators(std::string message) const {
+  const auto text = std::make_shared<const std::string>(std::move(message));
   for (const RoomSpectatorEntry& s : spectators) s.link.push(text);
 }
 

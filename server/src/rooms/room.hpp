@@ -55,7 +55,8 @@ class MemberLink {
   bool is(const Connection* conn) const { return key_ != nullptr && key_ == conn; }
   // When the member was last detached (valid while !connected()).
   std::int64_t detached_at() const { return detached_at_; }
-  void push(const std::string& text) const;
+  void push(const SharedText& text) const;
+  void push(std::string text) const { push(std::make_shared<const std::string>(std::move(text))); }
 
  private:
   std::weak_ptr<Connection> conn_;
@@ -143,10 +144,10 @@ class Room {
   void remove_player(std::int64_t player_id);
   void remove_spectator(std::int64_t player_id);
 
-  void push_all(const std::string& text) const;
+  void push_all(std::string text) const;
   // Everyone but one player id (who gets a direct answer instead).
-  void push_others(std::int64_t except_player_id, const std::string& text) const;
-  void push_spectators(const std::string& text) const;
+  void push_others(std::int64_t except_player_id, std::string text) const;
+  void push_spectators(std::string text) const;
 };
 
 }  // namespace tilecrush::server
