@@ -60,6 +60,9 @@ void WebsocketSession::arm_timer(Clock::duration after) {
 
 void WebsocketSession::on_timer(error_code ec) {
   if (ec == net::error::operation_aborted || phase_ == Phase::finished) return;
+  // A wait that had already expired when the timer was set again (its
+  // handler queued, too late to be cancelled): the new deadline stands.
+  if (timer_.expiry() > Clock::now()) return;
   if (phase_ != Phase::open) return finish();  // handshake or closing overdue
   const Clock::duration half = limits_.idle_timeout / 2;
   const Clock::time_point now = Clock::now();
