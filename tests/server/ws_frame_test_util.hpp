@@ -34,7 +34,7 @@ enum class Form { shortest, len7, len16, len64 };
 // byte `b0` (FIN, RSV, opcode), the mask bit unless `masked` is false, then
 // the mask key.
 inline std::string header(std::uint8_t b0, std::uint64_t length, Form form = Form::shortest,
-                   bool masked = true) {
+                          bool masked = true) {
   if (form == Form::shortest) {
     form = length < 126 ? Form::len7 : length <= 0xFFFF ? Form::len16 : Form::len64;
   }
@@ -66,7 +66,7 @@ inline std::string masked(std::string_view payload) {
 }
 
 inline std::string raw_frame(std::uint8_t b0, std::string_view payload, Form form = Form::shortest,
-                      bool mask = true) {
+                             bool mask = true) {
   return header(b0, payload.size(), form, mask) + (mask ? masked(payload) : std::string(payload));
 }
 
@@ -98,7 +98,7 @@ inline std::ostream& operator<<(std::ostream& os, const Seen& s) {
 // would: bytes not consumed after an event are given again first. Stops at
 // the first error. Checks the consumed counts on the way.
 inline std::vector<Seen> feed(FrameReader& reader, std::string_view stream,
-                       std::size_t chunk = std::numeric_limits<std::size_t>::max()) {
+                              std::size_t chunk = std::numeric_limits<std::size_t>::max()) {
   std::vector<Seen> seen;
   std::string pending;
   std::size_t offset = 0;  // stream offset of pending[0]
