@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "field_reader.hpp"
+#include "move_fast_path.hpp"
 #include "parse_game_setup.hpp"
 #include "text.hpp"
 #include "tilecrush/protocol/commands.hpp"
@@ -245,7 +246,9 @@ std::string_view type_name(const Command& command) {
   return std::visit(Visitor{}, command);
 }
 
-ParseResult parse_client_message(std::string_view text) {
+namespace detail {
+
+ParseResult parse_full(std::string_view text) {
   try {
     return parse_checked(text);
   } catch (const std::bad_alloc&) {
@@ -258,6 +261,19 @@ ParseResult parse_client_message(std::string_view text) {
     result.error = Error{ErrorCode::internal, "the message could not be read"};
     return result;
   }
+}
+
+}  // namespace detail
+
+ParseResult parse_client_message(std::string_view text) {
+  // Clicks and swaps in their plainest form skip the JSON document; any
+  // other text, refusals included, is the full parser's.
+  try {
+    if (auto fast = detail::parse_move_fast(text)) return std::move(*fast);
+  } catch (const std::exception&) {
+    // Out of memory for the game id: the full parser answers for it.
+  }
+  return detail::parse_full(text);
 }
 
 }  // namespace tilecrush::protocol

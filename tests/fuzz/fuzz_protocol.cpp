@@ -5,6 +5,7 @@
 // new_game setup is one create_game accepts), then written back as JSON
 // and parsed again, which must give the same command and id. Every refusal
 // is a bad_request whose error reply dumps to valid JSON echoing the id.
+// The parser's fast path for plain moves is checked against the full parser.
 #include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -13,6 +14,7 @@
 #include <variant>
 
 #include "fuzz_check.hpp"
+#include "move_fast_path.hpp"
 #include "tilecrush/game/presets.hpp"
 #include "tilecrush/protocol/commands.hpp"
 #include "tilecrush/protocol/views.hpp"
@@ -233,6 +235,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace tilecrush;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const protocol::ParseResult r = protocol::parse_client_message(text);
+  // The fast path for plain moves must read what it takes as the full
+  // parser does, and give the rest to it.
+  const protocol::ParseResult full = protocol::detail::parse_full(text);
+  FUZZ_CHECK(r.ok() == full.ok(), "the fast path accepts what the full parser accepts");
+  FUZZ_CHECK(r.id == full.id && r.id.type() == full.id.type(),
+             "the fast path reads the id the full parser reads");
+  if (r.ok()) {
+    FUZZ_CHECK(std::visit(fuzz::Same{}, *r.command, *full.command),
+               "the fast path reads the command the full parser reads");
+  } else {
+    FUZZ_CHECK(r.error.message == full.error.message, "a refusal is the full parser's");
+  }
   FUZZ_CHECK(fuzz::id_ok(r.id), "an echoed id is null, a number or a string of at most 64");
   if (r.ok()) {
     fuzz::check_accepted(text, r);
