@@ -1,5 +1,6 @@
 #include "tilecrush/protocol/views.hpp"
 
+#include "board_rows.hpp"
 #include "tilecrush/game/hash.hpp"
 
 namespace tilecrush::protocol {
@@ -12,7 +13,9 @@ json point_json(game::Point p) {
   return json::array({p.x, p.y});
 }
 
-json board_rows(const std::vector<int>& cells, int width, int height) {
+}  // namespace
+
+json detail::board_rows(const std::vector<int>& cells, int width, int height) {
   json rows = json::array();
   for (int y = 0; y < height; ++y) {
     json row = json::array();
@@ -25,8 +28,6 @@ json board_rows(const std::vector<int>& cells, int width, int height) {
   return rows;
 }
 
-}  // namespace
-
 json game_view(const game::Game& game, const GameViewMeta& meta) {
   const game::GameSetup& setup = game.setup();
   json view{
@@ -38,7 +39,7 @@ json game_view(const game::Game& game, const GameViewMeta& meta) {
       {"width", game.width()},
       {"height", game.height()},
       {"colors", game.colors()},
-      {"board", board_rows(game.visible_board(), game.width(), game.height())},
+      {"board", detail::board_rows(game.visible_board(), game.width(), game.height())},
       {"score", game.score()},
       {"move_count", game.move_count()},
       {"moves_left", game.moves_left() ? json(*game.moves_left()) : json(nullptr)},

@@ -56,7 +56,7 @@ inline std::unique_ptr<game::Game> play(const game::GameSetup& setup, int max_mo
   return std::move(created.game);
 }
 
-// The server's spelling of a move (server/src/http/api_json.cpp).
+// The server's spelling of a move (protocol::move_json, protocol/src/http_bodies.cpp).
 inline json move_json(const game::Move& m) {
   json out = json::array({std::string(game::to_string(m.kind)), m.a.x, m.a.y});
   if (m.kind == game::MoveKind::swap) {

@@ -8,7 +8,7 @@
 #include "http/http_api.hpp"
 #include "ops/clock.hpp"
 #include "tilecrush/game/presets.hpp"
-#include "tilecrush/protocol/views.hpp"
+#include "tilecrush/protocol/competition_bodies.hpp"
 #include "tilecrush/storage/token_hash.hpp"
 
 namespace tilecrush::server {
@@ -39,21 +39,6 @@ bool valid_text(const std::string& text, std::size_t max_chars) {
   return chars >= 1 && chars <= max_chars;
 }
 
-// CSV field: always quoted, quotes doubled; a leading = + - @ gets a quote
-// mark so that spreadsheets show names as text, never formulas.
-std::string csv_field(std::string_view text) {
-  std::string out = "\"";
-  if (!text.empty() && std::string_view("=+-@").find(text.front()) != std::string_view::npos) {
-    out += '\'';
-  }
-  for (char c : text) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
-  return out;
-}
-
 }  // namespace
 
 HttpApi::Caller HttpApi::caller_of(const ApiRequest& request) {
@@ -72,29 +57,34 @@ HttpApi::Caller HttpApi::caller_of(const ApiRequest& request) {
   return caller;
 }
 
-json HttpApi::competition_json(const storage::CompetitionRecord& c, std::int64_t now) {
-  json key = nullptr;
-  if (now >= c.closes_at) {
-    if (const auto k = competitions_.key_of(c)) key = game::to_hex(*k);
-  }
-  return {{"id", c.id},
-          {"name", c.name},
-          {"mode", game::to_string(c.mode)},
-          {"preset", c.preset},
-          {"seed", c.seed},
-          {"daily", c.daily},
-          {"opens_at", iso_time(c.opens_at)},
-          {"closes_at", iso_time(c.closes_at)},
-          {"state", Competitions::state_at(c, now)},
-          {"opens_in_s", now < c.opens_at ? (c.opens_at - now + 999) / 1000 : 0},
-          {"closes_in_s", now < c.closes_at ? (c.closes_at - now + 999) / 1000 : 0},
-          {"attempts", c.attempts ? json(*c.attempts) : json(nullptr)},
-          {"counts", c.first_counts ? "first" : "best"},
-          {"unlisted", c.unlisted},
-          {"organiser", c.organiser_id ? json(c.organiser_name) : json(nullptr)},
-          {"rules_version", game::kRulesVersion},
-          {"commitment", c.commitment},
-          {"key", std::move(key)}};
+std::optional<std::string> HttpApi::published_key(const storage::CompetitionRecord& c,
+                                                  std::int64_t now) {
+  if (now < c.closes_at) return std::nullopt;
+  const auto key = competitions_.key_of(c);
+  return key ? std::optional(game::to_hex(*key)) : std::nullopt;
+}
+
+protocol::CompetitionView HttpApi::competition_view(const storage::CompetitionRecord& c,
+                                                    std::int64_t now) {
+  // Seconds to a time, rounded up: 0 once it has passed.
+  auto seconds_to = [now](std::int64_t at) { return now < at ? (at - now + 999) / 1000 : 0; };
+  return {.id = c.id,
+          .name = c.name,
+          .mode = c.mode,
+          .preset = c.preset,
+          .seed = c.seed,
+          .daily = c.daily,
+          .opens_at = iso_time(c.opens_at),
+          .closes_at = iso_time(c.closes_at),
+          .state = std::string(Competitions::state_at(c, now)),
+          .opens_in_s = seconds_to(c.opens_at),
+          .closes_in_s = seconds_to(c.closes_at),
+          .attempts = c.attempts,
+          .first_counts = c.first_counts,
+          .unlisted = c.unlisted,
+          .organiser = c.organiser_id ? std::optional(c.organiser_name) : std::nullopt,
+          .commitment = c.commitment,
+          .key = published_key(c, now)};
 }
 
 HttpAnswer HttpApi::competitions_route(const ApiRequest& request,
@@ -148,12 +138,12 @@ HttpAnswer HttpApi::list_competitions(const protocol::RequestTarget& target) {
   } else {
     return error_answer(400, ErrorCode::bad_request, "state must be open, upcoming or closed");
   }
-  json list = json::array();
+  std::vector<protocol::CompetitionView> list;
   for (const auto s : states) {
     for (const auto& c : db_.competitions(s, now, limit.value))
-      list.push_back(competition_json(c, now));
+      list.push_back(competition_view(c, now));
   }
-  return ok_json({{"competitions", std::move(list)}});
+  return ok_json(protocol::competitions_body(list));
 }
 
 HttpAnswer HttpApi::create_competition(const ApiRequest& request) {
@@ -229,23 +219,21 @@ HttpAnswer HttpApi::create_competition(const ApiRequest& request) {
   auto created = competitions_.create(std::move(c), &error);
   if (!created) return error_answer(500, ErrorCode::internal, "could not save the competition");
   if (caller.organiser) created->organiser_name = caller.organiser->name;
-  return ok_json(competition_json(*created, now), 201);
+  return ok_json(protocol::competition_json(competition_view(*created, now)), 201);
 }
 
 HttpAnswer HttpApi::one_competition(const storage::CompetitionRecord& c,
                                     const protocol::RequestTarget& target) {
   const auto player = protocol::string_param(target, "player", false, 32);
   if (!player.ok()) return error_answer(*player.error);
-  json view = competition_json(c, now_());
+  const protocol::CompetitionView view = competition_view(c, now_());
+  std::optional<std::int64_t> used;
   if (player.value) {
-    std::int64_t used = 0;
+    used = 0;
     if (const auto p = db_.find_player_by_name(*player.value))
       used = db_.attempts_started(c.id, p->id);
-    view["attempts_used"] = used;
-    view["attempts_left"] =
-        c.attempts ? json(std::max<std::int64_t>(0, *c.attempts - used)) : json(nullptr);
   }
-  return ok_json(view);
+  return ok_json(protocol::competition_body(view, used));
 }
 
 HttpAnswer HttpApi::competition_leaderboard(const storage::CompetitionRecord& c,
@@ -254,11 +242,6 @@ HttpAnswer HttpApi::competition_leaderboard(const storage::CompetitionRecord& c,
   const storage::BoardKey board{c.mode, c.preset, c.seed, c.id};
   // Closed once the closing work is done: games running at the close have
   // ended by then.
-  auto render = [&](const storage::LeaderboardPage& page) {
-    json body = page_json(board, page);
-    body["competition"] = c.id;
-    return body;
-  };
   if (around) {
     const auto player = protocol::string_param(target, "player", true, 32);
     if (!player.ok()) return error_answer(*player.error);
@@ -266,10 +249,10 @@ HttpAnswer HttpApi::competition_leaderboard(const storage::CompetitionRecord& c,
     if (!radius.ok()) return error_answer(*radius.error);
     const PageRequest what{board, c.closed, false,
                            PageCache::key_of({"competition-around", c.id, *player.value,
-                                              std::to_string(radius.value)})};
-    return board_page(
-        request, what, [&] { return db_.leaderboard_around(board, *player.value, radius.value); },
-        render);
+                                              std::to_string(radius.value)}),
+                           c.id};
+    return board_page(request, what,
+                      [&] { return db_.leaderboard_around(board, *player.value, radius.value); });
   }
   const auto limit = protocol::int_param(target, "limit", 20, 1, 100);
   if (!limit.ok()) return error_answer(*limit.error);
@@ -277,10 +260,11 @@ HttpAnswer HttpApi::competition_leaderboard(const storage::CompetitionRecord& c,
   if (!offset.ok()) return error_answer(*offset.error);
   const PageRequest what{board, c.closed, true,
                          PageCache::key_of({"competition-page", c.id, std::to_string(limit.value),
-                                            std::to_string(offset.value)})};
-  return board_page(
-      request, what,
-      [&] { return std::optional(db_.leaderboard(board, limit.value, offset.value)); }, render);
+                                            std::to_string(offset.value)}),
+                         c.id};
+  return board_page(request, what, [&] {
+    return std::optional(db_.leaderboard(board, limit.value, offset.value));
+  });
 }
 
 HttpAnswer HttpApi::competition_results(const storage::CompetitionRecord& c,
@@ -299,60 +283,45 @@ HttpAnswer HttpApi::competition_results(const storage::CompetitionRecord& c,
   const auto page = db_.leaderboard(board, std::numeric_limits<std::int32_t>::max(), 0);
   const auto flags = db_.entry_flags(c.id);
   auto flags_of = [&](storage::PlayerId player) {
-    json out = json::array();
+    std::vector<std::string> out;
     for (const auto& f : flags) {
       if (f.player_id == player) out.push_back(f.flag);
     }
     return out;
   };
-  auto moves_of = [&](const std::string& game_id) -> json {
-    if (!closed) return nullptr;
-    const auto record = db_.load_game(game_id);
-    return record ? moves_json(record->moves) : json(nullptr);
+  auto moves_of = [&](const std::string& game_id) -> std::optional<std::vector<game::Move>> {
+    if (!closed) return std::nullopt;
+    auto record = db_.load_game(game_id);
+    if (!record) return std::nullopt;
+    return std::move(record->moves);
   };
-  json entries = json::array();
+  std::vector<protocol::ResultEntry> entries;
   for (const auto& e : page.entries) {
-    entries.push_back({{"rank", e.rank},
-                       {"player", e.player},
-                       {"score", e.score},
-                       {"move_count", e.move_count},
-                       {"duration_ms", e.duration_ms},
-                       {"game_id", e.game_id},
-                       {"moves", moves_of(e.game_id)},
-                       {"flags", flags_of(e.player_id)}});
+    entries.push_back({.rank = e.rank,
+                       .player = e.player,
+                       .score = e.score,
+                       .move_count = e.move_count,
+                       .duration_ms = e.duration_ms,
+                       .game_id = e.game_id,
+                       .moves = moves_of(e.game_id),
+                       .flags = flags_of(e.player_id)});
   }
   for (const auto& f : flags) {
     if (f.flag != "disqualified") continue;
-    const auto record = db_.load_game(f.game_id);
+    auto record = db_.load_game(f.game_id);
     if (!record) continue;
-    entries.push_back({{"rank", nullptr},
-                       {"player", f.player},
-                       {"score", record->score},
-                       {"move_count", record->move_count},
-                       {"duration_ms", record->duration_ms.value_or(0)},
-                       {"game_id", f.game_id},
-                       {"moves", closed ? moves_json(record->moves) : json(nullptr)},
-                       {"flags", flags_of(f.player_id)},
-                       {"reason", f.reason}});
+    entries.push_back({.rank = std::nullopt,
+                       .player = f.player,
+                       .score = record->score,
+                       .move_count = record->move_count,
+                       .duration_ms = record->duration_ms.value_or(0),
+                       .game_id = f.game_id,
+                       .moves = closed ? std::optional(std::move(record->moves)) : std::nullopt,
+                       .flags = flags_of(f.player_id),
+                       .reason = f.reason});
   }
-  if (!csv)
-    return ok_json({{"competition", competition_json(c, now)}, {"entries", std::move(entries)}});
-  std::string out = "rank,player,score,move_count,duration_ms,game_id,moves,flags\n";
-  for (const auto& e : entries) {
-    std::string flag_text;
-    for (const auto& f : e["flags"])
-      flag_text += (flag_text.empty() ? "" : ";") + f.get<std::string>();
-    out +=
-        (e["rank"].is_null() ? std::string() : std::to_string(e["rank"].get<std::int64_t>())) + ",";
-    out += csv_field(e["player"].get<std::string>()) + ",";
-    out += std::to_string(e["score"].get<std::int64_t>()) + ",";
-    out += std::to_string(e["move_count"].get<std::int64_t>()) + ",";
-    out += std::to_string(e["duration_ms"].get<std::int64_t>()) + ",";
-    out += csv_field(e["game_id"].get<std::string>()) + ",";
-    out += csv_field(e["moves"].is_null() ? "" : e["moves"].dump()) + ",";
-    out += csv_field(flag_text) + "\n";
-  }
-  return {200, std::move(out), "text/csv; charset=utf-8"};
+  if (!csv) return ok_json(protocol::results_body(competition_view(c, now), entries));
+  return {200, protocol::results_csv(entries), "text/csv; charset=utf-8"};
 }
 
 HttpAnswer HttpApi::disqualify(const storage::CompetitionRecord& c, const ApiRequest& request) {
@@ -386,10 +355,7 @@ HttpAnswer HttpApi::disqualify(const storage::CompetitionRecord& c, const ApiReq
     return error_answer(404, ErrorCode::not_found, "that player has no entry here");
   }
   if (!r.ok()) return error_answer(500, ErrorCode::internal, "could not save the disqualification");
-  return ok_json({{"competition", c.id},
-                  {"player", player->name},
-                  {"disqualified", true},
-                  {"reason", reason_it->get<std::string>()}});
+  return ok_json(protocol::disqualified_body(c.id, player->name, reason_it->get<std::string>()));
 }
 
 }  // namespace tilecrush::server

@@ -1,18 +1,15 @@
 #include "http/http_api.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include "http/api_json.hpp"
 #include "ops/clock.hpp"
 #include "tilecrush/game/presets.hpp"
+#include "tilecrush/protocol/http_bodies.hpp"
 #include "tilecrush/protocol/openapi.hpp"
-#include "tilecrush/protocol/views.hpp"
 #include "tilecrush/storage/token_hash.hpp"
 
 namespace tilecrush::server {
 namespace {
 
-using nlohmann::json;
 using protocol::ErrorCode;
 using namespace api;
 
@@ -86,8 +83,7 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
 }
 
 HttpAnswer HttpApi::health() const {
-  return ok_json(
-      {{"status", "ok"}, {"version", version_}, {"uptime_s", (now_() - started_at_) / 1000}});
+  return ok_json(protocol::health_body({version_, (now_() - started_at_) / 1000}));
 }
 
 // Today's daily boards and tomorrow's, with their commitments (published
@@ -98,55 +94,39 @@ HttpAnswer HttpApi::daily(const protocol::RequestTarget& target) {
     return error_answer(500, ErrorCode::internal, "storage unavailable");
   }
   auto boards_of = [&](const std::string& date) {
-    json boards = json::array();
+    protocol::DailyBoards day{date, {}};
     for (const auto& c : competitions_.dailies_of(date)) {
-      json b = {{"mode", game::to_string(c.mode)},
-                {"preset", c.preset},
-                {"seed", c.seed},
-                {"competition", c.id},
-                {"commitment", c.commitment},
-                {"opens_at", iso_time(c.opens_at)},
-                {"closes_at", iso_time(c.closes_at)},
-                {"key", nullptr}};
-      if (now >= c.closes_at) {
-        if (const auto key = competitions_.key_of(c)) b["key"] = game::to_hex(*key);
-      }
-      boards.push_back(std::move(b));
+      day.boards.push_back({c.mode, c.preset, c.seed, c.id, c.commitment, iso_time(c.opens_at),
+                            iso_time(c.closes_at), published_key(c, now)});
     }
-    return boards;
+    return day;
   };
   const auto date = protocol::string_param(target, "date", false, 10);
   if (!date.ok()) return error_answer(*date.error);
   if (date.value) {
     const auto start = parse_iso_time(*date.value + "T00:00:00Z");
     if (!start) return error_answer(400, ErrorCode::bad_request, "date must be YYYY-MM-DD");
-    json boards = boards_of(*date.value);
-    if (boards.empty()) return error_answer(404, ErrorCode::not_found, "no daily boards that day");
-    return ok_json({{"date", *date.value}, {"boards", std::move(boards)}});
+    const protocol::DailyBoards day = boards_of(*date.value);
+    if (day.boards.empty()) {
+      return error_answer(404, ErrorCode::not_found, "no daily boards that day");
+    }
+    return ok_json(protocol::daily_date_body(day));
   }
   const std::string today = utc_date(now);
   const std::string tomorrow = utc_date(Competitions::day_start(now) + 86'400'000);
-  return ok_json({{"date", today},
-                  {"resets_in_s", seconds_to_next_utc_day(now)},
-                  {"boards", boards_of(today)},
-                  {"tomorrow", {{"date", tomorrow}, {"boards", boards_of(tomorrow)}}}});
+  return ok_json(
+      protocol::daily_body(boards_of(today), seconds_to_next_utc_day(now), boards_of(tomorrow)));
 }
 
 HttpAnswer HttpApi::player(const std::string& name) {
   const auto record = db_.find_player_by_name(name);
   if (!record) return error_answer(404, ErrorCode::not_found, "no such player");
-  json bests = json::array();
+  protocol::PlayerProfile profile{
+      record->name, iso_time(record->created_at), record->games_played, {}};
   for (const auto& b : db_.player_bests(record->id)) {
-    bests.push_back({{"mode", game::to_string(b.mode)},
-                     {"preset", b.preset},
-                     {"seed", b.seed},
-                     {"score", b.score},
-                     {"game_id", b.game_id}});
+    profile.bests.push_back({b.mode, b.preset, b.seed, b.score, b.game_id});
   }
-  return ok_json({{"name", record->name},
-                  {"created_at", iso_time(record->created_at)},
-                  {"games_played", record->games_played},
-                  {"bests", std::move(bests)}});
+  return ok_json(protocol::player_body(profile));
 }
 
 HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
@@ -158,8 +138,8 @@ HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
   if (verify) {
     const bool valid = replayed.game && replayed.game->score() == record->score &&
                        replayed.game->move_count() == record->move_count;
-    return ok_json({{"valid", valid},
-                    {"score", replayed.game ? json(replayed.game->score()) : json(nullptr)}});
+    return ok_json(protocol::verify_body(
+        valid, replayed.game ? std::optional(replayed.game->score()) : std::nullopt));
   }
   const game::GameSetup& setup = record->setup;
   // The moves of a hidden or match-3 game on a keyed board would teach its
@@ -173,41 +153,37 @@ HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
       secret = now_() < c->closes_at;
     }
   }
-  json moves = secret ? json(nullptr) : moves_json(record->moves);
-  json body = {{"game_id", record->id},
-               {"player", record->player_name},
-               {"mode", game::to_string(setup.mode)},
-               {"preset", setup.preset.empty() ? json(nullptr) : json(setup.preset)},
-               {"seed", setup.seed},
-               {"ranked", record->ranked},
-               {"rules_version", setup.rules_version},
-               {"competition", record->competition ? json(*record->competition) : json(nullptr)},
-               {"moves_published_at", revealed_at ? json(iso_time(*revealed_at)) : json(nullptr)},
-               {"moves", std::move(moves)},
-               {"score", record->score},
-               {"duration_ms", record->duration_ms.value_or(0)},
-               {"finished_at", iso_time(record->finished_at.value_or(record->created_at))}};
+  protocol::FinishedGame body{
+      .game_id = record->id,
+      .player = record->player_name,
+      .mode = setup.mode,
+      .preset = setup.preset,
+      .seed = setup.seed,
+      .ranked = record->ranked,
+      .rules_version = setup.rules_version,
+      .competition = record->competition,
+      .moves_published_at = revealed_at ? std::optional(iso_time(*revealed_at)) : std::nullopt,
+      .moves = secret ? std::nullopt : std::optional(record->moves),
+      .score = record->score,
+      .duration_ms = record->duration_ms.value_or(0),
+      .finished_at = iso_time(record->finished_at.value_or(record->created_at))};
   if (!record->ranked && !setup.board_key) {
     // Practice games carry what is needed to deal their board again (not a
     // keyed board's practice game: its board is the competition's).
     const game::CreateResult start = game::create_game(setup);
     if (start.game) {
-      body["width"] = start.game->width();
-      body["height"] = start.game->height();
-      body["colors"] = start.game->colors();
-      body["moves_left"] = replayed.game && replayed.game->moves_left()
-                               ? json(*replayed.game->moves_left())
-                               : json(nullptr);
       // The board play started from; hidden colours stay hidden unless the
       // player supplied the board.
       std::vector<int> cells = setup.board || setup.mode != game::Mode::hidden
                                    ? std::vector<int>(start.game->board().cells().begin(),
                                                       start.game->board().cells().end())
                                    : start.game->visible_board();
-      body["board"] = board_json(cells, start.game->width());
+      body.practice = protocol::PracticeStart{
+          start.game->width(), start.game->height(), start.game->colors(),
+          replayed.game ? replayed.game->moves_left() : std::nullopt, std::move(cells)};
     }
   }
-  return ok_json(body);
+  return ok_json(protocol::finished_game_body(body));
 }
 
 }  // namespace tilecrush::server

@@ -7,7 +7,6 @@
 
 #include <functional>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -15,6 +14,7 @@
 #include "net/http_session.hpp"
 #include "ops/metrics.hpp"
 #include "play/competitions.hpp"
+#include "tilecrush/protocol/competition_bodies.hpp"
 #include "tilecrush/protocol/http_query.hpp"
 #include "tilecrush/storage/database.hpp"
 
@@ -68,24 +68,26 @@ class HttpApi {
   // revision, for a short while on open boards and for long on closed ones
   // (protocol.md, "Caching leaderboard pages"). board_page() answers 304
   // when If-None-Match names the board's current ETag, else the rendering
-  // kept from an earlier read at that revision, else read() rendered by
-  // render(); read() gives nullopt for a page that does not exist (a player
-  // not on the board: 404).
+  // kept from an earlier read at that revision, else what read() gives,
+  // rendered by protocol::leaderboard_body(); read() gives nullopt for a page
+  // that does not exist (a player not on the board: 404).
   struct PageRequest {
     storage::BoardKey board;
     bool closed = false;
-    bool always_exists = true;  // pages by offset exist whatever the board holds
-    std::string cache_key;      // PageCache::key_of() of what the page shows
+    bool always_exists = true;                 // pages by offset exist whatever the board holds
+    std::string cache_key;                     // PageCache::key_of() of what the page shows
+    std::optional<std::string> competition{};  // a competition's board: its id, in the page
   };
   using PageReader = std::function<std::optional<storage::LeaderboardPage>()>;
-  using PageRenderer = std::function<nlohmann::json(const storage::LeaderboardPage&)>;
-  HttpAnswer board_page(const ApiRequest& request, const PageRequest& what, const PageReader& read,
-                        const PageRenderer& render);
+  HttpAnswer board_page(const ApiRequest& request, const PageRequest& what, const PageReader& read);
   std::string page_etag(const storage::BoardRevision& at) const;
   static std::string etag_safe(std::string_view text);
 
-  // The competition's view; its key once it has closed.
-  nlohmann::json competition_json(const storage::CompetitionRecord& c, std::int64_t now);
+  // The competition as shown at `now`, its key once it has closed.
+  protocol::CompetitionView competition_view(const storage::CompetitionRecord& c, std::int64_t now);
+  // The hex of a competition's board key from its close on; nullopt before
+  // (and when storage fails to give it).
+  std::optional<std::string> published_key(const storage::CompetitionRecord& c, std::int64_t now);
 
   storage::Database& db_;
   Metrics& metrics_;

@@ -3,16 +3,15 @@
 // leaderboard page takes (competitions' too): validators, caching, and the
 // rendered pages kept per board revision (protocol.md, "Caching
 // leaderboard pages").
-#include <nlohmann/json.hpp>
-
 #include "http/api_json.hpp"
 #include "http/http_api.hpp"
+#include "ops/clock.hpp"
 #include "tilecrush/game/presets.hpp"
+#include "tilecrush/protocol/http_bodies.hpp"
 
 namespace tilecrush::server {
 namespace {
 
-using nlohmann::json;
 using protocol::ErrorCode;
 using namespace api;
 
@@ -71,6 +70,20 @@ std::optional<storage::BoardKey> board_key(const protocol::RequestTarget& target
                            version.value == 1 ? std::string(storage::kScopeV1) : std::string()};
 }
 
+// The page as protocol shows it: the board's label, and the competition's id
+// on a competition's board.
+protocol::LeaderboardPage page_view(const storage::BoardKey& board,
+                                    const std::optional<std::string>& competition,
+                                    const storage::LeaderboardPage& page) {
+  protocol::LeaderboardPage view{board.mode, board.preset, board.seed, competition, page.total, {}};
+  view.entries.reserve(page.entries.size());
+  for (const storage::LeaderboardEntry& e : page.entries) {
+    view.entries.push_back({e.rank, e.player, e.score, e.move_count, e.duration_ms, e.attempts,
+                            e.game_id, iso_time(e.finished_at)});
+  }
+  return view;
+}
+
 }  // namespace
 
 std::string HttpApi::etag_safe(std::string_view text) {
@@ -90,7 +103,7 @@ std::string HttpApi::page_etag(const storage::BoardRevision& at) const {
 }
 
 HttpAnswer HttpApi::board_page(const ApiRequest& request, const PageRequest& what,
-                               const PageReader& read, const PageRenderer& render) {
+                               const PageReader& read) {
   auto answer = [&](std::string etag, std::string body, bool modified) {
     HttpAnswer out = modified ? HttpAnswer(200, std::move(body)) : HttpAnswer(304, {});
     out.cache_control = what.closed ? kClosedBoardCache : kOpenBoardCache;
@@ -111,7 +124,8 @@ HttpAnswer HttpApi::board_page(const ApiRequest& request, const PageRequest& wha
   // The page may be of a later revision than `now`: its own is its ETag.
   const storage::BoardRevision at{page->total, page->revision};
   etag = page_etag(at);
-  std::string body = render(*page).dump();
+  std::string body =
+      protocol::leaderboard_body(page_view(what.board, what.competition, *page)).dump();
   pages_->store(what.cache_key, at, body);
   const bool current = !request.if_none_match.empty() && etag_listed(request.if_none_match, etag);
   return answer(std::move(etag), std::move(body), !current);
@@ -129,10 +143,9 @@ HttpAnswer HttpApi::leaderboard(const ApiRequest& request, const protocol::Reque
       *board, false, true,
       PageCache::key_of({"page", board->scope, game::to_string(board->mode), board->preset,
                          board->seed, std::to_string(limit.value), std::to_string(offset.value)})};
-  return board_page(
-      request, what,
-      [&] { return std::optional(db_.leaderboard(*board, limit.value, offset.value)); },
-      [&](const storage::LeaderboardPage& page) { return page_json(*board, page); });
+  return board_page(request, what, [&] {
+    return std::optional(db_.leaderboard(*board, limit.value, offset.value));
+  });
 }
 
 HttpAnswer HttpApi::leaderboard_around(const ApiRequest& request,
@@ -148,9 +161,8 @@ HttpAnswer HttpApi::leaderboard_around(const ApiRequest& request,
       *board, false, false,
       PageCache::key_of({"around", board->scope, game::to_string(board->mode), board->preset,
                          board->seed, *player.value, std::to_string(radius.value)})};
-  return board_page(
-      request, what, [&] { return db_.leaderboard_around(*board, *player.value, radius.value); },
-      [&](const storage::LeaderboardPage& page) { return page_json(*board, page); });
+  return board_page(request, what,
+                    [&] { return db_.leaderboard_around(*board, *player.value, radius.value); });
 }
 
 }  // namespace tilecrush::server

@@ -2,24 +2,19 @@
 
 #include "net/websocket_session.hpp"
 #include "net/ws_handshake.hpp"
+#include "tilecrush/protocol/http_query.hpp"
 
 namespace tilecrush::server {
 namespace {
+
+using protocol::ErrorCode;
+using protocol::http_error_body;
 
 constexpr std::string_view kServerName = "tilecrush";
 // The client is served from this origin only: no inline scripts, sockets to self.
 constexpr std::string_view kContentSecurityPolicy =
     "default-src 'self'; script-src 'self'; connect-src 'self' ws: wss:; "
     "img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'";
-
-std::string json_error(std::string_view code, std::string_view message) {
-  std::string body = R"({"error":{"code":")";
-  body += code;
-  body += R"(","message":")";
-  body += message;  // fixed ASCII messages only
-  body += R"("}})";
-  return body;
-}
 
 }  // namespace
 
@@ -50,11 +45,13 @@ void HttpSession::on_read(error_code ec, std::size_t) {
     // Timeouts and oversize requests end the connection; a malformed request
     // gets a 400 first when the socket still works.
     if (ec == http::error::body_limit || ec == http::error::header_limit) {
-      return send_answer({413, json_error("bad_request", "request too large")}, 11, false, false);
+      return send_answer({413, http_error_body(ErrorCode::bad_request, "request too large")}, 11,
+                         false, false);
     }
     if (ec != beast::error::timeout &&
         ec.category() == http::make_error_code(http::error::bad_method).category()) {
-      return send_answer({400, json_error("bad_request", "malformed request")}, 11, false, false);
+      return send_answer({400, http_error_body(ErrorCode::bad_request, "malformed request")}, 11,
+                         false, false);
     }
     return close();
   }
@@ -70,12 +67,12 @@ void HttpSession::route(http::request<http::string_body>&& request) {
 
   if (websocket::is_upgrade(request)) {
     if (path != "/ws") {
-      return send_answer({404, json_error("not_found", "no WebSocket here")}, version, false,
-                         false);
+      return send_answer({404, http_error_body(ErrorCode::not_found, "no WebSocket here")}, version,
+                         false, false);
     }
     const ws::UpgradeCheck check = ws::check_upgrade(request);
     if (check.status != 0) {
-      HttpAnswer refusal{check.status, json_error("bad_request", check.reason)};
+      HttpAnswer refusal{check.status, http_error_body(ErrorCode::bad_request, check.reason)};
       if (check.status == 426) refusal.headers.emplace_back("Sec-WebSocket-Version", "13");
       return send_answer(refusal, version, false, false);
     }
@@ -89,8 +86,9 @@ void HttpSession::route(http::request<http::string_body>&& request) {
   const bool post = request.method() == http::verb::post;
   const bool api = path == "/metrics" || path == "/api" || path.starts_with("/api/");
   if (request.method() != http::verb::get && !head && !(post && api)) {
-    return send_answer({405, json_error("bad_request", "only GET and HEAD (and POST under /api/)")},
-                       version, keep_alive, false);
+    return send_answer(
+        {405, http_error_body(ErrorCode::bad_request, "only GET and HEAD (and POST under /api/)")},
+        version, keep_alive, false);
   }
   if (api) {
     ApiRequest call;
@@ -113,8 +111,8 @@ void HttpSession::route(http::request<http::string_body>&& request) {
     return;
   }
   if (path == "/ws") {
-    return send_answer({426, json_error("bad_request", "WebSocket upgrade required")}, version,
-                       keep_alive, head);
+    return send_answer({426, http_error_body(ErrorCode::bad_request, "WebSocket upgrade required")},
+                       version, keep_alive, head);
   }
   serve_static(request, path);
 }

@@ -1,0 +1,129 @@
+#include "tilecrush/protocol/http_bodies.hpp"
+
+#include "board_rows.hpp"
+
+namespace tilecrush::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+template <typename T>
+json or_null(const std::optional<T>& value) {
+  return value ? json(*value) : json(nullptr);
+}
+
+json daily_boards_json(const std::vector<DailyBoard>& boards) {
+  json out = json::array();
+  for (const DailyBoard& b : boards) {
+    out.push_back({{"mode", game::to_string(b.mode)},
+                   {"preset", b.preset},
+                   {"seed", b.seed},
+                   {"competition", b.competition},
+                   {"commitment", b.commitment},
+                   {"opens_at", b.opens_at},
+                   {"closes_at", b.closes_at},
+                   {"key", or_null(b.key)}});
+  }
+  return out;
+}
+
+json entry_json(const LeaderboardEntry& e) {
+  return {{"rank", e.rank},
+          {"player", e.player},
+          {"score", e.score},
+          {"move_count", e.move_count},
+          {"duration_ms", e.duration_ms},
+          {"attempts", e.attempts},
+          {"game_id", e.game_id},
+          {"finished_at", e.finished_at}};
+}
+
+}  // namespace
+
+json move_json(const game::Move& move) {
+  json out = json::array({game::to_string(move.kind), move.a.x, move.a.y});
+  if (move.kind == game::MoveKind::swap) {
+    out.push_back(move.b.x);
+    out.push_back(move.b.y);
+  }
+  return out;
+}
+
+json moves_json(const std::vector<game::Move>& moves) {
+  json out = json::array();
+  for (const game::Move& m : moves) out.push_back(move_json(m));
+  return out;
+}
+
+json health_body(const Health& health) {
+  return {{"status", "ok"}, {"version", health.version}, {"uptime_s", health.uptime_s}};
+}
+
+json daily_body(const DailyBoards& today, std::int64_t resets_in_s, const DailyBoards& tomorrow) {
+  return {{"date", today.date},
+          {"resets_in_s", resets_in_s},
+          {"boards", daily_boards_json(today.boards)},
+          {"tomorrow", {{"date", tomorrow.date}, {"boards", daily_boards_json(tomorrow.boards)}}}};
+}
+
+json daily_date_body(const DailyBoards& day) {
+  return {{"date", day.date}, {"boards", daily_boards_json(day.boards)}};
+}
+
+json leaderboard_body(const LeaderboardPage& page) {
+  json entries = json::array();
+  for (const LeaderboardEntry& e : page.entries) entries.push_back(entry_json(e));
+  json body{{"mode", game::to_string(page.mode)},
+            {"preset", page.preset},
+            {"seed", page.seed},
+            {"total", page.total},
+            {"entries", std::move(entries)}};
+  if (page.competition) body["competition"] = *page.competition;
+  return body;
+}
+
+json player_body(const PlayerProfile& player) {
+  json bests = json::array();
+  for (const PlayerBest& b : player.bests) {
+    bests.push_back({{"mode", game::to_string(b.mode)},
+                     {"preset", b.preset},
+                     {"seed", b.seed},
+                     {"score", b.score},
+                     {"game_id", b.game_id}});
+  }
+  return {{"name", player.name},
+          {"created_at", player.created_at},
+          {"games_played", player.games_played},
+          {"bests", std::move(bests)}};
+}
+
+json finished_game_body(const FinishedGame& finished) {
+  json body{{"game_id", finished.game_id},
+            {"player", finished.player},
+            {"mode", game::to_string(finished.mode)},
+            {"preset", finished.preset.empty() ? json(nullptr) : json(finished.preset)},
+            {"seed", finished.seed},
+            {"ranked", finished.ranked},
+            {"rules_version", finished.rules_version},
+            {"competition", or_null(finished.competition)},
+            {"moves_published_at", or_null(finished.moves_published_at)},
+            {"moves", finished.moves ? moves_json(*finished.moves) : json(nullptr)},
+            {"score", finished.score},
+            {"duration_ms", finished.duration_ms},
+            {"finished_at", finished.finished_at}};
+  if (const auto& start = finished.practice) {
+    body["width"] = start->width;
+    body["height"] = start->height;
+    body["colors"] = start->colors;
+    body["moves_left"] = or_null(start->moves_left);
+    body["board"] = detail::board_rows(start->cells, start->width, start->height);
+  }
+  return body;
+}
+
+json verify_body(bool valid, std::optional<std::int64_t> score) {
+  return {{"valid", valid}, {"score", or_null(score)}};
+}
+
+}  // namespace tilecrush::protocol
