@@ -30,13 +30,11 @@ void Reply::deliver(std::optional<std::string> message) {
 }
 
 void Connection::deliver(std::uint64_t slot, std::optional<std::string> message) {
-  const net::any_io_executor executor = this->executor();
   if (inbox_) {
-    const auto* own = executor.target<net::io_context::executor_type>();
-    if (own && own->running_in_this_thread()) return fill_slot(slot, std::move(message));
+    if (inbox_->running_in_this_thread()) return fill_slot(slot, std::move(message));
     return inbox_->post(shared_from_this(), slot, std::move(message));
   }
-  net::dispatch(executor, [self = shared_from_this(), slot, m = std::move(message)]() mutable {
+  net::dispatch(executor(), [self = shared_from_this(), slot, m = std::move(message)]() mutable {
     self->fill_slot(slot, std::move(m));
   });
 }

@@ -8,7 +8,6 @@ ReplyInbox& ReplyInbox::of(const net::any_io_executor& executor) {
 
 void ReplyInbox::post(std::shared_ptr<Connection> conn, std::uint64_t slot,
                       std::optional<std::string> message) {
-  net::any_io_executor executor = conn->executor();
   bool first = false;
   {
     std::lock_guard lock(mutex_);
@@ -16,7 +15,7 @@ void ReplyInbox::post(std::shared_ptr<Connection> conn, std::uint64_t slot,
     items_.push_back({std::move(conn), slot, std::move(message)});
   }
   // Only the item that ends emptiness schedules a drain; the others ride on it.
-  if (first) net::post(executor, [this]() { drain(); });
+  if (first) net::post(executor_, [this]() { drain(); });
 }
 
 void ReplyInbox::drain() {

@@ -27,10 +27,15 @@ class ReplyInbox final : public net::execution_context::service {
   using key_type = ReplyInbox;
   static inline net::execution_context::id id;
 
-  explicit ReplyInbox(net::execution_context& context) : service(context) {}
+  // `context` is an io_context (the inbox is its service).
+  explicit ReplyInbox(net::execution_context& context)
+      : service(context), executor_(static_cast<net::io_context&>(context).get_executor()) {}
 
   // The inbox of the context `executor` belongs to.
   static ReplyInbox& of(const net::any_io_executor& executor);
+
+  // Whether the caller is this context's thread.
+  bool running_in_this_thread() const { return executor_.running_in_this_thread(); }
 
   // Fills `slot` of `conn` (on `conn`'s thread, which must be this
   // context's) with `message` soon.
@@ -47,6 +52,8 @@ class ReplyInbox final : public net::execution_context::service {
   void shutdown() override;
   void drain();
 
+  // Kept typed: a type-erased executor costs a copy and a query per answer.
+  const net::io_context::executor_type executor_;
   std::mutex mutex_;
   std::vector<Item> items_;     // guarded by mutex_
   std::vector<Item> draining_;  // the drain's own, on the context's thread
