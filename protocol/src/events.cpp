@@ -3,17 +3,15 @@
 #include <charconv>
 #include <cstdint>
 
+#include "json_pieces.hpp"
 #include "text.hpp"
 #include "tilecrush/game/hash.hpp"
 
 namespace tilecrush::protocol {
 namespace {
 
+using detail::point_json;
 using nlohmann::json;
-
-json point_json(game::Point p) {
-  return json::array({p.x, p.y});
-}
 
 json cells_json(const std::vector<game::Point>& cells) {
   json out = json::array();

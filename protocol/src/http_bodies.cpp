@@ -1,6 +1,6 @@
 #include "tilecrush/protocol/http_bodies.hpp"
 
-#include "board_rows.hpp"
+#include "json_pieces.hpp"
 
 namespace tilecrush::protocol {
 

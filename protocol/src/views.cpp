@@ -1,19 +1,12 @@
 #include "tilecrush/protocol/views.hpp"
 
-#include "board_rows.hpp"
+#include "json_pieces.hpp"
 #include "tilecrush/game/hash.hpp"
 
 namespace tilecrush::protocol {
 
+using detail::point_json;
 using nlohmann::json;
-
-namespace {
-
-json point_json(game::Point p) {
-  return json::array({p.x, p.y});
-}
-
-}  // namespace
 
 json detail::board_rows(const std::vector<int>& cells, int width, int height) {
   json rows = json::array();
