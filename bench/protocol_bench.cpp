@@ -20,31 +20,20 @@ const std::string kSwap =
 const std::string kPreview =
     R"({"type":"preview","game_id":"g-7kQ2x9Lm4Rt8Vw1Zb3Nc","x":4,"y":11,"id":1207})";
 
-void BM_ParseClick(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(parse_client_message(kClick));
+// One message through one parser: the entry point (fast path first) or the
+// full parser alone.
+void BM_Parse(benchmark::State& state, ParseResult (*parse)(std::string_view),
+              const std::string& text) {
+  for (auto _ : state) benchmark::DoNotOptimize(parse(text));
 }
-BENCHMARK(BM_ParseClick);
 
-void BM_ParseClickFull(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(detail::parse_full(kClick));
-}
-BENCHMARK(BM_ParseClickFull);
-
-void BM_ParseSwap(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(parse_client_message(kSwap));
-}
-BENCHMARK(BM_ParseSwap);
-
-void BM_ParseSwapFull(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(detail::parse_full(kSwap));
-}
-BENCHMARK(BM_ParseSwapFull);
-
-// Not a move: the fast path's refusal costs this much on top of the full parse.
-void BM_ParsePreview(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(parse_client_message(kPreview));
-}
-BENCHMARK(BM_ParsePreview);
+BENCHMARK_CAPTURE(BM_Parse, click, &parse_client_message, kClick);
+BENCHMARK_CAPTURE(BM_Parse, click_full, &detail::parse_full, kClick);
+BENCHMARK_CAPTURE(BM_Parse, swap, &parse_client_message, kSwap);
+BENCHMARK_CAPTURE(BM_Parse, swap_full, &detail::parse_full, kSwap);
+// Not a move: what the fast path's refusal adds to the full parse.
+BENCHMARK_CAPTURE(BM_Parse, preview, &parse_client_message, kPreview);
+BENCHMARK_CAPTURE(BM_Parse, preview_full, &detail::parse_full, kPreview);
 
 }  // namespace
 

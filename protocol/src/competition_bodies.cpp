@@ -2,10 +2,12 @@
 
 #include <algorithm>
 
+#include "json_pieces.hpp"
 #include "tilecrush/protocol/http_bodies.hpp"
 
 namespace tilecrush::protocol {
 
+using detail::or_null;
 using nlohmann::json;
 
 namespace {
@@ -26,7 +28,7 @@ std::string csv_field(std::string_view text) {
 }
 
 json result_json(const ResultEntry& e) {
-  json out{{"rank", e.rank ? json(*e.rank) : json(nullptr)},
+  json out{{"rank", or_null(e.rank)},
            {"player", e.player},
            {"score", e.score},
            {"move_count", e.move_count},
@@ -52,13 +54,13 @@ json competition_json(const CompetitionView& c) {
           {"state", c.state},
           {"opens_in_s", c.opens_in_s},
           {"closes_in_s", c.closes_in_s},
-          {"attempts", c.attempts ? json(*c.attempts) : json(nullptr)},
+          {"attempts", or_null(c.attempts)},
           {"counts", c.first_counts ? "first" : "best"},
           {"unlisted", c.unlisted},
-          {"organiser", c.organiser ? json(*c.organiser) : json(nullptr)},
+          {"organiser", or_null(c.organiser)},
           {"rules_version", game::kRulesVersion},
           {"commitment", c.commitment},
-          {"key", c.key ? json(*c.key) : json(nullptr)}};
+          {"key", or_null(c.key)}};
 }
 
 json competition_body(const CompetitionView& competition,

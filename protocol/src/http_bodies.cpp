@@ -6,12 +6,9 @@ namespace tilecrush::protocol {
 
 using nlohmann::json;
 
-namespace {
+using detail::or_null;
 
-template <typename T>
-json or_null(const std::optional<T>& value) {
-  return value ? json(*value) : json(nullptr);
-}
+namespace {
 
 json daily_boards_json(const std::vector<DailyBoard>& boards) {
   json out = json::array();

@@ -5,6 +5,7 @@
 
 namespace tilecrush::protocol {
 
+using detail::or_null;
 using detail::point_json;
 using nlohmann::json;
 
@@ -35,13 +36,13 @@ json game_view(const game::Game& game, const GameViewMeta& meta) {
       {"board", detail::board_rows(game.visible_board(), game.width(), game.height())},
       {"score", game.score()},
       {"move_count", game.move_count()},
-      {"moves_left", game.moves_left() ? json(*game.moves_left()) : json(nullptr)},
+      {"moves_left", or_null(game.moves_left())},
       {"over", game.over()},
       {"rules_version", setup.rules_version},
       {"state_hash", game::hash_hex(game.state_hash())},
-      {"competition", meta.competition ? json(*meta.competition) : json(nullptr)},
+      {"competition", or_null(meta.competition)},
       {"attempt", meta.attempt > 0 ? json(meta.attempt) : json(nullptr)},
-      {"commitment", meta.commitment ? json(*meta.commitment) : json(nullptr)},
+      {"commitment", or_null(meta.commitment)},
   };
   if (game.mode() == game::Mode::hidden) {
     json selected = json::array();

@@ -8,6 +8,7 @@
 #include "ops/clock.hpp"
 #include "tilecrush/game/presets.hpp"
 #include "tilecrush/protocol/http_bodies.hpp"
+#include "tilecrush/protocol/views.hpp"
 
 namespace tilecrush::server {
 namespace {
@@ -125,7 +126,7 @@ HttpAnswer HttpApi::board_page(const ApiRequest& request, const PageRequest& wha
   const storage::BoardRevision at{page->total, page->revision};
   etag = page_etag(at);
   std::string body =
-      protocol::leaderboard_body(page_view(what.board, what.competition, *page)).dump();
+      protocol::dump(protocol::leaderboard_body(page_view(what.board, what.competition, *page)));
   pages_->store(what.cache_key, at, body);
   const bool current = !request.if_none_match.empty() && etag_listed(request.if_none_match, etag);
   return answer(std::move(etag), std::move(body), !current);

@@ -2,8 +2,8 @@
 
 namespace tilecrush::server {
 
-ReplyInbox& ReplyInbox::of(const net::any_io_executor& executor) {
-  return net::use_service<ReplyInbox>(net::query(executor, net::execution::context));
+ReplyInbox& ReplyInbox::of(net::io_context& context) {
+  return net::use_service<ReplyInbox>(context);
 }
 
 void ReplyInbox::post(std::shared_ptr<Connection> conn, std::uint64_t slot,

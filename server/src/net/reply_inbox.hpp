@@ -27,12 +27,12 @@ class ReplyInbox final : public net::execution_context::service {
   using key_type = ReplyInbox;
   static inline net::execution_context::id id;
 
-  // `context` is an io_context (the inbox is its service).
-  explicit ReplyInbox(net::execution_context& context)
-      : service(context), executor_(static_cast<net::io_context&>(context).get_executor()) {}
+  // Made by net::use_service for an io_context (of()), never directly.
+  explicit ReplyInbox(net::io_context& context)
+      : service(context), executor_(context.get_executor()) {}
 
-  // The inbox of the context `executor` belongs to.
-  static ReplyInbox& of(const net::any_io_executor& executor);
+  // The inbox of `context`.
+  static ReplyInbox& of(net::io_context& context);
 
   // Whether the caller is this context's thread.
   bool running_in_this_thread() const { return executor_.running_in_this_thread(); }

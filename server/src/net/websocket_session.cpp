@@ -61,7 +61,7 @@ WebsocketSession::WebsocketSession(tcp::socket&& socket, std::string remote,
     if (!ec) socket_.non_blocking(true, ec);
   }
   // Answers completed on other threads reach this one through its inbox.
-  inbox_ = &ReplyInbox::of(executor_);
+  inbox_ = &ReplyInbox::of(executor_.context());
 }
 
 WebsocketSession::~WebsocketSession() {
