@@ -134,15 +134,12 @@ run() { # kind mode
     --players "$PLAYERS" --procs "$PROCS" --duration "$DUR" --warmup "$WARMUP" \
     --server-pid "$SERVER_PID" --json-out "$json" "${rate_args[@]}" > "$OUT/$1-$2.lg.log" 2>&1 &
   local lg=$!
-  if [ "$1" = tilecrush ]; then
-    # The per-thread split over (about) the measured window.
-    sleep "$(echo "$WARMUP + 1.5" | bc)"
-    thread_ticks "$SERVER_PID" > "$OUT/threads-$2.before"
-    wait "$lg" || true
-    thread_ticks "$SERVER_PID" > "$OUT/threads-$2.after"
-  else
-    wait "$lg" || true
-  fi
+  # The per-thread split over (about) the measured window, for every server:
+  # tilecrush's by thread, and each server's share of CPU in the kernel.
+  sleep "$(echo "$WARMUP + 1.5" | bc)"
+  thread_ticks "$SERVER_PID" > "$OUT/threads-$1-$2.before"
+  wait "$lg" || true
+  thread_ticks "$SERVER_PID" > "$OUT/threads-$1-$2.after"
   tail -1 "$OUT/$1-$2.lg.log"
   stop_server
 }
@@ -157,27 +154,8 @@ const [dir, modes, tck] = [process.argv[2], process.argv[3].split(' '), Number(p
 const read = (f) => { try { return JSON.parse(fs.readFileSync(`${dir}/${f}`, 'utf8')); } catch { return null; } };
 const us = (r) => r && r.server && r.server.cpu_s && r.moves_acknowledged
   ? (r.server.cpu_s / r.moves_acknowledged) * 1e6 : NaN;
-console.log('\n| mode | server | moves/s | server CPU µs/move | p50 ms | p99 ms | server RSS MiB | errors | divergences |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
-const cost = {};
-for (const mode of modes) {
-  cost[mode] = {};
-  for (const kind of ['tilecrush', 'peer', 'floor']) {
-    const r = read(`${kind}-${mode}.json`);
-    if (!r) continue;
-    cost[mode][kind] = us(r);
-    const errors = typeof r.errors === 'object' ? Object.values(r.errors).reduce((a, b) => a + b, 0) : r.errors;
-    console.log(`| ${mode} | ${kind} | ${r.moves_per_s.toFixed(0)} | ${us(r).toFixed(1)} | ${r.latency_ms.p50} | ${r.latency_ms.p99} | `
-      + `${r.server && r.server.rss_kb ? (r.server.rss_kb / 1024).toFixed(1) : '?'} | ${errors} | ${r.divergences} |`);
-  }
-}
-console.log('');
-for (const mode of modes) {
-  const c = cost[mode];
-  console.log(`${mode}: tilecrush costs ${(c.tilecrush / c.peer).toFixed(2)} times the peer per move `
-    + '(goal at most 0.33)' + (c.floor ? `, ${(c.tilecrush / c.floor).toFixed(2)} times the transport floor.` : '.'));
-}
-for (const mode of modes) {
+// Per thread name: { threads, u, s } clock ticks between the two samples.
+const threadSplit = (kind, mode) => {
   const parse = (f) => {
     const m = new Map();
     try {
@@ -188,9 +166,8 @@ for (const mode of modes) {
     } catch { }
     return m;
   };
-  const before = parse(`threads-${mode}.before`), after = parse(`threads-${mode}.after`);
+  const before = parse(`threads-${kind}-${mode}.before`), after = parse(`threads-${kind}-${mode}.after`);
   const byName = new Map();
-  let total = 0;
   for (const [tid, a] of after) {
     const b = before.get(tid) || { u: 0, s: 0 };
     const u = a.u - b.u, s = a.s - b.s;
@@ -198,8 +175,40 @@ for (const mode of modes) {
     const e = byName.get(a.name) || { threads: 0, u: 0, s: 0 };
     e.threads += 1; e.u += u; e.s += s;
     byName.set(a.name, e);
-    total += u + s;
   }
+  return byName;
+};
+// The kernel's share of a server's CPU over the window (NaN when unknown).
+const kernelShare = (kind, mode) => {
+  let u = 0, s = 0;
+  for (const e of threadSplit(kind, mode).values()) { u += e.u; s += e.s; }
+  return u + s ? s / (u + s) : NaN;
+};
+console.log('\n| mode | server | moves/s | server CPU µs/move | of it kernel µs | p50 ms | p99 ms | server RSS MiB | errors | divergences |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+const cost = {};
+for (const mode of modes) {
+  cost[mode] = {};
+  for (const kind of ['tilecrush', 'peer', 'floor']) {
+    const r = read(`${kind}-${mode}.json`);
+    if (!r) continue;
+    cost[mode][kind] = us(r);
+    const errors = typeof r.errors === 'object' ? Object.values(r.errors).reduce((a, b) => a + b, 0) : r.errors;
+    console.log(`| ${mode} | ${kind} | ${r.moves_per_s.toFixed(0)} | ${us(r).toFixed(1)} | `
+      + `${(kernelShare(kind, mode) * us(r)).toFixed(1)} | ${r.latency_ms.p50} | ${r.latency_ms.p99} | `
+      + `${r.server && r.server.rss_kb ? (r.server.rss_kb / 1024).toFixed(1) : '?'} | ${errors} | ${r.divergences} |`);
+  }
+}
+console.log('');
+for (const mode of modes) {
+  const c = cost[mode];
+  console.log(`${mode}: tilecrush costs ${(c.tilecrush / c.peer).toFixed(2)} times the peer per move `
+    + '(goal at most 0.33)' + (c.floor ? `, ${(c.tilecrush / c.floor).toFixed(2)} times the transport floor.` : '.'));
+}
+for (const mode of modes) {
+  const byName = threadSplit('tilecrush', mode);
+  let total = 0;
+  for (const e of byName.values()) total += e.u + e.s;
   const r = read(`tilecrush-${mode}.json`);
   const perMove = us(r);
   if (!total || !perMove) continue;
@@ -208,7 +217,10 @@ for (const mode of modes) {
   console.log('|---|---:|---:|---:|---:|');
   for (const [name, e] of [...byName].sort((x, y) => (y[1].u + y[1].s) - (x[1].u + x[1].s))) {
     const share = (e.u + e.s) / total;
-    console.log(`| ${name} | ${e.threads} | ${(share * 100).toFixed(1)}% | ${(share * perMove).toFixed(1)} | `
+    // Asio's thread pools (the storage reads of server/README.md) keep the
+    // process's name, cut to 15 characters by the kernel.
+    const label = name.startsWith('tc-') ? name : `${name} (read pools, main)`;
+    console.log(`| ${label} | ${e.threads} | ${(share * 100).toFixed(1)}% | ${(share * perMove).toFixed(1)} | `
       + `${((e.s / (e.u + e.s)) * 100).toFixed(0)}% |`);
   }
 }
