@@ -85,9 +85,11 @@ class Scanner {
     const char* start = p_;
     std::int64_t value = 0;
     while (p_ != end_ && *p_ >= '0' && *p_ <= '9') {
+      // Give up before a digit too many is multiplied in: 19 digits can
+      // overflow the 64 bits.
+      if (static_cast<std::size_t>(p_ - start) == max_digits) return false;
       value = value * 10 + (*p_ - '0');
       ++p_;
-      if (static_cast<std::size_t>(p_ - start) > max_digits) return false;
     }
     const auto digits = static_cast<std::size_t>(p_ - start);
     if (digits == 0 || (digits > 1 && *start == '0')) return false;

@@ -86,6 +86,8 @@ TEST(MoveFastPath, GivesUpOnEverythingElse) {
       R"({"type":"click","game_id":"g","x":01,"y":2})",
       R"({"type":"click","game_id":"g","x":1234567890,"y":2})",
       R"({"type":"click","game_id":"g","x":"1","y":2})",
+      R"({"type":"click","game_id":"g","x":1,"y":2,"id":9999999999999999999})",
+      R"({"type":"click","game_id":"g","x":1,"y":2,"id":99999999999999999999999})",
       R"({"type":"click","game_id":"g","x":1,"y":2,"id":-1})",
       R"({"type":"click","game_id":"g","x":1,"y":2,"id":null})",
       R"({"type":"click","game_id":"g","x":1,"y":2,"id":1.5})",
