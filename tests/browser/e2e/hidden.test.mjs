@@ -4,7 +4,8 @@
 // cell by cell and disappears; score and peeks match the server and the
 // timer runs. Sweeping the pointer over every cell spends nothing and
 // starts no clock; the page states the rules and the cost of a peek before
-// the first move; the P key peeks the keyboard cursor's cell.
+// the first move; the P key peeks the keyboard cursor's cell; on touch a
+// tap selects, and peeks only in peek mode.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -261,6 +262,44 @@ browserSuite('Hidden colours', (env) => {
       assert.equal(await page.textContent(testid('message')), '');
       assert.match(await page.textContent(testid('announce')), /Game over: Given up\. Final score /);
       assert.equal(await page.isDisabled(testid('btn-peek')), true);
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
+  test('touch: a tap selects and never peeks; in peek mode a tap peeks', async (t) => {
+    const contextOptions = { hasTouch: true, isMobile: true };
+    await withPage(t, env, { contextOptions, viewport: { width: 390, height: 844 } }, async (page) => {
+      await page.goto(`${page.base}/?mode=hidden&preset=classic&seed=browser-hidden-touch`);
+      await waitIdle(page);
+      const v = await gameView(page);
+      await page.locator(testid('board')).scrollIntoViewIfNeeded();
+      const box = await page.locator(testid('board')).boundingBox();
+      const at = (x, y) => ({ x: ((x + 0.5) * box.width) / v.width, y: ((y + 0.5) * box.height) / v.height });
+      // Without peek mode a tap asks to select: accepted or refused, never a peek.
+      await page.tap(testid('board'), { position: at(2, v.height - 1) });
+      await page.waitForFunction(() => !window.__tilecrush.busy
+        && (window.__tilecrush.view.move_count === 1 || document.querySelector('[data-testid="message"]').textContent !== ''));
+      await waitIdle(page);
+      assert.equal((await gameView(page)).peeks, 0, 'a tap peeks nothing');
+      // Peek mode: a tap peeks, once.
+      await page.tap(testid('btn-peek'));
+      assert.equal(await page.getAttribute(testid('btn-peek'), 'aria-pressed'), 'true');
+      const before = (await gameView(page)).move_count;
+      await page.tap(testid('board'), { position: at(5, 5) });
+      await page.waitForFunction(() => window.__tilecrush.view.peeks === 1);
+      await waitIdle(page);
+      assert.ok(Number(await page.getAttribute(tile(5, 5), 'data-shown')) >= 1, 'the peeked colour shows');
+      assert.equal((await gameView(page)).move_count, before + 1);
+      assert.equal(await page.textContent(testid('peeks')), '1');
+      // Leaving peek mode: the next tap selects again.
+      await page.tap(testid('btn-peek'));
+      assert.equal(await page.getAttribute(testid('btn-peek'), 'aria-pressed'), 'false');
+      await page.tap(testid('board'), { position: at(7, v.height - 1) });
+      await page.waitForTimeout(300);
+      await waitIdle(page);
+      assert.equal((await gameView(page)).peeks, 1);
+      const [mine, theirs] = await page.evaluate(() => [window.__tilecrush.computedHash, window.__tilecrush.lastStateHash]);
+      assert.equal(mine, theirs);
       assert.deepEqual(page.errors, []);
     });
   });
