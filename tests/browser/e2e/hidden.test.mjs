@@ -242,6 +242,11 @@ browserSuite('Hidden colours', (env) => {
         }
       }
       assert.ok(selected, 'a tile of the bottom row can be selected');
+      // P on a selected tile (its colour shows) peeks nothing, and says so.
+      await page.keyboard.press('p');
+      await waitIdle(page);
+      assert.equal(await page.textContent(testid('announce')), 'Nothing to peek there: no hidden tile.');
+      assert.equal((await gameView(page)).peeks, 1);
       const [mine, theirs] = await page.evaluate(() => [window.__tilecrush.computedHash, window.__tilecrush.lastStateHash]);
       assert.equal(mine, theirs);
       // A tile away from the selection: refused, with the reason, announced.

@@ -39,7 +39,10 @@ export function hiddenMode(ctrl) {
   // (selected, or peeked and still pointed at) is not peeked again: that
   // would only cost a point.
   function peek(x, y) {
-    if (!hiddenFilled(x, y)) return null;
+    if (!hiddenFilled(x, y)) {
+      if (ctrl.model && !ctrl.model.over) ctrl.view.announce(t('peek.nothing'));
+      return null;
+    }
     if (shownAt === key(x, y)) return null;
     hideShown();
     shownAt = key(x, y);
