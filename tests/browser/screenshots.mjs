@@ -31,8 +31,10 @@ async function playALittle(page, mode) {
       }
     }
   } else if (mode === 'hidden') {
-    await hoverCell(page, 2, 2);
-    await page.waitForTimeout(300);
+    // A peek is deliberate: peek mode, then a click (hovering peeks nothing).
+    await page.click('[data-testid="btn-peek"]');
+    await clickCell(page, 2, 2);
+    await waitIdle(page);
   }
 }
 

@@ -185,7 +185,10 @@ TEST_F(ErrorsTest, UnauthorizedForSomeoneElsesGame) {
   };
   for (const json& m : moves) {
     SCOPED_TRACE(m.dump());
-    EXPECT_TRUE(is_error(bob.request(move(m)), "unauthorized"));
+    const json reply = bob.request(move(m));
+    EXPECT_TRUE(is_error(reply, "unauthorized"));
+    // protocol.md, "The messages of a refused move".
+    EXPECT_EQ(reply.value("message", ""), "not your game") << reply;
     expect_resume_matches(*client_, game_id_, *local_);
   }
   // Alice on a second connection with her token may.
@@ -196,8 +199,9 @@ TEST_F(ErrorsTest, UnauthorizedForSomeoneElsesGame) {
 
 TEST_F(ErrorsTest, NotFoundForAnUnknownGame) {
   for (const std::string type : {"resume", "hint", "undo", "resign"}) {
-    EXPECT_TRUE(
-        is_error(client_->request({{"type", type}, {"game_id", "0000000000000000"}}), "not_found"));
+    const json reply = client_->request({{"type", type}, {"game_id", "0000000000000000"}});
+    EXPECT_TRUE(is_error(reply, "not_found"));
+    EXPECT_EQ(reply.value("message", ""), "no such game") << reply;
   }
   EXPECT_TRUE(is_error(
       client_->request({{"type", "click"}, {"game_id", "nope"}, {"x", 0}, {"y", 0}}), "not_found"));

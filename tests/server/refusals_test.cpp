@@ -1,5 +1,8 @@
 // invalid_move and not_allowed in every mode; after every refusal the game
 // is unchanged (resume gives the same view and hash as the local engine).
+// A refused move's message is part of the contract (protocol.md, "The
+// messages of a refused move"; the web client translates each one): the
+// tests check it word for word where they name it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,9 +23,13 @@ struct Tracked {
     fields["game_id"] = id;
     return fields;
   }
-  void refused(json fields, const std::string& code) {
+  void refused(json fields, const std::string& code, const std::string& message = {}) {
     SCOPED_TRACE(fields.dump());
-    EXPECT_TRUE(is_error(client->request(msg(std::move(fields))), code));
+    const json reply = client->request(msg(std::move(fields)));
+    EXPECT_TRUE(is_error(reply, code));
+    if (!message.empty()) {
+      EXPECT_EQ(reply.value("message", ""), message) << reply;
+    }
     expect_resume_matches(*client, id, *local);
   }
   void play(const game::Move& m) { play_move(*client, id, *local, m); }
@@ -60,7 +67,7 @@ TEST(Refusals, SameGameInvalidMoves) {
   const int h = t.local->height();
   for (const json& m :
        {click(-1, 0), click(0, -1), click(w, 0), click(0, h), click(2147483647, 0)}) {
-    t.refused(m, "invalid_move");
+    t.refused(m, "invalid_move", "no tile there");  // Same Game's word for outside too
   }
   // A group of one, found on the engine's board; its preview is refused too.
   std::optional<game::Point> single;
@@ -71,8 +78,9 @@ TEST(Refusals, SameGameInvalidMoves) {
     }
   }
   ASSERT_TRUE(single) << "the test board has no group of one; pick another seed";
-  t.refused(click(single->x, single->y), "invalid_move");
-  t.refused(cell("preview", single->x, single->y), "invalid_move");
+  t.refused(click(single->x, single->y), "invalid_move", "a single tile cannot be removed");
+  t.refused(cell("preview", single->x, single->y), "invalid_move",
+            "a single tile cannot be removed");
   t.refused(cell("preview", w, 0), "invalid_move");
 
   // An empty cell: a custom board with a hole after gravity.
@@ -81,8 +89,8 @@ TEST(Refusals, SameGameInvalidMoves) {
   holed.board = board_from_rows(json{{0, 1, 2}, {1, 1, 2}});
   Tracked t2 = start(c, {{"mode", "same"}, {"board", {{0, 1, 2}, {1, 1, 2}}}}, holed);
   ASSERT_TRUE(t2.local);
-  t2.refused(click(0, 0), "invalid_move");
-  t2.refused(cell("preview", 0, 0), "invalid_move");
+  t2.refused(click(0, 0), "invalid_move", "no tile there");
+  t2.refused(cell("preview", 0, 0), "invalid_move", "no tile there");
 }
 
 TEST(Refusals, SameGameNotAllowed) {
@@ -92,7 +100,7 @@ TEST(Refusals, SameGameNotAllowed) {
   Tracked t = start(c, {{"mode", "same"}, {"preset", "easy"}, {"seed", "undo"}},
                     preset_setup(game::Mode::same, "easy", "undo"));
   ASSERT_TRUE(t.local);
-  t.refused({{"type", "undo"}}, "not_allowed");
+  t.refused({{"type", "undo"}}, "not_allowed", "nothing to undo");
   // Undo is allowed in a ranked Same Game, back to the start and no further.
   game::Hint hint;
   ASSERT_TRUE(t.local->hint(hint).ok());
@@ -117,10 +125,10 @@ TEST(Refusals, SameGameNotAllowed) {
   done.play({game::MoveKind::click, {0, 1}, {}});
   ASSERT_TRUE(done.local->over());
   EXPECT_EQ(done.local->over_reason(), game::OverReason::cleared);
-  done.refused({{"type", "undo"}}, "not_allowed");
-  done.refused({{"type", "hint"}}, "not_allowed");
-  done.refused(click(0, 1), "not_allowed");
-  done.refused({{"type", "resign"}}, "not_allowed");
+  done.refused({{"type", "undo"}}, "not_allowed", "the game is over");
+  done.refused({{"type", "hint"}}, "not_allowed", "the game is over");
+  done.refused(click(0, 1), "not_allowed", "the game is over");
+  done.refused({{"type", "resign"}}, "not_allowed", "the game is over");
 
   // A resigned game likewise.
   game::EventList ignored;
@@ -154,16 +162,16 @@ TEST(Refusals, Match3InvalidMovesAndUndo) {
     }
   }
   ASSERT_TRUE(no_run);
-  t.refused(*no_run, "invalid_move");
-  t.refused(swap(0, 0, 2, 0), "invalid_move");
-  t.refused(swap(0, 0, 1, 1), "invalid_move");
-  t.refused(swap(0, 0, 0, 0), "invalid_move");
-  t.refused(swap(-1, 0, 0, 0), "invalid_move");
-  t.refused(swap(7, 7, 8, 7), "invalid_move");
+  t.refused(*no_run, "invalid_move", "the swap makes no run");
+  t.refused(swap(0, 0, 2, 0), "invalid_move", "the tiles are not next to each other");
+  t.refused(swap(0, 0, 1, 1), "invalid_move", "the tiles are not next to each other");
+  t.refused(swap(0, 0, 0, 0), "invalid_move", "the tiles are not next to each other");
+  t.refused(swap(-1, 0, 0, 0), "invalid_move", "outside the board");
+  t.refused(swap(7, 7, 8, 7), "invalid_move", "outside the board");
   t.refused(click(0, 0), "bad_request");
 
   // Ranked match-3: no undo, even after a move.
-  t.refused({{"type", "undo"}}, "not_allowed");
+  t.refused({{"type", "undo"}}, "not_allowed", "no undo in ranked match-3");
   game::Hint hint;
   ASSERT_TRUE(t.local->hint(hint).ok());
   t.play(hint.move);
@@ -198,25 +206,30 @@ TEST(Refusals, HiddenInvalidMovesAndNotAllowed) {
   setup.board = board_from_rows(rows);
   Tracked t = start(c, {{"mode", "hidden"}, {"board", rows}}, setup);
   ASSERT_TRUE(t.local);
-  t.refused({{"type", "hint"}}, "not_allowed");
-  t.refused({{"type", "undo"}}, "not_allowed");
-  t.refused(cell("peek", 3, 0), "invalid_move");
-  t.refused(cell("peek", 0, -1), "invalid_move");
-  t.refused(cell("select", 0, 1), "invalid_move");    // a group of one
-  t.refused(cell("select", 3, 3), "invalid_move");    // outside
-  t.refused(cell("unselect", 1, 0), "invalid_move");  // not selected
+  t.refused({{"type", "hint"}}, "not_allowed", "no hint in this mode");
+  t.refused({{"type", "undo"}}, "not_allowed", "no undo in this mode");
+  t.refused(cell("peek", 3, 0), "invalid_move", "outside the board");
+  t.refused(cell("peek", 0, -1), "invalid_move", "outside the board");
+  t.refused(cell("select", 0, 1), "invalid_move",
+            "that tile cannot be selected");  // a group of one
+  t.refused(cell("select", 3, 3), "invalid_move", "outside the board");
+  t.refused(cell("unselect", 1, 0), "invalid_move", "that tile is not selected");
   t.refused(click(1, 0), "bad_request");
   t.refused(swap(0, 0, 1, 0), "bad_request");
 
   t.play({game::MoveKind::peek, {0, 1}, {}});
   t.play({game::MoveKind::select, {1, 0}, {}});
-  t.refused(cell("select", 0, 2), "invalid_move");  // not next to the selection
+  t.refused(cell("select", 1, 0), "invalid_move", "that tile is already selected");
+  t.refused(cell("select", 0, 2), "invalid_move", "select a tile next to the selection");
   t.play({game::MoveKind::select, {0, 0}, {}});
   t.play({game::MoveKind::select, {2, 0}, {}});
-  t.refused(cell("unselect", 1, 0), "invalid_move");  // would split the selection
+  t.refused(cell("unselect", 1, 0), "invalid_move",
+            "unselecting that tile would split the selection");
   t.play({game::MoveKind::select, {1, 1}, {}});
-  t.refused(cell("unselect", 1, 0), "invalid_move");  // three selected neighbours
-  t.refused(cell("select", 0, 1), "invalid_move");    // next to the selection, another colour
+  t.refused(cell("unselect", 1, 0), "invalid_move",
+            "a tile with three or more selected neighbours cannot be unselected");
+  // Next to the selection, another colour.
+  t.refused(cell("select", 0, 1), "invalid_move", "that tile cannot be selected");
   t.refused({{"type", "undo"}}, "not_allowed");
   t.play({game::MoveKind::unselect, {0, 0}, {}});  // an end of the selection may go
   t.play({game::MoveKind::select, {0, 0}, {}});
@@ -228,8 +241,8 @@ TEST(Refusals, HiddenInvalidMovesAndNotAllowed) {
   t.refused({{"type", "hint"}}, "not_allowed");
   t.refused({{"type", "undo"}}, "not_allowed");
   t.refused({{"type", "resign"}}, "not_allowed");
-  t.refused(cell("peek", 0, 2), "not_allowed");
-  t.refused(cell("select", 0, 2), "not_allowed");
+  t.refused(cell("peek", 0, 2), "not_allowed", "the game is over");
+  t.refused(cell("select", 0, 2), "not_allowed", "the game is over");
 }
 
 }  // namespace

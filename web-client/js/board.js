@@ -6,15 +6,26 @@
 // Tile attributes for tests and CSS: data-testid="cell", data-x, data-y,
 // data-color (colour, or -1 for a hidden back face), data-shown (a colour
 // revealed by a peek or a selection).
+//
+// Keyboard (when the handlers have onActivate): the board takes focus
+// (tabindex 0, a focus ring), arrow keys, Home and End move a cursor
+// (data-testid="board-cursor", data-x, data-y), Enter or Space activates
+// the cursor's cell, Escape cancels, P peeks; every cursor move is described
+// in the board's polite live region (data-testid="announce"), which also
+// carries the game's announcements (announce()).
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 import { symbolSvg, installTileStyles } from './symbols.js';
+import { keyAction, moveCursor } from './keyboard.js';
 
 const SWIPE_FRACTION = 0.35;
 
 export class BoardView {
   // handlers: onHover(x, y, pointerType) (x null when the pointer left),
-  //           onTap(x, y, pointerType), onSwipe(x, y, dx, dy)
+  //           onTap(x, y, pointerType), onSwipe(x, y, dx, dy);
+  //           keyboard: onActivate(x, y), onCursor(x, y), onCancel(),
+  //           onPeekKey(x, y)
   constructor(handlers = {}) {
     installTileStyles();
     this.handlers = handlers;
@@ -27,7 +38,12 @@ export class BoardView {
     this.tiles = [];
     this.hover = null;
     this.press = null;
+    this.cursor = { x: 0, y: 0 };
+    this.cursorEl = null;
+    this.live = null;
+    this.announced = [];
     this.bindInput();
+    if (handlers.onActivate) this.bindKeyboard();
   }
 
   setup(model) {
@@ -48,6 +64,11 @@ export class BoardView {
     for (const [k, c] of model.selected) {
       const [x, y] = k.split(',').map(Number);
       this.markSelected(x, y, c);
+    }
+    if (this.cursorEl) {
+      this.fx.append(this.cursorEl);
+      this.setCursor(moveCursor(this.cursor, { type: 'stay' }, this.width, this.height));
+      this.el.setAttribute('aria-label', t('kb.board', { w: this.width, h: this.height }));
     }
   }
 
@@ -189,6 +210,73 @@ export class BoardView {
     });
     el.addEventListener('pointercancel', () => { this.press = null; });
     el.addEventListener('contextmenu', (e) => e.preventDefault());
+  }
+
+  bindKeyboard() {
+    const el = this.el;
+    el.tabIndex = 0;
+    el.setAttribute('role', 'application');
+    el.setAttribute('aria-roledescription', t('kb.roledesc'));
+    this.cursorEl = h('div', { class: 'cursor', testid: 'board-cursor', 'aria-hidden': 'true' });
+    this.live = h('div', { class: 'sr-only', testid: 'announce', role: 'status', 'aria-live': 'polite' });
+    el.append(this.live);
+    el.addEventListener('focus', () => {
+      el.setAttribute('aria-roledescription', t('kb.roledesc'));
+      el.setAttribute('aria-label', t('kb.board', { w: this.width, h: this.height }));
+    });
+    // The cursor shows once the keyboard is used, and hides with a pointer.
+    el.addEventListener('pointerdown', () => el.classList.remove('kbd'));
+    el.addEventListener('keydown', (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || this.width === 0) return;
+      const action = keyAction(e.key);
+      if (!action) return;
+      e.preventDefault();
+      el.classList.add('kbd');
+      const { x, y } = this.cursor;
+      const hd = this.handlers;
+      if (action.type === 'activate') hd.onActivate(x, y);
+      else if (action.type === 'cancel') { if (hd.onCancel) hd.onCancel(); }
+      else if (action.type === 'peek') { if (hd.onPeekKey) hd.onPeekKey(x, y); }
+      else {
+        const next = moveCursor(this.cursor, action, this.width, this.height);
+        this.setCursor(next);
+        this.announce(this.describeCell(next.x, next.y));
+        if (hd.onCursor) hd.onCursor(next.x, next.y);
+      }
+    });
+  }
+
+  setCursor(c) {
+    this.cursor = { x: c.x, y: c.y };
+    if (!this.cursorEl) return;
+    this.cursorEl.style.setProperty('--x', c.x);
+    this.cursorEl.style.setProperty('--y', c.y);
+    this.cursorEl.dataset.x = String(c.x);
+    this.cursorEl.dataset.y = String(c.y);
+  }
+
+  // "Column 3, row 5: colour 2, selected", for the live region.
+  describeCell(x, y) {
+    const el = this.tileAt(x, y);
+    let what;
+    if (!el || el.classList.contains('gone')) what = t('kb.empty');
+    else {
+      const shown = Number(el.dataset.shown || el.dataset.color);
+      what = shown > 0 ? t('kb.colour', { n: shown }) : t('kb.hidden');
+      if (el.classList.contains('selected')) what += `, ${t('kb.selected')}`;
+      if (el.classList.contains('picked')) what += `, ${t('kb.picked')}`;
+    }
+    return t('kb.cell', { col: x + 1, row: y + 1, what });
+  }
+
+  // Says text in the live region (score, refusal, game over, cursor). The
+  // same text twice in a row gets a trailing no-break space, so that screen
+  // readers announce it again.
+  announce(text) {
+    if (!this.live || !text) return;
+    this.announced.push(text);
+    if (this.announced.length > 50) this.announced.shift();
+    this.live.textContent = this.live.textContent === text ? `${text}\u00a0` : text;
   }
 
   onMove(e) {

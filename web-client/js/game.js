@@ -9,6 +9,8 @@ import { modelFromView, applyEvent, candidateHashes } from './model.js';
 import { BoardView } from './board.js';
 import { animateEvent } from './animate.js';
 import { t } from './i18n.js';
+import { refusalText } from './refusals.js';
+import { describeReply } from './announce.js';
 
 export const CURRENT_KEY = 'tilecrush.current';
 
@@ -22,6 +24,11 @@ export class GameController extends EventTarget {
       onHover: (x, y, p) => this.mode && this.mode.onHover && this.mode.onHover(x, y, p),
       onTap: (x, y, p) => this.mode && this.mode.onTap && this.mode.onTap(x, y, p),
       onSwipe: (x, y, dx, dy) => this.mode && this.mode.onSwipe && this.mode.onSwipe(x, y, dx, dy),
+      // Keyboard (board.js): Enter/Space, cursor moves, Escape, P.
+      onActivate: (x, y) => this.mode && this.mode.onActivate && this.mode.onActivate(x, y),
+      onCursor: (x, y) => this.mode && this.mode.onCursor && this.mode.onCursor(x, y),
+      onCancel: () => this.mode && this.mode.onCancel && this.mode.onCancel(),
+      onPeekKey: (x, y) => this.mode && this.mode.onPeekKey && this.mode.onPeekKey(x, y),
     });
     this.model = null;
     this.gameView = null;
@@ -206,16 +213,21 @@ export class GameController extends EventTarget {
     return true;
   }
 
+  // A refusal says why (refusals.js maps the server's reason), on the
+  // message line and in the board's live region.
   showError(err) {
-    const known = { invalid_move: 'err.invalid_move', not_allowed: 'err.not_allowed',
-      not_found: 'err.not_found', disconnected: 'err.disconnected' };
-    this.ui.setMessage(known[err.code] ? t(known[err.code])
-      : t('err.generic', { message: err.message || err.code }));
+    const { key, vars } = refusalText(err);
+    const text = t(key, vars);
+    this.ui.setMessage(text);
+    this.view.announce(text);
   }
 
   // Applies an `events` reply in order, animated, then checks the hash.
   async playReply(reply) {
     this.lastReply = reply;
+    // An accepted move (or the game's end) clears the last refusal.
+    this.ui.setMessage('');
+    const scoreBefore = this.model.score;
     const ctx = {};
     const firstMove = this.model.moveCount === 0;
     for (const ev of reply.events || []) {
@@ -234,6 +246,7 @@ export class GameController extends EventTarget {
     if (firstMove && this.mode.onFirstMove) this.mode.onFirstMove();
     const ok = this.verifyHash(reply.state_hash, reply.events && reply.events[0] && reply.events[0].kind);
     this.ui.setHud(this);
+    this.view.announce(describeReply(reply, scoreBefore, t));
     if (!ok) {
       await this.resume('state_hash mismatch');
       return;

@@ -104,8 +104,8 @@ class Base {
       move_count: this.moves.length, moves_left: null, over: this.over, rules_version: 1, state_hash: this.hash() };
   }
   preview() { refuse('bad_request', 'wrong mode'); }
-  hint() { refuse('not_allowed', 'no hint'); }
-  undo() { refuse('not_allowed', 'no undo'); }
+  hint() { refuse('not_allowed', 'no hint in this mode'); }
+  undo() { refuse('not_allowed', 'no undo in this mode'); }
 }
 
 export class SameGame extends Base {
@@ -120,9 +120,9 @@ export class SameGame extends Base {
   }
   groupAt(x, y) {
     this.inside(x, y);
-    if (!this.board[y][x]) refuse('invalid_move', 'empty cell');
+    if (!this.board[y][x]) refuse('invalid_move', 'no tile there');
     const g = group(this.board, x, y);
-    if (g.length < 2) refuse('invalid_move', 'group of one');
+    if (g.length < 2) refuse('invalid_move', 'a single tile cannot be removed');
     return g;
   }
   preview(x, y) { const g = this.groupAt(x, y); return { cells: g, points: (g.length - 2) ** 2 }; }
@@ -133,7 +133,7 @@ export class SameGame extends Base {
       const g = group(this.board, x, y);
       if (g.length >= 2 && (!best || g.length > best.n)) best = { x, y, n: g.length };
     }
-    if (!best) refuse('not_allowed', 'no move');
+    if (!best) refuse('not_allowed', 'no move left');
     return { click: [best.x, best.y] };
   }
   apply([kind, x, y]) {
@@ -200,14 +200,15 @@ export class Match3 extends Base {
     return out;
   }
   view() { return { ...super.view(), moves_left: this.budget == null ? null : this.budget - this.moves.length }; }
-  hint() { const s = this.validSwaps(); if (!s.length) refuse('not_allowed', 'no move'); return { swap: s[0] }; }
+  hint() { const s = this.validSwaps(); if (!s.length) refuse('not_allowed', 'no move left'); return { swap: s[0] }; }
   apply([kind, x1, y1, x2, y2]) {
     if (kind !== 'swap') refuse('bad_request', 'wrong mode');
     this.inside(x1, y1); this.inside(x2, y2);
     const b = this.board;
-    if (Math.abs(x1 - x2) + Math.abs(y1 - y2) !== 1 || !b[y1][x1] || !b[y2][x2]) refuse('invalid_move', 'not adjacent');
+    if (!b[y1][x1] || !b[y2][x2]) refuse('invalid_move', 'no tile there');
+    if (Math.abs(x1 - x2) + Math.abs(y1 - y2) !== 1) refuse('invalid_move', 'the tiles are not next to each other');
     [b[y1][x1], b[y2][x2]] = [b[y2][x2], b[y1][x1]];
-    if (!runs(b).length) { [b[y1][x1], b[y2][x2]] = [b[y2][x2], b[y1][x1]]; refuse('invalid_move', 'no run'); }
+    if (!runs(b).length) { [b[y1][x1], b[y2][x2]] = [b[y2][x2], b[y1][x1]]; refuse('invalid_move', 'the swap makes no run'); }
     const events = [{ kind: 'swap', a: [x1, y1], b: [x2, y2] }];
     for (let wave = 1; ; wave++) {
       const cells = runs(b);
@@ -254,13 +255,18 @@ export class Hidden extends Base {
     const events = [];
     const selNeighbours = () => N4.filter(([dx, dy]) => this.isSel(x + dx, y + dy) && b[y + dy][x + dx] === c);
     if (kind === 'peek') {
-      if (!c) refuse('invalid_move', 'empty');
+      if (!c) refuse('invalid_move', 'no tile there');
       this.peeks++; this.score -= 1;
       events.push({ kind: 'peek', x, y, color: c }, { kind: 'score', delta: -1, total: this.score });
     } else if (kind === 'select') {
-      if (!c || this.isSel(x, y)) refuse('invalid_move', 'cannot select');
+      if (!c) refuse('invalid_move', 'no tile there');
+      if (this.isSel(x, y)) refuse('invalid_move', 'that tile is already selected');
       const ok = this.selected.length === 0 ? group(b, x, y).length >= 2 : selNeighbours().length > 0;
-      if (!ok) refuse('invalid_move', 'cannot select');
+      const touches = N4.some(([dx, dy]) => this.isSel(x + dx, y + dy));
+      if (!ok) {
+        refuse('invalid_move', this.selected.length === 0 || touches ? 'that tile cannot be selected'
+          : 'select a tile next to the selection');
+      }
       this.selected.push([x, y]);
       events.push({ kind: 'select', x, y, color: c });
       const g = group(b, x, y);
@@ -273,8 +279,8 @@ export class Hidden extends Base {
         if (fall.length) events.push({ kind: 'fall', moves: fall });
       }
     } else if (kind === 'unselect') {
-      if (!this.isSel(x, y)) refuse('invalid_move', 'not selected');
-      if (selNeighbours().length >= 3) refuse('invalid_move', 'would split');
+      if (!this.isSel(x, y)) refuse('invalid_move', 'that tile is not selected');
+      if (selNeighbours().length >= 3) refuse('invalid_move', 'a tile with three or more selected neighbours cannot be unselected');
       this.selected = this.selected.filter(([a, bb]) => a !== x || bb !== y);
       events.push({ kind: 'unselect', x, y });
     } else refuse('bad_request', 'wrong mode');

@@ -213,8 +213,8 @@ function session(conn) {
   const error = (msg, code, message) => conn.send({ type: 'error', id: msg.id, code, message });
   const ownGame = (msg) => {
     const g = games.get(msg.game_id);
-    if (!g) throw { code: 'not_found', message: 'unknown game' };
-    if (g.owner !== player) throw { code: 'unauthorized', message: 'not yours' };
+    if (!g) throw { code: 'not_found', message: 'no such game' };
+    if (g.owner !== player) throw { code: 'unauthorized', message: 'not your game' };
     return g;
   };
   conn.onmessage = (text) => {
@@ -257,11 +257,11 @@ function session(conn) {
         }
         case 'resume': reply(msg, { type: 'game', game: viewOf(ownGame(msg)) }); return;
         case 'preview': { const g = ownGame(msg); reply(msg, { type: 'preview', game_id: g.id, ...g.preview(msg.x, msg.y) }); return; }
-        case 'hint': { const g = ownGame(msg); if (g.over) throw { code: 'not_allowed', message: 'over' }; reply(msg, { type: 'hint', game_id: g.id, ...g.hint() }); return; }
+        case 'hint': { const g = ownGame(msg); if (g.over) throw { code: 'not_allowed', message: 'the game is over' }; reply(msg, { type: 'hint', game_id: g.id, ...g.hint() }); return; }
         case 'undo': { const g = ownGame(msg); g.undo(); reply(msg, { type: 'game', game: viewOf(g) }); return; }
         case 'click': case 'peek': case 'select': case 'unselect': case 'swap': case 'resign': {
           const g = ownGame(msg);
-          if (g.over) throw { code: 'not_allowed', message: 'game over' };
+          if (g.over) throw { code: 'not_allowed', message: 'the game is over' };
           let events;
           if (msg.type === 'resign') { events = []; g.finish(events, 'resigned'); }
           else if (msg.type === 'swap') events = g.apply(['swap', ...msg.a, ...msg.b]);

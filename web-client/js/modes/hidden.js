@@ -1,24 +1,32 @@
-// Hidden colours: hovering a filled cell sends one `peek` per newly hovered
-// cell (never more while the pointer stays on it); the colour shows while
-// hovered and hides on leave. A click selects or unselects; the selection
-// keeps its colours. On touch the first tap peeks and a second tap selects.
-// The timer starts with the first accepted move (elapsed_ms on resume).
+// Hidden colours: a peek is always a deliberate act, never a side effect of
+// moving the pointer (a peek costs a point and starts the clock, and a
+// daily's first game is its only ranked one). Peek mode (the Peek button,
+// data-testid="btn-peek", aria-pressed) makes a click or tap peek instead
+// of select; the P key peeks the keyboard cursor's cell. A peeked colour
+// shows while the pointer (or the cursor) stays on its cell and hides when
+// it leaves, or at the next action. A click, a tap, Enter or Space
+// otherwise selects or unselects; the selection keeps its colours. Hovering
+// sends nothing at all. The timer starts with the first accepted move
+// (elapsed_ms on resume).
+
+import { t } from '../i18n.js';
 
 const key = (x, y) => `${x},${y}`;
 
 export function hiddenMode(ctrl) {
-  let hover = null;
-  let peekedAt = null;         // cell whose colour is on screen
-  let touchPeeked = null;
+  let peekMode = false;
+  let shownAt = null;          // cell whose peek was asked for: its colour may show
+  let revealed = null;         // [x, y] whose colour is on screen
   let timerBase = 0;
   let timerStart = null;
   let ticker = null;
 
   function hideShown() {
-    if (peekedAt) {
-      ctrl.view.conceal(peekedAt[0], peekedAt[1]);
-      peekedAt = null;
+    if (revealed) {
+      ctrl.view.conceal(revealed[0], revealed[1]);
+      revealed = null;
     }
+    shownAt = null;
   }
 
   function hiddenFilled(x, y) {
@@ -27,17 +35,27 @@ export function hiddenMode(ctrl) {
     return m.board[y][x] !== 0 && !m.selected.has(key(x, y));
   }
 
+  // Peeks (x, y) on the player's request. A cell whose colour is on screen
+  // (selected, or peeked and still pointed at) is not peeked again: that
+  // would only cost a point.
   function peek(x, y) {
-    // Queued behind any running move; sent only if the cell is still the
-    // one under the pointer when its turn comes.
+    if (!hiddenFilled(x, y)) {
+      if (ctrl.model && !ctrl.model.over) ctrl.view.announce(t('peek.nothing'));
+      return null;
+    }
+    if (shownAt === key(x, y)) return null;
+    hideShown();
+    shownAt = key(x, y);
+    // Queued behind any running move; sent only if the pointer has not left
+    // the cell before its turn comes.
     return ctrl.enqueue(async () => {
-      const still = (hover && hover.x === x && hover.y === y) || touchPeeked === key(x, y);
-      if (!still || !hiddenFilled(x, y)) return null;
+      if (shownAt !== key(x, y) || !hiddenFilled(x, y)) return null;
       try {
         const reply = await ctrl.net.request('peek', { game_id: ctrl.model.gameId, x, y }, { wait: false });
         await ctrl.playReply(reply);
         return reply;
       } catch (err) {
+        if (shownAt === key(x, y)) shownAt = null;
         ctrl.showError(err);
         return null;
       }
@@ -58,9 +76,8 @@ export function hiddenMode(ctrl) {
 
   function toggle(x, y) {
     hideShown();
-    touchPeeked = null;
     const m = ctrl.model;
-    if (!m || m.over || m.board[y][x] === 0) return null;
+    if (!m || m.over || !m.board[y] || !m.board[y][x]) return null;
     return ctrl.move(m.selected.has(key(x, y)) ? 'unselect' : 'select', { x, y }, {
       onError: async () => {
         const el = ctrl.view.tileAt(x, y);
@@ -72,32 +89,42 @@ export function hiddenMode(ctrl) {
     });
   }
 
+  function setPeekMode(on) {
+    peekMode = !!on;
+    ctrl.view.el.classList.toggle('peek-mode', peekMode);
+    ctrl.dispatchEvent(new CustomEvent('peekmode', { detail: peekMode }));
+    ctrl.view.announce(t(peekMode ? 'peek.on' : 'peek.off'));
+  }
+
+  // The pointer or the cursor is on (x, y) now (x null: off the board): a
+  // colour peeked elsewhere hides.
+  function pointAt(x, y) {
+    if (shownAt && (x == null || shownAt !== key(x, y))) hideShown();
+  }
+
+  function act(x, y) {
+    if (peekMode && !(ctrl.model && ctrl.model.selected.has(key(x, y)))) return peek(x, y);
+    return toggle(x, y);
+  }
+
   return {
     onHover(x, y, pointerType) {
       if (pointerType !== 'mouse') return;
-      hideShown();
-      hover = x == null ? null : { x, y };
-      if (hover && hiddenFilled(x, y)) peek(x, y);
+      pointAt(x, y);
     },
-    onTap(x, y, pointerType) {
-      if (pointerType === 'touch' || pointerType === 'pen') {
-        if (ctrl.model && !ctrl.model.selected.has(key(x, y)) && touchPeeked !== key(x, y)) {
-          hideShown();
-          touchPeeked = key(x, y);
-          peek(x, y);
-          return;
-        }
-      }
-      toggle(x, y);
+    onCursor(x, y) { pointAt(x, y); },
+    onTap(x, y) { return act(x, y); },
+    onActivate(x, y) { return act(x, y); },
+    onPeekKey(x, y) { return peek(x, y); },
+    onCancel() {
+      hideShown();
+      if (peekMode) setPeekMode(false);
     },
     onEvent(ev) {
-      if (ev.kind !== 'peek') return;
-      const k = key(ev.x, ev.y);
-      const hovered = hover && hover.x === ev.x && hover.y === ev.y;
-      if (hovered || touchPeeked === k) {
-        hideShown();
+      if (ev.kind === 'peek' && shownAt === key(ev.x, ev.y)) {
+        if (revealed) ctrl.view.conceal(revealed[0], revealed[1]);
         ctrl.view.reveal(ev.x, ev.y, ev.color);
-        peekedAt = [ev.x, ev.y];
+        revealed = [ev.x, ev.y];
       }
     },
     onLoad(view) {
@@ -105,16 +132,25 @@ export function hiddenMode(ctrl) {
       stopTimer();
       timerBase = view.elapsed_ms || 0;
       if (!view.over && view.move_count > 0) startTimer();
-      touchPeeked = null;
     },
     onFirstMove() { startTimer(); },
-    onOver() { stopTimer(); hideShown(); },
+    onOver() {
+      stopTimer();
+      hideShown();
+      if (peekMode) setPeekMode(false);
+    },
     elapsedMs() {
       return timerBase + (timerStart != null ? Date.now() - timerStart : 0);
     },
-    destroy() { stopTimer(); },
+    destroy() {
+      stopTimer();
+      ctrl.view.el.classList.remove('peek-mode');
+      if (peekMode) ctrl.dispatchEvent(new CustomEvent('peekmode', { detail: false }));
+    },
+    get peekMode() { return peekMode; },
+    togglePeek() { setPeekMode(!peekMode); },
     select: toggle,
     peek,
-    buttons: ['resign'],
+    buttons: ['peek', 'resign'],
   };
 }

@@ -1,8 +1,11 @@
 // Match-3 input: tap a tile, then an adjacent one (tapping it again drops
 // the pick), or drag / swipe a tile toward a neighbour. A swap the server
-// refuses bounces back. Hint highlights the suggested pair.
+// refuses bounces back. Hint highlights the suggested pair. Keyboard: Enter
+// or Space picks the cursor's tile, then (on a neighbour) swaps; Escape
+// drops the pick.
 
 import { animateBounce } from '../animate.js';
+import { t } from '../i18n.js';
 
 export function match3Mode(ctrl) {
   let picked = null;
@@ -28,14 +31,31 @@ export function match3Mode(ctrl) {
     });
   }
 
-  return {
-    onTap(x, y) {
-      if (!ctrl.model || ctrl.model.over || !filled(x, y)) return;
-      if (!picked) { pick([x, y]); return; }
-      const [px, py] = picked;
-      if (px === x && py === y) { pick(null); return; }
-      if (Math.abs(px - x) + Math.abs(py - y) === 1) { swap([px, py], [x, y]); return; }
+  function tap(x, y, say) {
+    if (!ctrl.model || ctrl.model.over || !filled(x, y)) return;
+    if (!picked) {
       pick([x, y]);
+      if (say) ctrl.view.announce(t('say.picked', { col: x + 1, row: y + 1 }));
+      return;
+    }
+    const [px, py] = picked;
+    if (px === x && py === y) {
+      pick(null);
+      if (say) ctrl.view.announce(t('say.unpicked'));
+      return;
+    }
+    if (Math.abs(px - x) + Math.abs(py - y) === 1) { swap([px, py], [x, y]); return; }
+    pick([x, y]);
+    if (say) ctrl.view.announce(t('say.picked', { col: x + 1, row: y + 1 }));
+  }
+
+  return {
+    onTap(x, y) { tap(x, y, false); },
+    onActivate(x, y) { tap(x, y, true); },
+    onCancel() {
+      if (!picked) return;
+      pick(null);
+      ctrl.view.announce(t('say.unpicked'));
     },
     onSwipe(x, y, dx, dy) {
       if (!ctrl.model || ctrl.model.over) return;
@@ -43,6 +63,7 @@ export function match3Mode(ctrl) {
       swap([x, y], [x + dx, y + dy]);
     },
     onLoad() { picked = null; },
+    get picked() { return picked; },
     async hint() {
       if (!ctrl.model || ctrl.model.over) return null;
       try {

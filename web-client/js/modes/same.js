@@ -1,6 +1,7 @@
 // Same Game input: hover preview (mouse), click to remove; on touch the
 // first tap previews and a second tap inside the previewed group confirms.
-// Undo and hint buttons.
+// Keyboard: the cursor previews like the mouse, Enter or Space removes the
+// group under it. Undo and hint buttons.
 
 import { t } from '../i18n.js';
 
@@ -78,6 +79,19 @@ export function sameMode(ctrl) {
         return;
       }
       click(x, y);
+    },
+    onCursor(x, y) {
+      hover = { x, y };
+      if (shown && shown.cells.has(key(x, y))) return;
+      requestPreview(x, y);
+    },
+    onActivate(x, y) {
+      if (!ctrl.model || ctrl.model.over) return;
+      click(x, y);
+    },
+    onCancel() {
+      hover = null;
+      clearPreview();
     },
     afterIdle() {
       if (hover) requestPreview(hover.x, hover.y);

@@ -14,6 +14,7 @@ import { sameMode } from '../modes/same.js';
 import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
 import { makeStats, showStats } from '../hud.js';
+import { makeHowTo, makePeekButton } from '../help.js';
 import { boardUrl } from '../presets.js';
 import { api } from '../api.js';
 import { attemptUrl, compLeaderboardUrl, compUrl, dailyUrl, phase } from '../competitions/logic.js';
@@ -35,6 +36,7 @@ export function playPage(root, app, params) {
   const hud = h('div', { class: 'hud' }, Object.values(stats).map((s) => s.box));
   const boardWrap = h('div', { class: 'board-wrap' });
   const controls = h('div', { class: 'controls' }, Object.values(buttons));
+  const howTo = makeHowTo();
 
   let lastOver = null;
   let comp = null;          // the competition's view, for a competition game
@@ -60,6 +62,8 @@ export function playPage(root, app, params) {
       buttons.resign.hidden = !wanted.includes('resign');
       for (const b of [buttons.hint, buttons.undo, buttons.resign]) b.disabled = m.over;
       boardWrap.dataset.over = String(m.over);
+      howTo.update(c);
+      peekButton.refresh();
     },
     setMessage(text) { message.textContent = text; },
     setPreview(text) { preview.textContent = text; },
@@ -74,6 +78,8 @@ export function playPage(root, app, params) {
   c.modeFactories = { same: sameMode, match3: match3Mode, hidden: hiddenMode };
   app.setGame(c);
   boardWrap.append(c.view.el);
+  const peekButton = makePeekButton(c);
+  hud.append(peekButton.el);
 
   function renderOver(ctrl, info) {
     const gv = ctrl.gameView;
@@ -196,7 +202,7 @@ export function playPage(root, app, params) {
   root.append(
     h('section', { class: 'play', testid: 'play-page' },
       h('div', { class: 'play-head' }, title, seedLine, compLine),
-      hud, boardWrap, preview, message, controls, overPanel));
+      hud, howTo.el, boardWrap, preview, message, controls, overPanel));
 
   const offLang = onLangChange(() => {
     ui.setHud(c);

@@ -10,6 +10,7 @@ import { sameMode } from '../modes/same.js';
 import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
 import { makeStats, showStats } from '../hud.js';
+import { makePeekButton } from '../help.js';
 
 export class RaceView {
   constructor(net) {
@@ -41,6 +42,7 @@ export class RaceView {
           buttons[k].disabled = m.over;
         }
         self.boardWrap.dataset.over = String(m.over);
+        if (self.peekButton) self.peekButton.refresh();
       },
       setMessage(text) { self.message.textContent = text; },
       setPreview(text) { self.preview.textContent = text; },
@@ -54,12 +56,13 @@ export class RaceView {
     this.ctrl.modeFactories = { same: sameMode, match3: match3Mode, hidden: hiddenMode };
     this.ctrl.addEventListener('loaded', (e) => { if (!e.detail.over) this.done.hidden = true; });
     this.boardWrap.append(this.ctrl.view.el);
+    this.peekButton = makePeekButton(this.ctrl);
     buttons.hint.addEventListener('click', () => this.ctrl.mode && this.ctrl.mode.hint && this.ctrl.mode.hint());
     buttons.undo.addEventListener('click', () => this.ctrl.mode && this.ctrl.mode.undo && this.ctrl.mode.undo());
     buttons.resign.addEventListener('click', () => this.ctrl.resign());
     this.el = h('div', { class: 'room-race', testid: 'room-race' },
       h('div', { class: 'hud' }, Object.values(stats).map((s) => s.box)), this.rivals,
-      this.boardWrap, this.preview, this.message,
+      h('div', { class: 'board-tools' }, this.peekButton.el), this.boardWrap, this.preview, this.message,
       h('div', { class: 'controls' }, Object.values(buttons)), this.done);
   }
 
