@@ -131,6 +131,7 @@ browserSuite('Organise', (env) => {
       });
       await noDialog('competition');
       assert.ok(await org.locator(testid('comp-manage-note')).isVisible());
+      assert.doesNotMatch(await org.textContent('.comp-standings'), /null|undefined/);
 
       // A player (in Japanese) plays it and gives up.
       await player.goto(`${player.base}/?view=competition&id=${id}`);
@@ -214,6 +215,7 @@ browserSuite('Organise', (env) => {
       assert.deepEqual(after.entries.map((e) => [e.player, e.rank, e.flags, e.reason]),
         [[who, null, ['disqualified'], '二つのアカウントで参加']]);
       assert.equal((await fetchJson(org, `/api/competitions/${id}/leaderboard`)).total, 0);
+      assert.doesNotMatch(await org.textContent('.comp-standings'), /null|undefined/);
       await shots(org, 'competition_after_dq');
       const state = await compState(org);
       assert.equal(state.manager, true);

@@ -154,8 +154,7 @@ export function competitionPage(root, app, params) {
     if (manager && view.state === 'open') {
       // The organiser's view while it runs: every entry, disqualified ones
       // included, each ranked one with its Disqualify button.
-      standings.append(h('h2', { i18n: 'comp.leaderboard' }),
-        h('p', { class: 'note', testid: 'comp-manage-note' }, t('dq.note')), dqDoneLine());
+      standings.append(h('h2', { i18n: 'comp.leaderboard' }), ...manageNotes());
       if (!results) { standings.append(h('p', {}, t('common.loading'))); return; }
       if (results.entries.length === 0) standings.append(h('p', { class: 'note', testid: 'comp-lb-empty' }, t('lb.empty')));
       else standings.append(h('div', { class: 'table-wrap' }, resultsTable(results.entries, mine, { onDisqualify })));
@@ -163,7 +162,7 @@ export function competitionPage(root, app, params) {
     }
     if (view.state === 'closed') {
       standings.append(h('h2', { i18n: 'comp.results' }));
-      if (manager) standings.append(h('p', { class: 'note', testid: 'comp-manage-note' }, t('dq.note')), dqDoneLine());
+      if (manager) standings.append(...manageNotes());
       if (!results) { standings.append(h('p', {}, t('common.loading'))); return; }
       standings.append(h('div', { class: 'table-wrap' },
         resultsTable(results.entries, mine, manager ? { onDisqualify } : {})));
@@ -184,9 +183,14 @@ export function competitionPage(root, app, params) {
       link(compLeaderboardUrl(id), t('comp.fullLeaderboard'), { testid: 'comp-full-lb' })));
   }
 
-  function dqDoneLine() {
-    return dqDone == null ? null : h('p', { class: 'ok', testid: 'comp-dq-done', role: 'status' },
-      t('comp.dq.done', { player: dqDone }));
+  // Above the organiser's table: what it offers, and the last
+  // disqualification made from this page.
+  function manageNotes() {
+    const notes = [h('p', { class: 'note', testid: 'comp-manage-note' }, t('dq.note'))];
+    if (dqDone != null) {
+      notes.push(h('p', { class: 'ok', testid: 'comp-dq-done', role: 'status' }, t('comp.dq.done', { player: dqDone })));
+    }
+    return notes;
   }
 
   // A row's Disqualify button: the confirmation, then the POST; the
