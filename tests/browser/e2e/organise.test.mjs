@@ -3,8 +3,8 @@
 // token, creates a competition and finds it under My competitions, opens
 // its page (still no name asked); a player plays it and resigns; the
 // organiser disqualifies the player from the row of the table: the
-// confirmation names the player and says it cannot be undone, Cancel and
-// Escape change nothing, then (in Japanese) Disqualify stays disabled
+// confirmation names the player and says it cannot be undone, Cancel,
+// Escape and a click outside change nothing, then (in Japanese) Disqualify stays disabled
 // until a reason is given and the name typed exactly, and confirming
 // marks the row disqualified, as the API says too.
 // With ORG_SHOTS=DIR, screenshots of each screen at desktop and phone size
@@ -175,6 +175,14 @@ browserSuite('Organise', (env) => {
       await dialog.waitFor();
       assert.equal(await org.inputValue(testid('dq-reason')), '', 'a new dialog starts empty');
       await org.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      // A click in the dialog's own padding keeps it; one on the backdrop closes it.
+      await dq.click();
+      await dialog.waitFor();
+      const box = await dialog.boundingBox();
+      await org.mouse.click(box.x + 4, box.y + 4);
+      assert.ok(await dialog.isVisible(), 'a click inside the dialog keeps it');
+      await org.mouse.click(5, box.y + box.height / 2);
       await dialog.waitFor({ state: 'detached' });
       await org.waitForTimeout(600);
       assert.equal(await row.getAttribute('data-disqualified'), 'false');

@@ -2,7 +2,7 @@
 // undone: a modal dialog that names the player, asks for the reason (1-200
 // characters, shown in the results) and for the player's name typed again.
 // Only then does Disqualify call `send(reason)`; a refusal is shown in the
-// dialog, which stays open. Cancel, Escape and a click outside the form
+// dialog, which stays open. Cancel, Escape and a click outside the dialog
 // close it without sending anything.
 // Resolves true once `send` has succeeded, false when cancelled.
 
@@ -60,8 +60,14 @@ export function confirmDisqualify(player, send) {
       e.preventDefault();
       if (!sending) close(false);
     });
-    // A click on the backdrop (outside the form) cancels too.
-    dialog.addEventListener('click', (e) => { if (e.target === dialog && !sending) close(false); });
+    // A click on the backdrop cancels too: the event's target is then the
+    // dialog itself, at a point outside its box (its own padding is inside).
+    dialog.addEventListener('click', (e) => {
+      if (e.target !== dialog || sending) return;
+      const r = dialog.getBoundingClientRect();
+      const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+      if (!inside) close(false);
+    });
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
       const c = dqCheck(player, reason.value, typed.value);
