@@ -82,6 +82,14 @@ json competitions_body(const std::vector<CompetitionView>& competitions) {
   return {{"competitions", std::move(list)}};
 }
 
+json organiser_competitions_body(const std::optional<std::string>& organiser, std::int64_t total,
+                                 const std::vector<CompetitionView>& competitions) {
+  json body = competitions_body(competitions);
+  body["organiser"] = organiser ? json(*organiser) : json(nullptr);
+  body["total"] = total;
+  return body;
+}
+
 json results_body(const CompetitionView& competition, const std::vector<ResultEntry>& entries) {
   json list = json::array();
   for (const ResultEntry& e : entries) list.push_back(result_json(e));

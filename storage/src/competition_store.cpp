@@ -50,6 +50,19 @@ constexpr std::string_view kWhereClosed =
 constexpr std::string_view kWhereToClose =
     "WHERE c.closed = 0 AND c.closes_at <= ?1 ORDER BY c.closes_at, c.id LIMIT ?2";
 
+// An organiser's own (?1), or the operator's (?1 null: no organiser, not a
+// daily), newest first. A scan of competitions: a few thousand rows a year
+// (the dailies are most of them).
+constexpr std::string_view kWhereOrganiser =
+    "WHERE c.organiser_id = ?1 ORDER BY c.created_at DESC, c.id LIMIT ?2 OFFSET ?3";
+constexpr std::string_view kWhereOperator =
+    "WHERE c.organiser_id IS NULL AND c.daily = 0 "
+    "ORDER BY c.created_at DESC, c.id LIMIT ?1 OFFSET ?2";
+constexpr std::string_view kCountOfOrganiser =
+    "SELECT count(*) FROM competitions WHERE organiser_id = ?1";
+constexpr std::string_view kCountOfOperator =
+    "SELECT count(*) FROM competitions WHERE organiser_id IS NULL AND daily = 0";
+
 constexpr std::string_view kMarkClosed = "UPDATE competitions SET closed = 1 WHERE id = ?1";
 
 // Index games_playing_in_competition.
@@ -228,6 +241,26 @@ std::vector<CompetitionRecord> select_competitions(Connection& c, CompetitionSta
   q->bind(2, std::max<std::int64_t>(limit, 0));
   std::vector<CompetitionRecord> out;
   while (q->step()) out.push_back(read_competition_row(*q));
+  return out;
+}
+
+OrganiserCompetitions select_competitions_of(Connection& c, std::optional<OrganiserId> organiser,
+                                             std::int64_t limit, std::int64_t offset) {
+  OrganiserCompetitions out;
+  {
+    auto q = c.query(organiser ? kCountOfOrganiser : kCountOfOperator);
+    if (organiser) q->bind(1, *organiser);
+    if (q->step()) out.total = q->get_int(0);
+  }
+  auto q = c.query(std::string(kCompetitionColumns) +
+                   std::string(organiser ? kWhereOrganiser : kWhereOperator));
+  // The operator's statement has no organiser: its limit and offset are
+  // ?1 and ?2.
+  const int first = organiser ? 2 : 1;
+  if (organiser) q->bind(1, *organiser);
+  q->bind(first, std::max<std::int64_t>(limit, 0));
+  q->bind(first + 1, std::max<std::int64_t>(offset, 0));
+  while (q->step()) out.competitions.push_back(read_competition_row(*q));
   return out;
 }
 

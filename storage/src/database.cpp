@@ -303,6 +303,12 @@ std::vector<CompetitionRecord> Database::competitions(CompetitionState state, st
       [&](Connection& c) { return detail::select_competitions(c, state, now, limit); });
 }
 
+OrganiserCompetitions Database::competitions_of(std::optional<OrganiserId> organiser,
+                                                std::int64_t limit, std::int64_t offset) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_competitions_of(c, organiser, limit, offset); });
+}
+
 std::vector<std::string> Database::playing_games_in(std::string_view competition_id) {
   return impl_->read([&](Connection& c) { return detail::select_playing_in(c, competition_id); });
 }

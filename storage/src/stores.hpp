@@ -88,6 +88,8 @@ WriteResult insert_competition(Connection& c, const CompetitionRecord& comp,
 std::optional<CompetitionRecord> select_competition(Connection& c, std::string_view id);
 std::vector<CompetitionRecord> select_competitions(Connection& c, CompetitionState state,
                                                    std::int64_t now, std::int64_t limit);
+OrganiserCompetitions select_competitions_of(Connection& c, std::optional<OrganiserId> organiser,
+                                             std::int64_t limit, std::int64_t offset);
 WriteResult mark_competition_closed(Connection& c, const std::string& id);
 std::vector<std::string> select_playing_in(Connection& c, std::string_view competition_id);
 std::int64_t select_attempts_started(Connection& c, std::string_view competition_id,

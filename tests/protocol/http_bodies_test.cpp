@@ -238,6 +238,18 @@ TEST(CompetitionBodies, Listing) {
             std::string(R"({"competitions":[)") + kUpcomingText + "," + kClosedDailyText + "]}");
 }
 
+TEST(CompetitionBodies, AnOrganisersOwnList) {
+  EXPECT_EQ(dump(organiser_competitions_body("lyon-club", 0, {})),
+            R"({"competitions":[],"organiser":"lyon-club","total":0})");
+  // A page of two out of five; the operator's list has no organiser name.
+  EXPECT_EQ(dump(organiser_competitions_body("lyon-club", 5, {upcoming(), upcoming()})),
+            std::string(R"({"competitions":[)") + kUpcomingText + "," + kUpcomingText +
+                R"(],"organiser":"lyon-club","total":5})");
+  EXPECT_EQ(
+      dump(organiser_competitions_body(std::nullopt, 1, {closed_daily()})),
+      std::string(R"({"competitions":[)") + kClosedDailyText + R"(],"organiser":null,"total":1})");
+}
+
 std::vector<ResultEntry> results() {
   return {{.rank = 1,
            .player = "=Ada",

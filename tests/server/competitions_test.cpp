@@ -283,5 +283,90 @@ TEST(Competitions, ADisqualifiedEntryStaysInTheResultsOutOfTheRanking) {
   EXPECT_NE(csv.body.find("\"disqualified\""), std::string::npos) << csv.body;
 }
 
+// GET /api/organiser/competitions: the token holder's own competitions,
+// unlisted and closed ones included, newest first, page by page; nobody
+// else's, and nothing without a known token.
+TEST(Competitions, AnOrganiserListsTheirOwnCompetitionsAndNoOneElses) {
+  CompetitionServer cs;
+  const std::string ann = cs.add_organiser("ann");
+  const std::string bob = cs.add_organiser("bob");
+  const std::string carl = cs.add_organiser("carl");
+  auto mine = [&](const std::string& authorization, const std::string& query = "") {
+    return http_request(cs.port(), beast::http::verb::get, "/api/organiser/competitions" + query,
+                        "", authorization);
+  };
+  auto ids_of = [](const json& body) {
+    std::vector<std::string> ids;
+    for (const json& c : body["competitions"]) ids.push_back(c["id"]);
+    return ids;
+  };
+
+  // Created a second apart: open, unlisted and upcoming, a short one that
+  // will have closed, then bob's and the operator's.
+  const json open = cs.create(ann, {{"name", "Open one"}});
+  cs.advance_ms(1000, false);
+  const json hidden = cs.create(ann, {{"name", "Unlisted one"}, {"unlisted", true}}, 86'400'000);
+  cs.advance_ms(1000, false);
+  const json brief = cs.create(ann, {{"name", "Short one"}, {"mode", "same"}}, 0, 60'000);
+  cs.advance_ms(1000, false);
+  const json bobs = cs.create(bob, {{"name", "Bob's"}});
+  const json operators = cs.create(kOperatorToken, {{"name", "Operator's"}});
+  ASSERT_TRUE(open.is_object() && hidden.is_object() && brief.is_object() && bobs.is_object() &&
+              operators.is_object());
+  cs.advance_ms(120'000);  // the short one closes
+
+  const HttpResult r = mine("Bearer " + ann);
+  ASSERT_EQ(r.status, 200u) << r.body;
+  EXPECT_EQ(r.cache_control, "no-store");
+  const json body = r.json_body();
+  EXPECT_EQ(body["organiser"], "ann");
+  EXPECT_EQ(body["total"], 3);
+  EXPECT_EQ(ids_of(body), (std::vector<std::string>{brief["id"], hidden["id"], open["id"]}));
+  EXPECT_EQ(body["competitions"][0]["state"], "closed");
+  EXPECT_EQ(body["competitions"][0]["key"].get<std::string>().size(), 64u);
+  EXPECT_EQ(body["competitions"][1]["state"], "upcoming");
+  EXPECT_EQ(body["competitions"][1]["unlisted"], true);
+  EXPECT_EQ(body["competitions"][2]["state"], "open");
+  EXPECT_EQ(body["competitions"][2]["name"], "Open one");
+  // The unlisted one is in her list, never in the public one.
+  const json listed = cs.get("/api/competitions").json_body();
+  for (const json& c : listed["competitions"]) EXPECT_NE(c["id"], hidden["id"]);
+
+  // Pages: the total stays, the order goes on.
+  const json first = mine("Bearer " + ann, "?limit=2").json_body();
+  EXPECT_EQ(first["total"], 3);
+  EXPECT_EQ(ids_of(first), (std::vector<std::string>{brief["id"], hidden["id"]}));
+  const json rest = mine("Bearer " + ann, "?limit=2&offset=2").json_body();
+  EXPECT_EQ(ids_of(rest), (std::vector<std::string>{open["id"]}));
+  EXPECT_TRUE(ids_of(mine("Bearer " + ann, "?offset=3").json_body()).empty());
+
+  // Bob sees his only; the operator the one it created (no dailies);
+  // carl, none.
+  const json bob_list = mine("Bearer " + bob).json_body();
+  EXPECT_EQ(bob_list["organiser"], "bob");
+  EXPECT_EQ(ids_of(bob_list), (std::vector<std::string>{bobs["id"]}));
+  const json op_list = mine(std::string("Bearer ") + kOperatorToken).json_body();
+  EXPECT_TRUE(op_list["organiser"].is_null()) << op_list;
+  EXPECT_EQ(op_list["total"], 1);
+  EXPECT_EQ(ids_of(op_list), (std::vector<std::string>{operators["id"]}));
+  const json carl_list = mine("Bearer " + carl).json_body();
+  EXPECT_EQ(carl_list["total"], 0);
+  EXPECT_TRUE(carl_list["competitions"].empty());
+
+  // No known token: 401, before the parameters are looked at.
+  for (const std::string& auth : {std::string(), std::string("Bearer wrong-token"),
+                                  std::string("Basic ") + ann, std::string("Bearer ")}) {
+    const HttpResult refused = mine(auth);
+    EXPECT_EQ(refused.status, 401u) << auth;
+    EXPECT_EQ(refused.json_body()["error"]["message"], "an organiser token is required");
+    EXPECT_EQ(mine(auth, "?limit=0").status, 401u) << auth;
+  }
+  EXPECT_EQ(mine("Bearer " + ann, "?limit=0").status, 400u);
+  EXPECT_EQ(mine("Bearer " + ann, "?limit=101").status, 400u);
+  EXPECT_EQ(mine("Bearer " + ann, "?offset=-1").status, 400u);
+  // Another method: 405.
+  EXPECT_EQ(cs.post("/api/organiser/competitions", json::object(), ann).status, 405u);
+}
+
 }  // namespace
 }  // namespace tilecrush::testing

@@ -1,6 +1,6 @@
 // The JSON HTTP API under /api/ (protocol.md, "HTTP API"). Failures reject
-// with {status, code, message}. POSTs (the competitions API) carry an
-// organiser's bearer token.
+// with {status, code, message}. POSTs (the competitions API) and the
+// organiser's own list carry an organiser's bearer token.
 
 export function apiUrl(path, params) {
   const url = new URL(path, window.location.origin);
@@ -10,10 +10,12 @@ export function apiUrl(path, params) {
   return url;
 }
 
-async function get(path, params) {
+async function get(path, params, token) {
   // no-cache: a leaderboard page kept by the browser is revalidated by its ETag
   // (a 304 when the board has not changed), never shown stale.
-  return call(apiUrl(path, params), { headers: { Accept: 'application/json' }, cache: 'no-cache' });
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return call(apiUrl(path, params), { headers, cache: 'no-cache' });
 }
 
 async function post(path, body, token) {
@@ -62,6 +64,9 @@ export const api = {
   compResultsUrl: (id, format) =>
     apiUrl(`/api/competitions/${encodeURIComponent(id)}/results`, { format }).href,
   createCompetition: (body, token) => post('/api/competitions', body, token),
+  // The organiser's own competitions (the token goes in a header, never in
+  // the address).
+  myCompetitions: (token, { limit, offset } = {}) => get('/api/organiser/competitions', { limit, offset }, token),
   disqualify: (id, { player, reason }, token) =>
     post(`/api/competitions/${encodeURIComponent(id)}/disqualify`, { player, reason }, token),
 };

@@ -30,10 +30,18 @@ const main = document.getElementById('main');
 const net = new Connection({ identity });
 let game = null;
 let cleanup = null;
+let connected = false;
 
 const app = {
   net,
   setGame(c) { game = c; },
+  // Opens the WebSocket (hello, and the name dialog when no name is kept)
+  // the first time a page needs a player; later calls do nothing.
+  connect() {
+    if (connected) return;
+    connected = true;
+    net.connect();
+  },
   navigate(url, { force = false, replace = false } = {}) {
     const target = new URL(url, location.origin);
     const same = target.search === location.search;
@@ -63,6 +71,10 @@ function route() {
   else if (validBoard(p.mode, p.preset)) page = playPage;
   else page = homePage;
   document.body.dataset.page = page.name.replace(/Page$/, '');
+  // A page that can do without a player (page.withoutPlayer(params) true)
+  // is read before any hello: no name is asked for it. The first page that
+  // needs one connects, and the connection then stays.
+  if (!(page.withoutPlayer && page.withoutPlayer(p))) app.connect();
   cleanup = page(main, app, p) || null;
   window.scrollTo(0, 0);
 }
@@ -79,6 +91,8 @@ function header() {
     status.dataset.status = s;
     status.title = s === 'online' ? t('net.online') : s === 'offline' ? t('net.offline') : t('net.connecting');
     status.textContent = status.title;
+    // Not connected yet (a page without a player): nothing to report.
+    status.hidden = s === 'idle';
   };
   const setWho = () => {
     clear(who);
@@ -97,7 +111,8 @@ function header() {
       link('/', null, { i18n: 'nav.home', testid: 'nav-play' }),
       link('/?view=leaderboard', null, { i18n: 'nav.leaderboard', testid: 'nav-leaderboard' }),
       link('/?view=rooms', null, { i18n: 'nav.rooms', testid: 'nav-rooms' }),
-      link('/?view=competitions', null, { i18n: 'nav.competitions', testid: 'nav-competitions' })),
+      link('/?view=competitions', null, { i18n: 'nav.competitions', testid: 'nav-competitions' }),
+      link('/?view=organise', null, { i18n: 'nav.organise', testid: 'nav-organise' })),
     h('div', { class: 'right' }, who, status, langSel));
 }
 
@@ -152,5 +167,4 @@ window.__tilecrush = {
 
 document.body.prepend(header());
 translateTree();
-net.connect();
 route();

@@ -146,6 +146,28 @@ HttpAnswer HttpApi::list_competitions(const protocol::RequestTarget& target) {
   return ok_json(protocol::competitions_body(list));
 }
 
+HttpAnswer HttpApi::organiser_competitions(const ApiRequest& request,
+                                           const protocol::RequestTarget& target) {
+  const Caller caller = caller_of(request);
+  if (!caller.known()) {
+    return error_answer(401, ErrorCode::unauthorized, "an organiser token is required");
+  }
+  const auto limit = protocol::int_param(target, "limit", 50, 1, 100);
+  if (!limit.ok()) return error_answer(*limit.error);
+  const auto offset = protocol::int_param(target, "offset", 0, 0, INT64_MAX / 2);
+  if (!offset.ok()) return error_answer(*offset.error);
+  // The operator's own: those it created (no organiser), dailies left out.
+  const std::optional<storage::OrganiserId> who =
+      caller.organiser ? std::optional(caller.organiser->id) : std::nullopt;
+  const auto page = db_.competitions_of(who, limit.value, offset.value);
+  const std::int64_t now = now_();
+  std::vector<protocol::CompetitionView> list;
+  list.reserve(page.competitions.size());
+  for (const auto& c : page.competitions) list.push_back(competition_view(c, now));
+  return ok_json(protocol::organiser_competitions_body(
+      caller.organiser ? std::optional(caller.organiser->name) : std::nullopt, page.total, list));
+}
+
 HttpAnswer HttpApi::create_competition(const ApiRequest& request) {
   const Caller caller = caller_of(request);
   if (!caller.known()) {

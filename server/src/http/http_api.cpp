@@ -61,6 +61,9 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
     if (seg.size() == 1 && seg[0] == "metrics") {
       return {200, metrics_.render(), "text/plain; version=0.0.4; charset=utf-8"};
     }
+    if (seg.size() == 3 && seg[1] == "organiser" && seg[2] == "competitions") {
+      return organiser_competitions(request, target);
+    }
     if (seg.size() == 2 && seg[1] == "health") return health();
     if (seg.size() == 2 && seg[1] == "openapi.json") {
       return {200, std::string(protocol::openapi_document()), "application/json"};

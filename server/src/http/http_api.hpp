@@ -63,6 +63,9 @@ class HttpApi {
   HttpAnswer competition_results(const storage::CompetitionRecord& c,
                                  const protocol::RequestTarget& target);
   HttpAnswer disqualify(const storage::CompetitionRecord& c, const ApiRequest& request);
+  // GET /api/organiser/competitions: the caller's own competitions.
+  HttpAnswer organiser_competitions(const ApiRequest& request,
+                                    const protocol::RequestTarget& target);
   // Every leaderboard page (leaderboard_api.cpp). Pages may be kept by
   // browsers, nginx or a CDN: validated by an ETag made of the board's
   // revision, for a short while on open boards and for long on closed ones

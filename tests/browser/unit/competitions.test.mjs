@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import {
   validId, compUrl, compLeaderboardUrl, attemptUrl, dailyUrl, codeFromInput, phase, attemptsRule, attemptsInfo,
   hexToBytes, bytesToHex, checkCommitment, toLocalInput, localInputToIso, openNowIso, createBody, resultRows,
-  sortCompetitions, resultsDigest,
+  sortCompetitions, resultsDigest, dqCheck,
 } from '../../../web-client/js/competitions/logic.js';
 import { MODES, PRESETS } from '../../../web-client/js/presets.js';
 
@@ -152,4 +152,20 @@ test('lists: organiser competitions first by opening, then the dailies in mode a
     view({ id: 'early', opens_at: '2026-11-24T09:00:00.000Z' }),
   ];
   assert.deepEqual(sortCompetitions(list, MODES, PRESETS).map((c) => c.id), ['early', 'late', 'd0', 'd1', 'd2']);
+});
+
+test('disqualification: a reason of 1-200 characters and the player\'s name typed again, before anything is sent', () => {
+  assert.deepEqual(dqCheck('Max', '', 'Max'), { ok: false, error: 'dq.err.reason', reason: '', length: 0 });
+  assert.equal(dqCheck('Max', '   ', 'Max').error, 'dq.err.reason', 'blank is no reason');
+  assert.equal(dqCheck('Max', 'two\nlines', 'Max').error, 'dq.err.reason', 'no control characters');
+  assert.equal(dqCheck('Max', 'x'.repeat(201), 'Max').error, 'dq.err.reason');
+  // 200 code points, emoji counted once each (as the server counts).
+  assert.equal(dqCheck('Max', '\u{1F600}'.repeat(200), 'Max').ok, true);
+  assert.equal(dqCheck('Max', '\u{1F600}'.repeat(200), 'Max').length, 200);
+  assert.equal(dqCheck('Max', 'shared colours', '').error, 'dq.err.name');
+  assert.equal(dqCheck('Max', 'shared colours', 'max').error, 'dq.err.name', 'the name exactly');
+  assert.equal(dqCheck('Max', 'shared colours', 'Ma').error, 'dq.err.name');
+  assert.deepEqual(dqCheck('Max', '  shared colours ', ' Max '),
+    { ok: true, error: null, reason: 'shared colours', length: 14 });
+  assert.equal(dqCheck('日本 語', 'x', '日本 語').ok, true);
 });

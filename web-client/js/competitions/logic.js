@@ -210,3 +210,17 @@ export function sortCompetitions(list, modes, presets) {
 export function resultsDigest(entries) {
   return (entries || []).map((e) => [e.rank, e.player, e.score, (e.flags || []).join('+')].join('|')).join('\n');
 }
+
+// The disqualification dialog's check before anything is sent: the reason,
+// trimmed, is 1-200 characters (code points) without control characters,
+// as the server wants it, and the player's name is typed again exactly.
+// {ok, error (an i18n key), reason (trimmed), length (its code points)}.
+export function dqCheck(player, reason, typed) {
+  const r = String(reason ?? '').trim();
+  const length = [...r].length;
+  if (length < 1 || length > 200 || /\p{Cc}/u.test(r)) return { ok: false, error: 'dq.err.reason', reason: r, length };
+  const name = String(player);
+  const given = String(typed ?? '');
+  if (given !== name && given.trim() !== name) return { ok: false, error: 'dq.err.name', reason: r, length };
+  return { ok: true, error: null, reason: r, length };
+}

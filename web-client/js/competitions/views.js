@@ -91,8 +91,12 @@ export function leaderboardTable(entries, me) {
 }
 
 // The results after the close: disqualified rows struck out with their
-// reason, other flags listed.
-export function resultsTable(entries, me) {
+// reason, other flags listed. With `onDisqualify` (the organiser's view)
+// each ranked row's notes end with a Disqualify button, which calls
+// onDisqualify(entry, button) (in the notes, not a column of its own, so
+// that the table still fits a phone). Entries are read defensively: fields the
+// export may gain later are ignored.
+export function resultsTable(entries, me, { onDisqualify = null } = {}) {
   const body = h('tbody');
   for (const row of resultRows(entries)) {
     const e = row.entry;
@@ -107,10 +111,17 @@ export function resultsTable(entries, me) {
     h('td', { testid: 'comp-result-score' }, String(e.score)),
     h('td', { class: 'opt' }, e.move_count == null ? '' : String(e.move_count)),
     h('td', { class: 'opt' }, duration(e.duration_ms)),
-    h('td', { class: 'notes' }, notes),
+    h('td', { class: 'notes' }, notes, onDisqualify && !row.disqualified ? dqButton(e, onDisqualify) : null),
     h('td', {}, replayLink(e.game_id))));
   }
-  return h('table', { class: 'lb-table results', testid: 'comp-results' },
+  return h('table', { class: `lb-table results${onDisqualify ? ' managed' : ''}`, testid: 'comp-results' },
     h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'comp.notes', 'lb.replay']
       .map((k) => h('th', { i18n: k, class: OPTIONAL.includes(k) ? 'opt' : null })))), body);
+}
+
+function dqButton(entry, onDisqualify) {
+  const button = h('button', { type: 'button', class: 'small danger-outline', testid: 'comp-dq',
+    'aria-label': t('dq.buttonFor', { player: entry.player }) }, t('dq.button'));
+  button.addEventListener('click', () => onDisqualify(entry, button));
+  return button;
 }

@@ -5,6 +5,10 @@
 // is open, and after the close the revealed key checked against the
 // commitment in the browser (SHA-256 with WebCrypto), the results with
 // their flags, and the JSON and CSV exports.
+// Its organiser (or the operator), with the token kept by the Organise page,
+// sees every entry (the results, open or closed) with a Disqualify button on
+// each ranked row, which opens the confirmation (competitions/disqualify.js).
+// Read that way the page needs no player name: it connects only for Play.
 // Test hook: window.__tilecrush.competition (competitionDebug below).
 
 import { h, clear, link } from '../dom.js';
@@ -16,6 +20,7 @@ import {
   attemptUrl, attemptsInfo, checkCommitment, compLeaderboardUrl, phase, resultsDigest, validId,
 } from '../competitions/logic.js';
 import { boardName, formatWindow, leaderboardTable, resultsTable, ruleText } from '../competitions/views.js';
+import { confirmDisqualify } from '../competitions/disqualify.js';
 
 const LIVE_MS = 4000;
 const headSig = (v) => JSON.stringify([v.name, v.state, v.attempts, v.attempts_used, v.attempts_left, v.opens_at,
@@ -40,6 +45,12 @@ export function competitionPage(root, app, params) {
   let pollTimer = null;
   let destroyed = false;
   let starting = false;
+  // Whether the kept organiser token manages this competition: its
+  // organiser's, or the operator's (GET /api/organiser/competitions says
+  // whose the token is). null until known.
+  let manager = null;
+  let tokenOwner;  // the answer's `organiser`: a name, or null for the operator
+  let dqDone = null;  // the player last disqualified from this page
 
   const me = () => (app.net.player && app.net.player.name) || (identity.get() && identity.get().name) || null;
 
@@ -52,8 +63,7 @@ export function competitionPage(root, app, params) {
   const controls = h('div', { class: 'controls' }, playBtn);
   const fairness = h('div', { class: 'card comp-fairness', testid: 'comp-fairness' });
   const standings = h('div', { class: 'card comp-standings' });
-  const organiser = h('div', {});
-  section.append(head, fairness, standings, organiser);
+  section.append(head, fairness, standings);
   root.append(section);
 
   playBtn.addEventListener('click', async () => {
@@ -61,6 +71,8 @@ export function competitionPage(root, app, params) {
     starting = true;
     playBtn.disabled = true;
     message.textContent = '';
+    // An organiser reading the page has not said hello yet.
+    app.connect();
     try {
       const reply = await app.net.request('new_game', { competition: id });
       if (!destroyed) app.navigate(attemptUrl(reply.game));
@@ -125,7 +137,12 @@ export function competitionPage(root, app, params) {
         dataset: { result } }, text));
   }
 
+  // What the standings show: they are drawn again only when it changes,
+  // so that a button keeps the focus across the polls.
+  let standingsSig = null;
+  const currentSig = () => JSON.stringify([view && view.state, manager, board, results, dqDone]);
   function renderStandings() {
+    standingsSig = currentSig();
     clear(standings);
     fillStandings();
     standings.hidden = standings.childElementCount === 0;
@@ -134,10 +151,21 @@ export function competitionPage(root, app, params) {
   function fillStandings() {
     if (!view) return;
     const mine = me();
+    if (manager && view.state === 'open') {
+      // The organiser's view while it runs: every entry, disqualified ones
+      // included, each ranked one with its Disqualify button.
+      standings.append(h('h2', { i18n: 'comp.leaderboard' }), ...manageNotes());
+      if (!results) { standings.append(h('p', {}, t('common.loading'))); return; }
+      if (results.entries.length === 0) standings.append(h('p', { class: 'note', testid: 'comp-lb-empty' }, t('lb.empty')));
+      else standings.append(h('div', { class: 'table-wrap' }, resultsTable(results.entries, mine, { onDisqualify })));
+      return;
+    }
     if (view.state === 'closed') {
       standings.append(h('h2', { i18n: 'comp.results' }));
+      if (manager) standings.append(...manageNotes());
       if (!results) { standings.append(h('p', {}, t('common.loading'))); return; }
-      standings.append(h('div', { class: 'table-wrap' }, resultsTable(results.entries, mine)));
+      standings.append(h('div', { class: 'table-wrap' },
+        resultsTable(results.entries, mine, manager ? { onDisqualify } : {})));
       if (results.entries.length === 0) standings.append(h('p', { class: 'note' }, t('lb.empty')));
       const dl = (format, label) => h('a', { href: api.compResultsUrl(id, format), download: `${id}-results.${format || 'json'}`,
         class: 'button secondary', testid: `comp-download-${format || 'json'}` }, label);
@@ -155,32 +183,51 @@ export function competitionPage(root, app, params) {
       link(compLeaderboardUrl(id), t('comp.fullLeaderboard'), { testid: 'comp-full-lb' })));
   }
 
-  // The organiser's disqualification form, for whoever has a token here
-  // (the server decides whether it is this competition's organiser).
-  function renderOrganiser() {
-    clear(organiser);
-    if (!view || view.daily || !organiserToken()) return;
-    const player = h('input', { type: 'text', maxlength: 32, testid: 'dq-player' });
-    const reason = h('input', { type: 'text', maxlength: 200, testid: 'dq-reason' });
-    const out = h('p', { class: 'message', testid: 'dq-message' });
-    const form = h('form', { class: 'seed-form' },
-      h('label', {}, t('comp.dq.player')), player, h('label', {}, t('comp.dq.reason')), reason,
-      h('button', { type: 'submit', testid: 'dq-submit' }, t('comp.dq.submit')));
-    form.addEventListener('submit', async (e) => {
-      e.preventDefault();
-      const name = player.value.trim();
-      if (!name) { player.focus(); return; }
-      try {
-        await api.disqualify(id, { player: name, reason: reason.value.trim() }, organiserToken());
-        out.className = 'ok';
-        out.textContent = t('comp.dq.done', { player: name });
-        refresh();
-      } catch (err) {
-        out.className = 'message';
-        out.textContent = t('org.err.server', { message: err.message || err.code });
-      }
-    });
-    organiser.append(h('details', { class: 'card' }, h('summary', {}, t('comp.dq.title')), form, out));
+  // Above the organiser's table: what it offers, and the last
+  // disqualification made from this page.
+  function manageNotes() {
+    const notes = [h('p', { class: 'note', testid: 'comp-manage-note' }, t('dq.note'))];
+    if (dqDone != null) {
+      notes.push(h('p', { class: 'ok', testid: 'comp-dq-done', role: 'status' }, t('comp.dq.done', { player: dqDone })));
+    }
+    return notes;
+  }
+
+  // A row's Disqualify button: the confirmation, then the POST; the
+  // results are read again at once, so the row shows the outcome.
+  async function onDisqualify(entry, button) {
+    const player = String(entry.player);
+    const sent = await confirmDisqualify(player, (reason) => api.disqualify(id, { player, reason }, organiserToken()));
+    if (destroyed) return;
+    if (sent) {
+      dqDone = player;
+      await refresh();
+    } else {
+      // Back to the row's button (the table may have been drawn again).
+      const again = button && button.isConnected ? button
+        : standings.querySelector(`[data-testid="comp-result-row"][data-player="${CSS.escape(player)}"] [data-testid="comp-dq"]`);
+      if (again) again.focus();
+    }
+  }
+
+  // Whose the kept token is, once per page: manager true when it is this
+  // competition's organiser's or the operator's.
+  async function checkManager() {
+    const token = organiserToken();
+    if (!token) { manager = false; return; }
+    try {
+      const answer = await api.myCompetitions(token, { limit: 1 });
+      tokenOwner = answer.organiser;
+    } catch {
+      manager = false;  // refused (401) or unreachable: a reader's page
+      return;
+    }
+    if (destroyed) return;
+    decideManager();
+  }
+  function decideManager() {
+    if (tokenOwner === undefined || !view) return;
+    manager = tokenOwner === null || (view.organiser != null && view.organiser === tokenOwner);
   }
 
   function render() {
@@ -188,7 +235,6 @@ export function competitionPage(root, app, params) {
     renderHead();
     renderFairness();
     renderStandings();
-    renderOrganiser();
   }
 
   // The countdown, every second; the server's view is asked again when it
@@ -252,9 +298,10 @@ export function competitionPage(root, app, params) {
     fetchedAt = Date.now();
     const wasError = error;
     error = null;
+    if (manager == null) decideManager();
     try {
-      if (view.state === 'open') board = await api.compLeaderboard(id, { limit: LIVE_ROWS });
-      if (view.state === 'closed') results = await api.compResults(id);
+      if (view.state === 'open' && !manager) board = await api.compLeaderboard(id, { limit: LIVE_ROWS });
+      if (view.state === 'closed' || (view.state === 'open' && manager)) results = await api.compResults(id);
     } catch (err) {
       message.textContent = t('err.generic', { message: err.message || err.code });
     }
@@ -274,8 +321,7 @@ export function competitionPage(root, app, params) {
       section.dataset.state = view.state;
       if (headSig(prev) !== headSig(view)) renderHead();
       if (prev.key !== view.key || prev.commitment !== view.commitment) renderFairness();
-      renderStandings();
-      if (prev.state !== view.state) renderOrganiser();
+      if (currentSig() !== standingsSig) renderStandings();
     }
     schedule();
   }
@@ -291,6 +337,7 @@ export function competitionPage(root, app, params) {
     attemptsUsed: view ? view.attempts_used : undefined,
     leaderboard: board ? board.entries.map((e) => ({ player: e.player, score: e.score, rank: e.rank })) : null,
     results: results ? resultsDigest(results.entries) : null,
+    manager,
   });
 
   const timer = setInterval(tick, 1000);
@@ -298,7 +345,9 @@ export function competitionPage(root, app, params) {
   app.net.addEventListener('ready', onReady);
   const offLang = onLangChange(render);
   render();
-  refresh();
+  // Whose the token is first, so that an organiser's first drawing is
+  // already the organiser's view.
+  checkManager().finally(() => { if (!destroyed) refresh(); });
   return () => {
     destroyed = true;
     debug = null;
@@ -308,3 +357,7 @@ export function competitionPage(root, app, params) {
     offLang();
   };
 }
+
+// Read by an organiser (a token kept by the Organise page), the page asks
+// for no player name (app.js).
+competitionPage.withoutPlayer = () => Boolean(organiserToken());

@@ -86,3 +86,6 @@ export function competitionsPage(root, app) {
   load();
   return onLangChange(render);
 }
+
+// A list to read: no player name is asked for it (app.js).
+competitionsPage.withoutPlayer = () => true;

@@ -1,14 +1,20 @@
-// The organiser form (/?view=organise): POST /api/competitions with the
-// organiser's bearer token (issued by the operator with
-// `tilecrush_server --add-organiser NAME`, kept in localStorage). Times are
-// picked in the browser's time zone and sent as ISO 8601 UTC. On 201 the
-// new competition's link is shown; on 400 or 401 the server's message.
+// The Organise page (/?view=organise), which asks for no player name:
+// - the organiser's bearer token (issued by the operator with
+//   `tilecrush_server --add-organiser NAME`), kept in localStorage once the
+//   server has not refused it, never put in an address;
+// - "My competitions": GET /api/organiser/competitions with that token,
+//   newest first, every state, unlisted ones included, a page at a time,
+//   each with its state and its links (its page, its results);
+// - the form: POST /api/competitions. Times are picked in the browser's
+//   time zone and sent as ISO 8601 UTC. On 201 the new competition's link
+//   is shown and the list read again; on 400 or 401 the server's message.
 
 import { h, clear, link } from '../dom.js';
 import { t, onLangChange } from '../i18n.js';
 import { MODES, PRESETS, loadChoice, saveChoice } from '../presets.js';
 import { api } from '../api.js';
 import { COUNTS, compUrl, createBody, localInputToIso, openNowIso, toLocalInput } from '../competitions/logic.js';
+import { boardName, formatWindow } from '../competitions/views.js';
 
 const TOKEN_KEY = 'tilecrush.organiserToken';
 const CHOICE_KEY = 'tilecrush.organiseChoice';
@@ -36,13 +42,145 @@ function checkbox(testid, labelKey, checked = false) {
   return { box, el: h('label', { class: 'check' }, box, h('span', { i18n: labelKey })) };
 }
 
+// Competitions read per page of "My competitions".
+const MINE_PAGE = 20;
+
+// One of the organiser's competitions: its name (a link to its page), its
+// state and whether it is unlisted, its board and window, and its links.
+function mineItem(c) {
+  const state = ['open', 'upcoming', 'closed'].includes(c.state) ? c.state : null;
+  return h('li', { class: 'comp-item', testid: 'org-mine-item', dataset: { id: c.id, state: c.state } },
+    h('div', { class: 'comp-item-head' },
+      link(compUrl(c.id), c.name, { class: 'comp-name', testid: 'org-mine-link' }),
+      state ? h('span', { class: `badge state-${state}`, testid: 'org-mine-state' }, t(`org.mine.state.${state}`)) : null,
+      c.unlisted ? h('span', { class: 'badge', testid: 'org-mine-unlisted' }, t('org.mine.unlisted')) : null),
+    h('div', { class: 'comp-item-meta' },
+      h('span', {}, boardName(c)),
+      h('span', {}, formatWindow(c.opens_at, c.closes_at))),
+    h('div', { class: 'comp-item-links' },
+      link(compUrl(c.id), null, { testid: 'org-mine-page', i18n: 'org.mine.page' }),
+      h('a', { href: api.compResultsUrl(c.id), download: `${c.id}-results.json`, testid: 'org-mine-results' },
+        t('org.mine.results')),
+      h('a', { href: api.compResultsUrl(c.id, 'csv'), download: `${c.id}-results.csv`, testid: 'org-mine-csv' },
+        t('org.mine.csv'))));
+}
+
 export function organisePage(root, app) {
   const choice = loadChoice(CHOICE_KEY);
   const hour = 3600 * 1000;
   const opensDefault = Math.ceil((Date.now() + hour) / hour) * hour;
 
-  const tokenIn = h('input', { type: 'password', testid: 'org-token', autocomplete: 'off', spellcheck: false,
-    value: organiserToken() });
+  const tokenIn = h('input', { type: 'password', testid: 'org-token', id: 'org-token', autocomplete: 'off',
+    spellcheck: false, value: organiserToken() });
+  const tokenMsg = h('p', { class: 'message', testid: 'org-token-message', role: 'status' });
+  const tokenForm = h('form', { class: 'card org-token', testid: 'org-token-form', novalidate: true },
+    h('h2', { i18n: 'org.title' }),
+    h('p', { class: 'note', i18n: 'org.intro' }),
+    h('div', { class: 'seed-form' },
+      h('label', { for: 'org-token', i18n: 'org.token' }), tokenIn,
+      h('button', { type: 'submit', class: 'primary', testid: 'org-token-use', i18n: 'org.useToken' }),
+      h('button', { type: 'button', testid: 'org-token-forget', i18n: 'org.forgetToken',
+        onclick: () => forget() })),
+    tokenMsg);
+
+  // "My competitions": the list of the token's competitions.
+  const mineList = h('ul', { class: 'comp-list', testid: 'org-mine-list' });
+  const mineStatus = h('p', { class: 'note', testid: 'org-mine-status', role: 'status' });
+  const mineMore = h('button', { type: 'button', testid: 'org-mine-more', hidden: true, i18n: 'org.mine.more' });
+  const mine = h('div', { class: 'card org-mine', testid: 'org-mine' },
+    h('h2', { i18n: 'org.mine' }), mineStatus, mineList, mineMore);
+  let mineItems = [];
+  let mineTotal = 0;
+  let mineToken = '';
+  let mineGen = 0;
+  let mineError = null;  // the last read's failure message
+  let mineTimer = null;
+  let destroyed = false;
+
+  // The states shown change with time: the list is read again when the
+  // next of its competitions opens or closes (within the hour).
+  function scheduleMine() {
+    clearTimeout(mineTimer);
+    const soon = mineItems.map((c) => (c.state === 'upcoming' ? c.opens_in_s : c.state === 'open' ? c.closes_in_s : null))
+      .filter((x) => Number.isFinite(x) && x >= 0 && x <= 3600);
+    if (soon.length && !destroyed) {
+      mineTimer = setTimeout(() => loadMine({ again: true }).catch(() => {}), Math.min(...soon) * 1000 + 500);
+    }
+  }
+
+  function renderMine() {
+    clear(mineList).append(...mineItems.map(mineItem));
+    mineMore.hidden = mineItems.length >= mineTotal;
+    if (mineError != null) mineStatus.textContent = t('org.mine.error', { message: mineError });
+    else if (!mineToken) mineStatus.textContent = t('org.mine.needToken');
+    else if (mineTotal === 0) mineStatus.textContent = t('org.mine.none');
+    else mineStatus.textContent = t('org.mine.count', { shown: mineItems.length, total: mineTotal });
+  }
+
+  // Reads the list from the start (more: the next page). A reply to an
+  // older read (another token meanwhile) is dropped.
+  // again: the same rows read again (as many as shown, up to 100).
+  async function loadMine({ more = false, again = false } = {}) {
+    const token = organiserToken();
+    const gen = ++mineGen;
+    clearTimeout(mineTimer);
+    mineError = null;
+    if (!token) { mineToken = ''; mineItems = []; mineTotal = 0; renderMine(); return null; }
+    if (!more && !again) mineStatus.textContent = t('common.loading');
+    mineMore.disabled = true;
+    const limit = again ? Math.min(100, Math.max(MINE_PAGE, mineItems.length)) : MINE_PAGE;
+    try {
+      const answer = await api.myCompetitions(token, { limit, offset: more ? mineItems.length : 0 });
+      if (destroyed || gen !== mineGen) return null;
+      const list = Array.isArray(answer.competitions) ? answer.competitions : [];
+      mineToken = token;
+      mineItems = more ? mineItems.concat(list.filter((c) => !mineItems.some((x) => x.id === c.id))) : list;
+      mineTotal = Number.isInteger(answer.total) ? answer.total : mineItems.length;
+      renderMine();
+      scheduleMine();
+      return answer;
+    } catch (err) {
+      if (destroyed || gen !== mineGen) return null;
+      if (!more) { mineItems = []; mineTotal = 0; }
+      mineError = err.message || err.code || '';
+      renderMine();
+      throw err;
+    } finally {
+      mineMore.disabled = false;
+    }
+  }
+  mineMore.addEventListener('click', () => { loadMine({ more: true }).catch(() => {}); });
+
+  // The token is kept only once the server has not refused it.
+  tokenForm.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    tokenMsg.className = 'message';
+    tokenMsg.textContent = '';
+    const token = tokenIn.value.trim();
+    if (!token) { tokenMsg.textContent = t('org.err.token'); tokenIn.focus(); return; }
+    const before = organiserToken();
+    saveToken(token);
+    try {
+      const answer = await loadMine();
+      if (!answer) return;
+      tokenMsg.className = 'ok';
+      tokenMsg.textContent = answer.organiser == null ? t('org.tokenOperator') : t('org.tokenFor', { name: answer.organiser });
+    } catch (err) {
+      if (err.status === 401) {
+        saveToken(before);
+        tokenMsg.textContent = t('org.err.unauthorized', { message: err.message });
+        loadMine().catch(() => {});
+      }
+    }
+  });
+
+  function forget() {
+    saveToken('');
+    tokenIn.value = '';
+    tokenMsg.className = 'message';
+    tokenMsg.textContent = '';
+    loadMine().catch(() => {});
+  }
   const nameIn = h('input', { type: 'text', maxlength: 64, testid: 'org-name', required: true });
   const modeSel = h('select', { testid: 'org-mode' });
   const presetSel = h('select', { testid: 'org-preset' });
@@ -90,9 +228,7 @@ export function organisePage(root, app) {
   }
 
   const form = h('form', { class: 'card org-form', testid: 'organise-form', novalidate: true },
-    h('h2', { class: 'org-wide', i18n: 'org.title' }),
-    h('p', { class: 'note org-wide', i18n: 'org.intro' }),
-    ...field('org.token', tokenIn),
+    h('h2', { class: 'org-wide', i18n: 'org.create.title' }),
     ...field('org.name', nameIn),
     ...field('mode.label', modeSel),
     ...field('preset.label', presetSel),
@@ -110,7 +246,6 @@ export function organisePage(root, app) {
     message.textContent = '';
     const token = tokenIn.value.trim();
     if (!token) { message.textContent = t('org.err.token'); tokenIn.focus(); return; }
-    saveToken(token);
     const built = createBody({
       name: nameIn.value, mode: modeSel.value, preset: presetSel.value,
       opensIso: openNow.box.checked ? openNowIso() : localInputToIso(opensIn.value),
@@ -122,7 +257,9 @@ export function organisePage(root, app) {
     submit.disabled = true;
     try {
       const view = await api.createCompetition(built.body, token);
+      saveToken(token);
       showCreated(view);
+      loadMine().catch(() => {});
     } catch (err) {
       created.hidden = true;
       message.textContent = err.status === 401 || err.status === 403
@@ -134,9 +271,19 @@ export function organisePage(root, app) {
   });
 
   fill();
-  root.append(h('section', { class: 'organise', testid: 'organise-page' }, form));
-  return onLangChange(() => {
+  root.append(h('section', { class: 'organise', testid: 'organise-page' }, tokenForm, mine, form));
+  loadMine().catch(() => {});
+  const offLang = onLangChange(() => {
     fill();
+    renderMine();
     if (!created.hidden && lastLink) created.querySelector('[data-testid="org-created-link"]').setAttribute('aria-label', t('comp.share'));
   });
+  return () => {
+    destroyed = true;
+    clearTimeout(mineTimer);
+    offLang();
+  };
 }
+
+// The page needs no player: no name is asked for it (app.js).
+organisePage.withoutPlayer = () => true;

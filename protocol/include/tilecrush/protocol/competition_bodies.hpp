@@ -55,6 +55,11 @@ nlohmann::json competition_body(const CompetitionView& competition,
                                 std::optional<std::int64_t> attempts_used = std::nullopt);
 // GET /api/competitions: {competitions: [Competition]}.
 nlohmann::json competitions_body(const std::vector<CompetitionView>& competitions);
+// GET /api/organiser/competitions: {organiser (the name; null for the
+// operator), total (all of theirs), competitions: [Competition]}.
+nlohmann::json organiser_competitions_body(const std::optional<std::string>& organiser,
+                                           std::int64_t total,
+                                           const std::vector<CompetitionView>& competitions);
 
 // One line of a competition's results: a leaderboard entry, or a
 // disqualified one (no rank, with the reason given).

@@ -229,6 +229,12 @@ class Database {
   // all past their close with the closing work not done.
   std::vector<CompetitionRecord> competitions(CompetitionState state, std::int64_t now,
                                               std::int64_t limit);
+  // The competitions an organiser created, or (nullopt) the operator's
+  // own (no organiser, dailies left out), whatever their state and listed
+  // or not: entries offset+1 .. offset+limit, newest creation first (equal
+  // times by id), and the total. limit and offset below 0 count as 0.
+  OrganiserCompetitions competitions_of(std::optional<OrganiserId> organiser, std::int64_t limit,
+                                        std::int64_t offset);
   // Ids of the competition's games still playing.
   std::vector<std::string> playing_games_in(std::string_view competition_id);
   // Attempts the player has started (counted) in the competition.

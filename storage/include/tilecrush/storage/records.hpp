@@ -153,6 +153,13 @@ struct CompetitionRecord {
 // (to_close) every competition past its close whose closing work is not done.
 enum class CompetitionState : std::uint8_t { upcoming, open, closed, to_close };
 
+// One page of an organiser's own competitions (every state, unlisted ones
+// included), newest first, and how many they have in all.
+struct OrganiserCompetitions {
+  std::int64_t total = 0;
+  std::vector<CompetitionRecord> competitions;
+};
+
 // A mark on a competition entry: "disqualified" (by its organiser or the
 // operator, out of the ranking) or "replay_failed" (found at the close).
 struct EntryFlag {
