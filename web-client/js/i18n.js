@@ -128,6 +128,16 @@ const en = {
   'org.err.counts': 'Choose which attempt counts.',
   'org.err.server': 'The server refused: {message}', 'org.err.unauthorized': 'The server refused the token: {message}',
   'common.loading': 'Loading…', 'common.back': 'Back',
+  // Running attempts: Resume, and confirmations before leaving or giving up (issue 23)
+  'run.resume': 'Resume', 'run.resumeAttempt': 'Resume attempt {n}',
+  'run.note': 'Attempt {n} in progress: {score} points after {moves} moves. Resume it before the close.',
+  'run.title': 'Your attempts in progress',
+  'run.leave.title': 'Leave this attempt?',
+  'run.leave.text': 'Your attempt stays counted and keeps its score. You can resume it from the home page or the competition page, on any device, until the competition closes; at the close it ends with the score it has then.',
+  'run.leave.ok': 'Leave', 'run.stay': 'Keep playing',
+  'run.giveUp.title': 'Give up this attempt?',
+  'run.giveUp.text': 'Giving up ends this attempt for good, with its score now. It stays counted: you cannot play it again.',
+  'run.giveUp.ok': 'Give up',
 };
 
 const ja = {
@@ -255,6 +265,16 @@ const ja = {
   'org.err.counts': '採用する挑戦を選んでください。',
   'org.err.server': 'サーバーが拒否しました: {message}', 'org.err.unauthorized': 'サーバーがトークンを拒否しました: {message}',
   'common.loading': '読み込み中…', 'common.back': '戻る',
+  // Running attempts: Resume, and confirmations before leaving or giving up (issue 23)
+  'run.resume': '再開する', 'run.resumeAttempt': '{n}回目の挑戦を再開',
+  'run.note': '{n}回目の挑戦が進行中です: {moves}手で{score}点。終了までに再開してください。',
+  'run.title': '進行中の挑戦',
+  'run.leave.title': 'この挑戦から離れますか?',
+  'run.leave.text': '挑戦は数えられたままで、スコアも残ります。大会が終了するまで、どの端末からでもホームページか大会のページから再開できます。終了時には、その時点のスコアで終わります。',
+  'run.leave.ok': '離れる', 'run.stay': '続ける',
+  'run.giveUp.title': 'この挑戦をあきらめますか?',
+  'run.giveUp.text': 'あきらめると、この挑戦は今のスコアで完全に終わります。挑戦は数えられたままなので、もう一度プレイすることはできません。',
+  'run.giveUp.ok': 'あきらめる',
 };
 
 export const DICTS = { en, ja };
