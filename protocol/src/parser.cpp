@@ -145,7 +145,7 @@ Command read_join(FieldReader& fields) {
 
 using Reader = Command (*)(FieldReader&);
 
-constexpr std::array<std::pair<std::string_view, Reader>, 17> kReaders{{
+constexpr std::array<std::pair<std::string_view, Reader>, 18> kReaders{{
     {"hello",
      [](FieldReader& f) -> Command {
        Hello out;
@@ -175,6 +175,7 @@ constexpr std::array<std::pair<std::string_view, Reader>, 17> kReaders{{
     {"leave_room", [](FieldReader& f) -> Command { return read_code<LeaveRoom>(f); }},
     {"start_room", [](FieldReader& f) -> Command { return read_code<StartRoom>(f); }},
     {"ping", [](FieldReader&) -> Command { return Ping{}; }},
+    {"running", [](FieldReader&) -> Command { return Running{}; }},
 }};
 
 ParseResult refuse(ParseResult result, ErrorCode code, std::string message) {
@@ -242,6 +243,7 @@ std::string_view type_name(const Command& command) {
     std::string_view operator()(const LeaveRoom&) const { return "leave_room"; }
     std::string_view operator()(const StartRoom&) const { return "start_room"; }
     std::string_view operator()(const Ping&) const { return "ping"; }
+    std::string_view operator()(const Running&) const { return "running"; }
   };
   return std::visit(Visitor{}, command);
 }

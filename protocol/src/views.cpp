@@ -74,6 +74,27 @@ json welcome(const json& id, const json& player_id, std::string_view name, std::
           {"token", token}};
 }
 
+json running_list(const std::vector<RunningView>& games) {
+  json list = json::array();
+  for (const RunningView& g : games) {
+    list.push_back({{"game_id", g.game_id},
+                    {"competition", g.competition},
+                    {"mode", game::to_string(g.mode)},
+                    {"preset", g.preset},
+                    {"attempt", g.attempt},
+                    {"ranked", g.ranked},
+                    {"score", g.score},
+                    {"move_count", g.move_count},
+                    {"started_at", g.started_at},
+                    {"closes_at", g.closes_at}});
+  }
+  return list;
+}
+
+json running_reply(const json& id, json list) {
+  return {{"type", "running"}, {"id", id}, {"running", std::move(list)}};
+}
+
 json game_reply(const json& id, json view) {
   return {{"type", "game"}, {"id", id}, {"game", std::move(view)}};
 }

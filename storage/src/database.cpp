@@ -262,6 +262,12 @@ std::vector<std::string> Database::unfinished_games(std::optional<PlayerId> play
   return impl_->read([&](Connection& c) { return detail::select_unfinished_games(c, player); });
 }
 
+std::vector<RunningAttempt> Database::running_attempts(PlayerId player, std::int64_t now,
+                                                       std::int64_t limit, std::int64_t scan) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_running_attempts(c, player, now, limit, scan); });
+}
+
 LeaderboardPage Database::leaderboard(const BoardKey& board, std::int64_t limit,
                                       std::int64_t offset) {
   return impl_->read([&](Connection& c) {

@@ -81,6 +81,22 @@ constexpr std::string_view kSelectPlayingOf = R"sql(
 SELECT id FROM games WHERE player_id = ?1 AND state = 'playing' ORDER BY created_at, id
 )sql";
 
+// The player's latest ?4 games through games_by_player (player_id,
+// created_at), walked backwards: a bounded read whatever the player's
+// history. Of those, the counted attempts still playing on a competition
+// that is still open at ?2.
+constexpr std::string_view kSelectRunningAttempts = R"sql(
+SELECT g.id, g.competition_id, g.mode, g.preset, g.attempt, g.ranked, g.score, g.move_count,
+       g.created_at, c.closes_at
+FROM (SELECT id, competition_id, mode, preset, attempt, ranked, score, move_count, created_at,
+             state
+      FROM games WHERE player_id = ?1 ORDER BY created_at DESC LIMIT ?4) AS g
+JOIN competitions AS c ON c.id = g.competition_id
+WHERE g.state = 'playing' AND g.attempt > 0 AND c.closes_at > ?2
+ORDER BY g.created_at DESC, g.id
+LIMIT ?3
+)sql";
+
 // Why an update of a playing game's move list changed nothing: no such game
 // (not_found), the game is over (conflict), or its list does not hold
 // `expected` moves (`wrong_length`).
@@ -345,6 +361,34 @@ std::vector<std::string> select_unfinished_games(Connection& c, std::optional<Pl
   std::vector<std::string> ids;
   while (q->step()) ids.push_back(q->get_text(0));
   return ids;
+}
+
+std::vector<RunningAttempt> select_running_attempts(Connection& c, PlayerId player,
+                                                    std::int64_t now, std::int64_t limit,
+                                                    std::int64_t scan) {
+  std::vector<RunningAttempt> out;
+  if (limit <= 0 || scan <= 0) return out;
+  auto q = c.query(kSelectRunningAttempts);
+  q->bind(1, player);
+  q->bind(2, now);
+  q->bind(3, limit);
+  q->bind(4, scan);
+  while (q->step()) {
+    const Statement& s = *q;
+    RunningAttempt a;
+    a.game_id = s.get_text(0);
+    a.competition = s.get_text(1);
+    a.mode = parse_mode_text(s.get_text(2));
+    a.preset = s.get_optional_text(3).value_or("");
+    a.attempt = s.get_int(4);
+    a.ranked = s.get_int(5) != 0;
+    a.score = s.get_int(6);
+    a.move_count = s.get_int(7);
+    a.created_at = s.get_int(8);
+    a.closes_at = s.get_int(9);
+    out.push_back(std::move(a));
+  }
+  return out;
 }
 
 }  // namespace tilecrush::storage::detail

@@ -41,6 +41,9 @@ WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int
 WriteResult finish_game(Connection& c, const GameResult& result);
 std::optional<GameRecord> select_game(Connection& c, std::string_view game_id);
 std::vector<std::string> select_unfinished_games(Connection& c, std::optional<PlayerId> player);
+std::vector<RunningAttempt> select_running_attempts(Connection& c, PlayerId player,
+                                                    std::int64_t now, std::int64_t limit,
+                                                    std::int64_t scan);
 
 // leaderboards and bests (leaderboard_store.cpp)
 struct CountedGame {

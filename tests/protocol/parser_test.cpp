@@ -230,6 +230,12 @@ TEST(Parser, PingAndUnknownFieldsIgnored) {
   EXPECT_EQ(h.name, "Bo");
 }
 
+TEST(Parser, Running) {
+  parse_as<Running>(R"({"type":"running"})");
+  parse_as<Running>(R"({"type":"running","id":3,"competition":"ignored"})");
+  EXPECT_EQ(type_name(Running{}), "running");
+}
+
 TEST(Parser, TypeNames) {
   EXPECT_EQ(type_name(Hello{}), "hello");
   EXPECT_EQ(type_name(NewGame{}), "new_game");

@@ -122,6 +122,26 @@ TEST(Replies, Welcome) {
       w, json::parse(R"({"type":"welcome","id":1,"player":{"id":42,"name":"Ada"},"token":"tok"})"));
 }
 
+TEST(Replies, Running) {
+  RunningView g;
+  g.game_id = "9e41c07d2a5b8f36";
+  g.competition = "daily-2026-11-24-hidden-classic";
+  g.mode = game::Mode::hidden;
+  g.preset = "classic";
+  g.attempt = 1;
+  g.ranked = true;
+  g.score = 120;
+  g.move_count = 31;
+  g.started_at = "2026-11-24T09:37:40.112Z";
+  g.closes_at = "2026-11-25T00:00:00.000Z";
+  const json r = running_reply(json(5), running_list({g}));
+  EXPECT_EQ(r, json::parse(R"({"type":"running","id":5,"running":[
+    {"game_id":"9e41c07d2a5b8f36","competition":"daily-2026-11-24-hidden-classic",
+     "mode":"hidden","preset":"classic","attempt":1,"ranked":true,"score":120,"move_count":31,
+     "started_at":"2026-11-24T09:37:40.112Z","closes_at":"2026-11-25T00:00:00.000Z"}]})"));
+  EXPECT_EQ(running_list({}), json::array());
+}
+
 TEST(Replies, GameReply) {
   const json r = game_reply(json("q"), json{{"game_id", "g"}});
   EXPECT_EQ(r, json::parse(R"({"type":"game","id":"q","game":{"game_id":"g"}})"));

@@ -31,6 +31,14 @@ const net = new Connection({ identity });
 let game = null;
 let cleanup = null;
 let connected = false;
+// A page with something to lose (a running competition attempt) asks before
+// an in-app navigation: leaveGuard() gives null (nothing to ask) or a
+// promise of true (leave) or false (stay). shownUrl is the address of the
+// page on screen, or leaveHere() when the page gives one (its address may
+// have changed since it was routed to, by history.replaceState).
+let leaveGuard = null;
+let leaveHere = null;
+let shownUrl = location.pathname + location.search;
 
 const app = {
   net,
@@ -42,7 +50,16 @@ const app = {
     connected = true;
     net.connect();
   },
-  navigate(url, { force = false, replace = false } = {}) {
+  setLeaveGuard(fn, here = null) {
+    leaveGuard = fn;
+    leaveHere = fn ? here : null;
+  },
+  navigate(url, { force = false, replace = false, confirmed = false } = {}) {
+    const asked = !confirmed && leaveGuard ? leaveGuard() : null;
+    if (asked) {
+      asked.then((ok) => { if (ok) app.navigate(url, { force, replace, confirmed: true }); });
+      return;
+    }
     const target = new URL(url, location.origin);
     const same = target.search === location.search;
     if (replace || same) history.replaceState(null, '', target);
@@ -58,6 +75,7 @@ function params() {
 function route() {
   if (cleanup) cleanup();
   cleanup = null;
+  shownUrl = location.pathname + location.search;
   clear(main);
   const p = params();
   let page;
@@ -124,7 +142,18 @@ document.addEventListener('click', (e) => {
   e.preventDefault();
   app.navigate(url.pathname + url.search, { force: true });
 });
-window.addEventListener('popstate', route);
+window.addEventListener('popstate', () => {
+  const asked = leaveGuard ? leaveGuard() : null;
+  if (!asked) {
+    route();
+    return;
+  }
+  // Back or forward during a running attempt: the page stays until the
+  // player says, then goes where they asked.
+  const target = location.pathname + location.search;
+  history.pushState(null, '', (leaveHere && leaveHere()) || shownUrl);
+  asked.then((ok) => { if (ok) app.navigate(target, { force: true, confirmed: true }); });
+});
 // Pushes: a room's, or the end of the game on screen that the server
 // decided on its own (a competition closing: game_over with reason closed).
 net.addEventListener('push', (e) => {
@@ -163,6 +192,8 @@ window.__tilecrush = {
   getAnimSpeed: getSpeed,
   setLang,
   dropConnection() { net.drop(); },
+  // The running competition attempts as of the last hello (running.js).
+  get running() { return net.running; },
 };
 
 document.body.prepend(header());

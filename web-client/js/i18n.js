@@ -184,6 +184,16 @@ const en = {
   'refuse.nothingToUndo': 'Nothing to undo.', 'refuse.noUndoRanked': 'Undo is not available in ranked match-3.',
   'refuse.noUndoMode': 'There is no undo in this mode.', 'refuse.noHintMode': 'There is no hint in this mode.',
   'refuse.notYourGame': 'This game belongs to another player.', 'refuse.noSuchGame': 'This game does not exist.',
+  // Running attempts: Resume, and confirmations before leaving or giving up (issue 23)
+  'run.resume': 'Resume', 'run.resumeAttempt': 'Resume attempt {n}',
+  'run.note': 'Attempt {n} in progress: {score} points after {moves} moves. Resume it before the close.',
+  'run.title': 'Your attempts in progress',
+  'run.leave.title': 'Leave this attempt?',
+  'run.leave.text': 'Your attempt stays counted and keeps its score. You can resume it from the home page or the competition page, on any device, until the competition closes; at the close it ends with the score it has then.',
+  'run.leave.ok': 'Leave', 'run.stay': 'Keep playing',
+  'run.giveUp.title': 'Give up this attempt?',
+  'run.giveUp.text': 'Giving up ends this attempt for good, with its score now. It stays counted: you cannot play it again.',
+  'run.giveUp.ok': 'Give up',
 };
 
 const ja = {
@@ -367,6 +377,16 @@ const ja = {
   'refuse.nothingToUndo': '戻せる手がありません。', 'refuse.noUndoRanked': 'ランキング対象のマッチ3では戻せません。',
   'refuse.noUndoMode': 'このモードでは戻せません。', 'refuse.noHintMode': 'このモードにはヒントがありません。',
   'refuse.notYourGame': 'このゲームは別のプレイヤーのものです。', 'refuse.noSuchGame': 'このゲームはありません。',
+  // Running attempts: Resume, and confirmations before leaving or giving up (issue 23)
+  'run.resume': '再開する', 'run.resumeAttempt': '{n}回目の挑戦を再開',
+  'run.note': '{n}回目の挑戦が進行中です: {moves}手で{score}点。終了までに再開してください。',
+  'run.title': '進行中の挑戦',
+  'run.leave.title': 'この挑戦から離れますか?',
+  'run.leave.text': '挑戦は数えられたままで、スコアも残ります。大会が終了するまで、どの端末からでもホームページか大会のページから再開できます。終了時には、その時点のスコアで終わります。',
+  'run.leave.ok': '離れる', 'run.stay': '続ける',
+  'run.giveUp.title': 'この挑戦をあきらめますか?',
+  'run.giveUp.text': 'あきらめると、この挑戦は今のスコアで完全に終わります。挑戦は数えられたままなので、もう一度プレイすることはできません。',
+  'run.giveUp.ok': 'あきらめる',
 };
 
 export const DICTS = { en, ja };

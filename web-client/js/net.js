@@ -163,6 +163,8 @@ export class Connection extends EventTarget {
         if (ident.token) fields.token = ident.token;
         const welcome = await this.sendRaw('hello', fields);
         this.player = welcome.player;
+        // The running competition attempts (running.js), as of this hello.
+        this.running = Array.isArray(welcome.running) ? welcome.running : null;
         this.identity.save({ name: welcome.player.name, token: welcome.token || ident.token });
         break;
       } catch (err) {

@@ -1,5 +1,6 @@
 #include "play/game_service.hpp"
 
+#include "ops/clock.hpp"
 #include "play/ids.hpp"
 #include "tilecrush/protocol/views.hpp"
 #include "tilecrush/storage/token_hash.hpp"
@@ -64,11 +65,14 @@ void GameService::handle(const RequestPtr& req, const protocol::Hello& cmd) {
   }
   net::post(*db_pool_, [this, req, cmd]() {
     // The connection's state is written on its own thread.
-    auto welcome = [req](std::int64_t id, std::string name, std::string token) {
-      net::post(req->conn()->executor(), [req, id, name, token]() {
+    auto welcome = [req](std::int64_t id, std::string name, std::string token,
+                         nlohmann::json running) {
+      net::post(req->conn()->executor(), [req, id, name, token, running = std::move(running)]() {
         req->state().player_id = id;
         req->state().player_name = name;
-        req->answer(protocol::welcome(req->id(), id, name, token));
+        nlohmann::json answer = protocol::welcome(req->id(), id, name, token);
+        answer["running"] = running;
+        req->answer(std::move(answer));
       });
     };
     auto refuse = [req](ErrorCode code, std::string message) { req->fail(code, message); };
@@ -83,18 +87,50 @@ void GameService::handle(const RequestPtr& req, const protocol::Hello& cmd) {
       if (!same_secret(storage::hash_token(*cmd.token), player->token_hash)) {
         return refuse(ErrorCode::unauthorized, "wrong token for this name");
       }
-      return welcome(player->id, player->name, *cmd.token);
+      nlohmann::json running;
+      try {
+        running = running_list(player->id);
+      } catch (const std::exception&) {
+        return refuse(ErrorCode::internal, "storage unavailable");
+      }
+      return welcome(player->id, player->name, *cmd.token, std::move(running));
     }
     // A new name: a fresh secret, whatever token the client sent.
     std::string token = random_token();
     db_.create_player(cmd.name, storage::hash_token(token), now_(),
                       [welcome, refuse, name = cmd.name, token](const storage::WriteResult& r) {
-                        if (r.ok()) return welcome(r.id, name, token);
+                        // A new player has no game yet.
+                        if (r.ok()) return welcome(r.id, name, token, nlohmann::json::array());
                         if (r.status == storage::WriteStatus::name_taken) {
                           return refuse(ErrorCode::unauthorized, "name taken");
                         }
                         refuse(ErrorCode::internal, "could not save the player");
                       });
+  });
+}
+
+nlohmann::json GameService::running_list(std::int64_t player_id) {
+  const std::vector<storage::RunningAttempt> found =
+      db_.running_attempts(player_id, now_(), kRunningListed, kRunningScanned);
+  std::vector<protocol::RunningView> views;
+  views.reserve(found.size());
+  for (const storage::RunningAttempt& a : found) {
+    views.push_back({a.game_id, a.competition, a.mode, a.preset, a.attempt, a.ranked, a.score,
+                     a.move_count, iso_time(a.created_at), iso_time(a.closes_at)});
+  }
+  return protocol::running_list(views);
+}
+
+void GameService::handle(const RequestPtr& req, const protocol::Running&) {
+  const std::int64_t player_id = *req->state().player_id;
+  net::post(*db_pool_, [this, req, player_id]() {
+    nlohmann::json list;
+    try {
+      list = running_list(player_id);
+    } catch (const std::exception&) {
+      return req->fail(ErrorCode::internal, "storage unavailable");
+    }
+    req->answer(protocol::running_reply(req->id(), std::move(list)));
   });
 }
 

@@ -64,6 +64,13 @@ class GameService {
   void handle(const RequestPtr& req, const protocol::HintRequest& cmd);
   void handle(const RequestPtr& req, const protocol::Undo& cmd);
   void handle(const RequestPtr& req, const protocol::Resign& cmd);
+  void handle(const RequestPtr& req, const protocol::Running& cmd);
+
+  // What `welcome.running` and the `running` answer list (protocol.md,
+  // "Running attempts"): at most this many attempts, found among the
+  // player's this many latest games.
+  static constexpr std::int64_t kRunningListed = 20;
+  static constexpr std::int64_t kRunningScanned = 1000;
 
   // Drops idle, fully persisted games from memory (they reload on demand).
   std::size_t evict_idle(std::chrono::milliseconds idle);
@@ -123,6 +130,9 @@ class GameService {
   // game leaves the registry (the next request reloads it).
   void retire(const std::shared_ptr<LiveGame>& live);
   void notify_progress(LiveGame& live, const game::EventList& events);
+  // The player's running attempts as the protocol lists them (a storage
+  // read: call it on the pool). Throws StorageError.
+  nlohmann::json running_list(std::int64_t player_id);
 
   storage::Database& db_;
   Metrics& metrics_;

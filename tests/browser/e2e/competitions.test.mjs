@@ -122,6 +122,9 @@ browserSuite('Competitions', (env) => {
         await playLargestGroups(p, assert, 3);
       }));
       await ann.click(testid('btn-resign'));
+      // A running attempt is not given up without asking first.
+      await ann.locator(testid('confirm-dialog')).waitFor();
+      await ann.click(testid('confirm-ok'));
       await ann.locator(testid('gameover-reason')).waitFor();
       assert.equal(await ann.textContent(testid('gameover-reason')), 'Given up');
       const annFinal = (await gameView(ann)).score;

@@ -230,12 +230,14 @@ function session(conn) {
         player = name;
         if (!conns.has(name)) conns.set(name, new Set());
         conns.get(name).add(conn);
-        reply(msg, { type: 'welcome', player: { id: name, name }, token: players.get(name).token });
+        // The mock keeps no list of running attempts (protocol.md, "Running attempts").
+        reply(msg, { type: 'welcome', player: { id: name, name }, token: players.get(name).token, running: [] });
         return;
       }
       if (!player) throw { code: 'unauthorized', message: 'hello first' };
       switch (msg.type) {
         case 'ping': reply(msg, { type: 'pong' }); return;
+        case 'running': reply(msg, { type: 'running', running: [] }); return;
         case 'new_game': {
           if (msg.competition != null || msg.daily) {
             const { setup, extra } = competitions.startGame(msg, player);

@@ -21,6 +21,7 @@ import {
 } from '../competitions/logic.js';
 import { boardName, formatWindow, leaderboardTable, resultsTable, ruleText } from '../competitions/views.js';
 import { confirmDisqualify } from '../competitions/disqualify.js';
+import { fetchRunning, runningIn } from '../running.js';
 
 const LIVE_MS = 4000;
 const headSig = (v) => JSON.stringify([v.name, v.state, v.attempts, v.attempts_used, v.attempts_left, v.opens_at,
@@ -60,7 +61,13 @@ export function competitionPage(root, app, params) {
   const attempts = h('p', { class: 'comp-attempts', testid: 'comp-attempts' });
   const playBtn = h('button', { type: 'button', class: 'primary', testid: 'comp-play', i18n: 'comp.play' });
   const message = h('p', { class: 'message', testid: 'comp-message', role: 'status' });
-  const controls = h('div', { class: 'controls' }, playBtn);
+  // The player's attempt still running here (from any tab or device): it is
+  // resumed, and no other attempt starts while it runs.
+  let running = null;
+  const resumeBtn = h('button', { type: 'button', class: 'primary', testid: 'comp-resume', hidden: true });
+  const runningLine = h('p', { class: 'comp-running', testid: 'comp-running', hidden: true });
+  resumeBtn.addEventListener('click', () => { if (running) app.navigate(attemptUrl(running)); });
+  const controls = h('div', { class: 'controls' }, playBtn, resumeBtn);
   const fairness = h('div', { class: 'card comp-fairness', testid: 'comp-fairness' });
   const standings = h('div', { class: 'card comp-standings' });
   section.append(head, fairness, standings);
@@ -106,6 +113,7 @@ export function competitionPage(root, app, params) {
       view.unlisted ? h('p', { class: 'note' }, t('comp.unlisted')) : null,
       clock,
       attempts,
+      runningLine,
       controls,
       message,
       h('div', { class: 'share' }, h('label', {}, t('comp.share')), share)].filter(Boolean));
@@ -253,6 +261,24 @@ export function competitionPage(root, app, params) {
     controls.hidden = view.state === 'closed';
     attempts.hidden = view.state === 'closed';
     playBtn.disabled = starting || !(p.state === 'open' && !p.pending && view.state === 'open' && !(info && info.left === 0));
+    showRunning(p.state === 'open');
+  }
+
+  function showRunning(open) {
+    const r = open && view && view.state === 'open' ? running : null;
+    playBtn.hidden = !!r;
+    resumeBtn.hidden = !r;
+    runningLine.hidden = !r;
+    if (!r) return;
+    resumeBtn.textContent = t('run.resumeAttempt', { n: r.attempt });
+    runningLine.textContent = t('run.note', { n: r.attempt, score: r.score, moves: r.move_count });
+  }
+
+  async function loadRunning() {
+    const list = await fetchRunning(app.net);
+    if (destroyed) return;
+    running = runningIn(list, id);
+    if (view) tick();
   }
 
   function schedule() {
@@ -293,6 +319,7 @@ export function competitionPage(root, app, params) {
     if (destroyed) return;
     const prev = view;
     const changed = !prev || prev.state !== next.state || prev.key !== next.key;
+    if (!prev || prev.state !== next.state || prev.attempts_used !== next.attempts_used) loadRunning();
     misses = changed ? 0 : misses + 1;
     view = next;
     fetchedAt = Date.now();
@@ -341,7 +368,10 @@ export function competitionPage(root, app, params) {
   });
 
   const timer = setInterval(tick, 1000);
-  const onReady = () => { if (view && view.attempts_used == null) refresh(); };
+  const onReady = () => {
+    if (view && view.attempts_used == null) refresh();
+    else loadRunning();
+  };
   app.net.addEventListener('ready', onReady);
   const offLang = onLangChange(render);
   render();

@@ -7,7 +7,8 @@ import { h, clear, link } from '../dom.js';
 import { t, onLangChange, formatDuration } from '../i18n.js';
 import { MODES, PRESETS, boardUrl, loadChoice, saveChoice } from '../presets.js';
 import { api } from '../api.js';
-import { compLeaderboardUrl, compUrl, dailyUrl } from '../competitions/logic.js';
+import { attemptUrl, compLeaderboardUrl, compUrl, dailyUrl } from '../competitions/logic.js';
+import { fetchRunning, runningIn } from '../running.js';
 
 const CHOICE_KEY = 'tilecrush.choice';
 
@@ -24,6 +25,12 @@ export function homePage(root, app) {
   let daily = null;
   let dailyFetchedAt = 0;
   let timer = null;
+  // The player's running competition attempts: a daily's shows as Resume
+  // on its row, the others in a card of their own.
+  let running = [];
+  const compNames = new Map();
+  let destroyed = false;
+  const runningCard = h('div', { class: 'card running', testid: 'running-card', hidden: true });
 
   function fillModes() {
     clear(modeSelect);
@@ -91,8 +98,9 @@ export function homePage(root, app) {
         ? link(compUrl(b.competition), `${t(`mode.${b.mode}`)} · ${t(`preset.${b.preset}`)}`,
           { class: 'daily-name', testid: 'daily-details', title: t('home.details') })
         : h('span', { class: 'daily-name' }, `${t(`mode.${b.mode}`)} · ${t(`preset.${b.preset}`)}`),
-      link(play, t('home.play'), { class: 'button', testid: 'daily-play' }),
+      ...playOrResume(b, play),
       link(board, t('home.board'), { class: 'button secondary', testid: 'daily-leaderboard' }),
+      ...runningOn(b),
       commitment(b, 'daily-commitment')));
     }
     const next = daily.tomorrow;
@@ -105,6 +113,54 @@ export function homePage(root, app) {
           commitment(b, 'daily-next-commitment'))))));
     }
     tick();
+  }
+
+  const runningNote = (r, testid) => h('span', { class: 'running-note', testid },
+    t('run.note', { n: r.attempt, score: r.score, moves: r.move_count }));
+
+  // A daily row's Play, or Resume while the player has an attempt running
+  // on that board (runningOn(): its figures, under the buttons).
+  function playOrResume(b, play) {
+    const r = b.competition ? runningIn(running, b.competition) : null;
+    if (!r) return [link(play, t('home.play'), { class: 'button', testid: 'daily-play' })];
+    return [link(attemptUrl(r), t('run.resume'), { class: 'button', testid: 'daily-resume', dataset: { game: r.game_id } })];
+  }
+
+  function runningOn(b) {
+    const r = b.competition ? runningIn(running, b.competition) : null;
+    return r ? [runningNote(r, 'daily-running')] : [];
+  }
+
+  // The running attempts that no daily row shows (organisers' competitions).
+  function renderRunning() {
+    clear(runningCard);
+    const onRows = (r) => daily && daily.boards.some((b) => b.competition === r.competition);
+    const others = running.filter((r) => !onRows(r));
+    runningCard.hidden = others.length === 0;
+    if (!others.length) return;
+    runningCard.append(h('h2', { i18n: 'run.title' }), h('ul', { class: 'running-list' }, others.map((r) => h('li', {
+      class: 'running-item', testid: 'running-item', dataset: { competition: r.competition, game: r.game_id } },
+    link(compUrl(r.competition), compNames.get(r.competition) || r.competition, { class: 'running-name' }),
+    h('span', { class: 'note' }, `${t(`mode.${r.mode}`)} · ${t(`preset.${r.preset}`)}`),
+    link(attemptUrl(r), t('run.resume'), { class: 'button primary', testid: 'running-resume' }),
+    runningNote(r, 'running-note')))));
+    for (const r of others) {
+      if (compNames.has(r.competition)) continue;
+      compNames.set(r.competition, null);
+      api.competition(r.competition).then((c) => {
+        compNames.set(r.competition, c.name);
+        if (!destroyed) renderRunning();
+      }).catch(() => {});
+    }
+  }
+
+  async function loadRunning() {
+    const list = await fetchRunning(app.net);
+    if (destroyed) return;
+    running = list;
+    dailyList.dataset.runningLoaded = 'true';
+    renderDaily();
+    renderRunning();
   }
 
   function tick() {
@@ -124,6 +180,7 @@ export function homePage(root, app) {
       daily = await api.daily();
       dailyFetchedAt = Date.now();
       renderDaily();
+      renderRunning();
       if (!timer) timer = setInterval(tick, 1000);
     } catch {
       countdown.textContent = t('home.dailyError');
@@ -133,6 +190,7 @@ export function homePage(root, app) {
   fillModes();
   fillPresets();
   root.append(h('section', { class: 'home', testid: 'home-page' },
+    runningCard,
     h('div', { class: 'card chooser' },
       h('label', { for: 'mode-select', i18n: 'mode.label' }), modeSelect,
       h('label', { for: 'preset-select', i18n: 'preset.label' }), presetSelect,
@@ -140,13 +198,20 @@ export function homePage(root, app) {
     h('div', { class: 'card daily' },
       h('h2', { i18n: 'home.daily' }), countdown, dailyList, tomorrow)));
   loadDaily();
+  loadRunning();
+  // After a reconnect the list is read again (it may have changed elsewhere).
+  const onReady = (e) => { if (e.detail && e.detail.reconnect) loadRunning(); };
+  app.net.addEventListener('ready', onReady);
 
   const offLang = onLangChange(() => {
     fillModes();
     fillPresets();
     renderDaily();
+    renderRunning();
   });
   return () => {
+    destroyed = true;
+    app.net.removeEventListener('ready', onReady);
     offLang();
     clearInterval(timer);
   };

@@ -5,7 +5,10 @@
 // countdown, and links back to the competition instead of a seed to share.
 // When the competition closes during the game, the server ends it
 // (game_over, reason closed); the page also asks for the game again just
-// after the close, in case that push was missed.
+// after the close, in case that push was missed. A running counted attempt
+// is the player's until the close (running.js): opening the daily or the
+// competition again resumes it, and leaving it, "New board" and "Give up"
+// ask first.
 
 import { h, clear, link } from '../dom.js';
 import { t, onLangChange, formatDuration } from '../i18n.js';
@@ -18,6 +21,9 @@ import { makeHowTo, makePeekButton } from '../help.js';
 import { boardUrl } from '../presets.js';
 import { api } from '../api.js';
 import { attemptUrl, compLeaderboardUrl, compUrl, dailyUrl, phase } from '../competitions/logic.js';
+import {
+  confirmGiveUp, confirmLeave, fetchRunning, guardLeaving, isRunningAttempt, runningDaily, runningIn,
+} from '../running.js';
 
 export function playPage(root, app, params) {
   const stats = makeStats();
@@ -129,10 +135,18 @@ export function playPage(root, app, params) {
     overPanel.hidden = true;
     if (c.mode && c.mode.undo) c.mode.undo();
   });
-  buttons.resign.addEventListener('click', () => c.resign());
-  buttons.fresh.addEventListener('click', () => {
+  // A running competition attempt is not given up, nor left, without asking.
+  const attemptRunning = () => isRunningAttempt(c.gameView, c.model && c.model.over);
+  const unguard = guardLeaving(app, attemptRunning, () => (c.gameView ? attemptUrl(c.gameView) : null));
+  buttons.resign.addEventListener('click', async () => {
+    if (attemptRunning() && !(await confirmGiveUp())) return;
+    c.resign();
+  });
+  buttons.fresh.addEventListener('click', async () => {
     if (!c.gameView) return;
-    app.navigate(boardUrl(c.gameView.mode, c.gameView.preset || params.preset || ''), { force: true });
+    if (attemptRunning() && !(await confirmLeave())) return;
+    if (gone || !c.gameView) return;
+    app.navigate(boardUrl(c.gameView.mode, c.gameView.preset || params.preset || ''), { force: true, confirmed: true });
   });
 
   c.addEventListener('loaded', (e) => {
@@ -219,14 +233,25 @@ export function playPage(root, app, params) {
   else if (params.seed) fields.seed = params.seed;
   const sameBoard = current && params.seed && current.mode === params.mode
     && current.preset === params.preset && current.seed === params.seed && !params.fresh;
+  // A competition's running attempt (started here, in another tab or on
+  // another device) is resumed, never left for another attempt or practice.
+  const resumeRunningOr = async (find, start) => {
+    const found = find(await fetchRunning(app.net));
+    if (gone) return null;
+    return found ? c.resumeGame(found.game_id) : start();
+  };
   let begin;
   if (params.game) begin = c.resumeGame(params.game);
-  else if (params.competition) begin = c.start({ competition: params.competition });
-  else if (sameBoard) {
+  else if (params.competition) {
+    begin = resumeRunningOr((list) => runningIn(list, params.competition),
+      () => c.start({ competition: params.competition }));
+  } else if (sameBoard) {
     begin = c.resumeGame(current.game_id).catch(() => null).then(() => {
       if (!c.model || c.model.over) return c.start(fields);
       return null;
     });
+  } else if (fields.daily) {
+    begin = resumeRunningOr((list) => runningDaily(list, params.mode, params.preset), () => c.start(fields));
   } else begin = c.start(fields);
   begin.catch((err) => {
     if (params.competition) {
@@ -238,6 +263,7 @@ export function playPage(root, app, params) {
 
   return () => {
     gone = true;
+    unguard();
     offLang();
     clearInterval(compTimer);
     c.destroy();

@@ -95,8 +95,11 @@ struct StartRoom {
 
 struct Ping {};
 
+// The sender's running competition attempts (answer: `running`).
+struct Running {};
+
 using Command = std::variant<Hello, NewGame, Resume, MoveCommand, Preview, HintRequest, Undo,
-                             Resign, CreateRoom, JoinRoom, LeaveRoom, StartRoom, Ping>;
+                             Resign, CreateRoom, JoinRoom, LeaveRoom, StartRoom, Ping, Running>;
 
 // The wire `type` of a command ("hello", "click", "swap", ...).
 std::string_view type_name(const Command& command);

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/protocol/errors.hpp"
@@ -48,6 +49,26 @@ game::Board board_from_rows(const nlohmann::json& rows);
 // {type: "welcome", id, player: {id, name}, token}
 nlohmann::json welcome(const nlohmann::json& id, const nlohmann::json& player_id,
                        std::string_view name, std::string_view token);
+// One running competition attempt, as `welcome.running` and the `running`
+// answer list them: {game_id, competition, mode, preset, attempt, ranked,
+// score, move_count, started_at, closes_at} (times: ISO 8601 UTC with
+// milliseconds, formatted by the caller).
+struct RunningView {
+  std::string game_id;
+  std::string competition;
+  game::Mode mode = game::Mode::same;
+  std::string preset;
+  std::int64_t attempt = 1;
+  bool ranked = false;
+  std::int64_t score = 0;
+  std::int64_t move_count = 0;
+  std::string started_at;
+  std::string closes_at;
+};
+// The array of RunningView objects, in the given order.
+nlohmann::json running_list(const std::vector<RunningView>& games);
+// {type: "running", id, running: [...]}
+nlohmann::json running_reply(const nlohmann::json& id, nlohmann::json list);
 // {type: "game", id, game: view}
 nlohmann::json game_reply(const nlohmann::json& id, nlohmann::json view);
 // {type: "preview", id, game_id, cells: [[x, y], ...], points}

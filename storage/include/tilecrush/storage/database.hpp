@@ -203,6 +203,14 @@ class Database {
   std::optional<GameRecord> load_game(std::string_view game_id);
   // Ids of games still playing, oldest first; all players when nullopt.
   std::vector<std::string> unfinished_games(std::optional<PlayerId> player = std::nullopt);
+  // The player's counted competition attempts (attempt >= 1) still playing
+  // on a competition open at `now` (closes_at > now), latest created first
+  // (then by id), at most `limit`. Only the player's `scan` latest games
+  // (by created_at, through the index games_by_player) are looked at, so the
+  // read costs O(scan) whatever the player's history: an attempt older than
+  // that many later games of the player is not listed.
+  std::vector<RunningAttempt> running_attempts(PlayerId player, std::int64_t now,
+                                               std::int64_t limit, std::int64_t scan);
 
   // Entries offset+1 .. offset+limit of the board (limit and offset below 0
   // count as 0), the board's total and revision, all as of one snapshot: an

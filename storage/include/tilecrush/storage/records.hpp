@@ -81,6 +81,21 @@ inline bool attempt_ranked(const GameRecord::AttemptRule& rule, std::int64_t att
   return attempt > 0 && (!rule.first_counts || attempt == 1);
 }
 
+// A player's game still playing on a competition board that is still open
+// (Database::running_attempts): what a client needs to show and resume it.
+struct RunningAttempt {
+  std::string game_id;
+  std::string competition;
+  game::Mode mode = game::Mode::same;
+  std::string preset;
+  std::int64_t attempt = 0;  // its counted attempt number (>= 1)
+  bool ranked = false;
+  std::int64_t score = 0;
+  std::int64_t move_count = 0;
+  std::int64_t created_at = 0;
+  std::int64_t closes_at = 0;  // the competition's
+};
+
 // How a game ended; the argument of Database::finish_game().
 struct GameResult {
   std::string game_id;
