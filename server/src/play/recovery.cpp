@@ -62,12 +62,12 @@ void GameService::handle(const RequestPtr& req, const protocol::RecoveryCode&) {
   if (!code) return req->fail(ErrorCode::internal, "no random source for a recovery code");
   const std::string hash = storage::hash_token(*canonical_recovery_code(*code));
   // Answered once the hash is committed: the code shown is the one that works.
-  db_.set_recovery_code(player, hash,
-                        [answer = req->defer(), code = std::move(*code)](
-                            const storage::WriteResult& r) {
-                          if (r.ok()) return answer->send(protocol::recovery_code_reply(answer->id(), code));
-                          answer->fail(ErrorCode::internal, "could not save the recovery code");
-                        });
+  db_.set_recovery_code(
+      player, hash,
+      [answer = req->defer(), code = std::move(*code)](const storage::WriteResult& r) {
+        if (r.ok()) return answer->send(protocol::recovery_code_reply(answer->id(), code));
+        answer->fail(ErrorCode::internal, "could not save the recovery code");
+      });
 }
 
 }  // namespace tilecrush::server
