@@ -85,7 +85,7 @@ function header() {
     clear(who);
     if (net.player) {
       who.append(link(`/?${new URLSearchParams({ view: 'player', name: net.player.name })}`,
-        net.player.name, { testid: 'me' }),
+        net.player.name, { testid: 'me', title: net.player.name }),
       // The account panel: a recovery code for this name (account.js).
       h('button', { type: 'button', class: 'account-open', testid: 'account-open', i18n: 'account.open',
         onclick: () => openAccountPanel(net) }));
