@@ -105,7 +105,8 @@ TEST(Recovery, ACodeSignsInANewDeviceWhichPlaysAsThePlayer) {
     const json reply = first.request({{"type", "recovery_code"}});
     ASSERT_EQ(reply["type"], "recovery_code") << reply;
     code = reply["code"];
-    EXPECT_TRUE(std::regex_match(code, std::regex("^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$")))
+    EXPECT_TRUE(
+        std::regex_match(code, std::regex("^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$")))
         << code;
     const json started = first.request(
         {{"type", "new_game"}, {"mode", "same"}, {"preset", "easy"}, {"seed", "recovery"}});
@@ -114,8 +115,7 @@ TEST(Recovery, ACodeSignsInANewDeviceWhichPlaysAsThePlayer) {
   }
   // A new device knows only the name and the code.
   WsClient second(ts.port());
-  const json welcome =
-      second.request({{"type", "hello"}, {"name", "ada"}, {"recovery", code}});
+  const json welcome = second.request({{"type", "hello"}, {"name", "ada"}, {"recovery", code}});
   ASSERT_EQ(welcome["type"], "welcome") << welcome;
   EXPECT_EQ(welcome["player"]["name"], "Ada");
   EXPECT_EQ(welcome["player"]["id"], player_id);
@@ -160,12 +160,12 @@ TEST(Recovery, WrongCodesAreRefusedAndCreateNothing) {
 
   // Another code, a spelling that is no code, a name without a code, a name
   // that does not exist: the same answer.
-  for (const auto& [name, tried] : std::vector<std::pair<std::string, std::string>>{
-           {"Ada", "00000-00000-00000-00000"},
-           {"Ada", "not a code"},
-           {"Ada", code + "0"},
-           {"Bob", code},
-           {"Ghost", code}}) {
+  for (const auto& [name, tried] :
+       std::vector<std::pair<std::string, std::string>>{{"Ada", "00000-00000-00000-00000"},
+                                                        {"Ada", "not a code"},
+                                                        {"Ada", code + "0"},
+                                                        {"Bob", code},
+                                                        {"Ghost", code}}) {
     const json reply = recover(ts.port(), name, tried);
     EXPECT_EQ(reply["type"], "error") << reply;
     EXPECT_EQ(reply["code"], "unauthorized");
@@ -178,7 +178,8 @@ TEST(Recovery, WrongCodesAreRefusedAndCreateNothing) {
 
   // A token and a code together, a code too long, an empty one: bad_request.
   WsClient c(ts.port());
-  json reply = c.request({{"type", "hello"}, {"name", "Ada"}, {"token", ada_token}, {"recovery", code}});
+  json reply =
+      c.request({{"type", "hello"}, {"name", "Ada"}, {"token", ada_token}, {"recovery", code}});
   EXPECT_EQ(reply["code"], "bad_request");
   EXPECT_EQ(reply["message"], "token and recovery cannot both be given");
   reply = c.request({{"type", "hello"}, {"name", "Ada"}, {"recovery", std::string(65, 'A')}});

@@ -155,6 +155,40 @@ TEST(Recovery, SimultaneousTriesNeverFailMoreThanTheLimit) {
   EXPECT_EQ(locked, 15);
 }
 
+// Two nodes on one PostgreSQL database: their tries are counted one after
+// the other all the same (every write transaction takes the same lock).
+TEST(Recovery, TwoNodesTryingAtOnceNeverFailMoreThanTheLimit) {
+  if (!testing::postgres_run()) GTEST_SKIP() << "several nodes: PostgreSQL";
+  TempDir dir;
+  const std::string url = dir.file();
+  Database a(options_for(url));
+  Database b(options_for(url));
+  const PlayerId ada = make_player(a, "Ada");
+  ASSERT_TRUE(set_code(a, ada, "RIGHT").ok());
+  std::vector<std::future<RecoveryResult>> results;
+  for (int i = 0; i < 20; ++i) {
+    auto promise = std::make_shared<std::promise<RecoveryResult>>();
+    results.push_back(promise->get_future());
+    RecoveryAttempt attempt;
+    attempt.name = "Ada";
+    attempt.code_hash = hash_token("WRONG");
+    attempt.device_token_hash = hash_token("d");
+    attempt.at = 5000;
+    (i % 2 == 0 ? a : b).recover_player(attempt, [promise](const RecoveryResult& r) {
+      promise->set_value(r);
+    });
+  }
+  int wrong = 0;
+  int locked = 0;
+  for (auto& f : results) {
+    const RecoveryResult r = f.get();
+    if (r.outcome == RecoveryOutcome::wrong_code) ++wrong;
+    if (r.outcome == RecoveryOutcome::locked) ++locked;
+  }
+  EXPECT_EQ(wrong, 5);
+  EXPECT_EQ(locked, 15);
+}
+
 TEST(Recovery, OnlyTheNewestEightDeviceTokensAreKept) {
   TempDir dir;
   Database db(options_for(dir.file()));
