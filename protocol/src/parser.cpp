@@ -20,6 +20,7 @@ using detail::kKeyRule;
 
 constexpr detail::TextRule kNameRule{1, kMaxNameChars, false};
 constexpr detail::TextRule kTokenRule{1, kMaxTokenChars, false};
+constexpr detail::TextRule kRecoveryRule{1, kMaxRecoveryChars, false};
 
 // A number no double can hold (see parse_message) stands in the parsed
 // message as an empty binary value, which JSON text never produces.
@@ -145,12 +146,14 @@ Command read_join(FieldReader& fields) {
 
 using Reader = Command (*)(FieldReader&);
 
-constexpr std::array<std::pair<std::string_view, Reader>, 18> kReaders{{
+constexpr std::array<std::pair<std::string_view, Reader>, 19> kReaders{{
     {"hello",
      [](FieldReader& f) -> Command {
        Hello out;
        out.name = f.string("name", kNameRule);
        out.token = f.optional_string("token", kTokenRule);
+       out.recovery = f.optional_string("recovery", kRecoveryRule);
+       if (out.token && out.recovery) f.fail("token and recovery cannot both be given");
        return out;
      }},
     {"new_game", [](FieldReader& f) -> Command { return detail::parse_new_game(f); }},
@@ -176,6 +179,7 @@ constexpr std::array<std::pair<std::string_view, Reader>, 18> kReaders{{
     {"start_room", [](FieldReader& f) -> Command { return read_code<StartRoom>(f); }},
     {"ping", [](FieldReader&) -> Command { return Ping{}; }},
     {"running", [](FieldReader&) -> Command { return Running{}; }},
+    {"recovery_code", [](FieldReader&) -> Command { return RecoveryCode{}; }},
 }};
 
 ParseResult refuse(ParseResult result, ErrorCode code, std::string message) {
@@ -244,6 +248,7 @@ std::string_view type_name(const Command& command) {
     std::string_view operator()(const StartRoom&) const { return "start_room"; }
     std::string_view operator()(const Ping&) const { return "ping"; }
     std::string_view operator()(const Running&) const { return "running"; }
+    std::string_view operator()(const RecoveryCode&) const { return "recovery_code"; }
   };
   return std::visit(Visitor{}, command);
 }

@@ -123,6 +123,10 @@ json pong(const json& id) {
   return {{"type", "pong"}, {"id", id}};
 }
 
+json recovery_code_reply(const json& id, std::string_view code) {
+  return {{"type", "recovery_code"}, {"id", id}, {"code", code}};
+}
+
 json error_reply(const json& id, ErrorCode code, std::string_view message) {
   return {{"type", "error"}, {"id", id}, {"code", to_string(code)}, {"message", message}};
 }

@@ -209,6 +209,33 @@ void Database::disqualify(std::string competition_id, PlayerId player, std::stri
                  std::move(done));
 }
 
+void Database::set_recovery_code(PlayerId player, std::string code_hash, WriteCallback done) {
+  impl_->enqueue([player, hash = std::move(code_hash)](
+                     Connection& c) { return detail::update_recovery_hash(c, player, hash); },
+                 std::move(done), true);
+}
+
+void Database::recover_player(RecoveryAttempt attempt, RecoveryCallback done) {
+  // The operation is never refused (a wrong code's failure must commit): its
+  // outcome travels beside the WriteResult, and is reported only once the
+  // batch holding it has committed. A batch run again after losing a race
+  // runs the check again and overwrites it.
+  auto outcome = std::make_shared<RecoveryResult>();
+  impl_->enqueue(
+      [attempt = std::move(attempt), outcome](Connection& c) {
+        *outcome = detail::try_recovery(c, attempt);
+        return detail::write_ok(outcome->player_id);
+      },
+      [outcome, done = std::move(done)](const WriteResult& r) {
+        if (!done) return;
+        if (r.ok()) return done(*outcome);
+        RecoveryResult failed;
+        failed.outcome = RecoveryOutcome::failed;
+        failed.message = r.message;
+        done(failed);
+      });
+}
+
 void Database::save_open_room(OpenRoomRecord room, WriteCallback done) {
   impl_->enqueue(
       [room = std::move(room)](Connection& c) { return detail::upsert_open_room(c, room); },
@@ -322,6 +349,14 @@ std::vector<std::string> Database::playing_games_in(std::string_view competition
 std::int64_t Database::attempts_started(std::string_view competition_id, PlayerId player) {
   return impl_->read(
       [&](Connection& c) { return detail::select_attempts_started(c, competition_id, player); });
+}
+
+std::vector<std::string> Database::device_token_hashes(PlayerId player) {
+  return impl_->read([&](Connection& c) { return detail::select_device_tokens(c, player); });
+}
+
+bool Database::has_recovery_code(PlayerId player) {
+  return impl_->read([&](Connection& c) { return detail::select_has_recovery(c, player); });
 }
 
 std::optional<OrganiserRecord> Database::find_organiser_by_token_hash(std::string_view token_hash) {

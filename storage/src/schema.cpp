@@ -313,9 +313,34 @@ CREATE TABLE open_room_players (
 ) STRICT;
 )sql";
 
+// Recovery codes (docs/protocol.md, "Recovery codes"): a name survives its
+// browser. A player's recovery code is kept only as hex(SHA-256) of its
+// canonical spelling (NULL: none asked for yet); a recovery adds a device
+// token (the token of players.token_hash stays valid: it is the first
+// device's), at most a few per player, the oldest dropped first, in the
+// order of `id`. Failed tries are kept per player over the rate limit's
+// window, each one a row, so that the limit slides exactly.
+constexpr std::string_view kV8RecoveryCodes = R"sql(
+ALTER TABLE players ADD COLUMN recovery_hash TEXT;
+
+CREATE TABLE device_tokens (
+  id         INTEGER PRIMARY KEY,
+  player_id  INTEGER NOT NULL REFERENCES players(id),
+  token_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX device_tokens_by_player ON device_tokens (player_id, id);
+
+CREATE TABLE recovery_failures (
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  at        INTEGER NOT NULL
+) STRICT;
+CREATE INDEX recovery_failures_by_player ON recovery_failures (player_id, at);
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
     kV1PlayersGamesMoves, kV2Leaderboards,         kV3Rooms,     kV4MoveList,
-    kV5Competitions,      kV6LeaderboardRevisions, kV7OpenRooms,
+    kV5Competitions,      kV6LeaderboardRevisions, kV7OpenRooms, kV8RecoveryCodes,
 };
 
 }  // namespace

@@ -31,6 +31,15 @@ void count_played_game(Connection& c, PlayerId player);
 std::optional<PlayerRecord> select_player_by_name(Connection& c, std::string_view name);
 std::optional<PlayerRecord> select_player_by_id(Connection& c, PlayerId id);
 
+// recovery codes and device tokens (recovery_store.cpp)
+// not_found: no such player.
+WriteResult update_recovery_hash(Connection& c, PlayerId player, const std::string& code_hash);
+// Database::recover_player's whole check; never a refusal (a wrong code's
+// failure must commit), so it always runs to its end or throws.
+RecoveryResult try_recovery(Connection& c, const RecoveryAttempt& attempt);
+std::vector<std::string> select_device_tokens(Connection& c, PlayerId player);
+bool select_has_recovery(Connection& c, PlayerId player);
+
 // games and moves (game_store.cpp)
 WriteResult insert_game(Connection& c, const GameRecord& game);
 WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t seq,

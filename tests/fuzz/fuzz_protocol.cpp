@@ -47,6 +47,7 @@ struct ToJson {
   void operator()(const Hello& c) const {
     j["name"] = c.name;
     if (c.token) j["token"] = *c.token;
+    if (c.recovery) j["recovery"] = *c.recovery;
   }
   void operator()(const NewGame& c) const {
     const game::GameSetup& s = c.setup;
@@ -103,6 +104,7 @@ struct ToJson {
   void operator()(const LeaveRoom& c) const { j["code"] = c.code; }
   void operator()(const StartRoom& c) const { j["code"] = c.code; }
   void operator()(const Ping&) const {}
+  void operator()(const RecoveryCode&) const {}
 };
 
 bool same_setup(const game::GameSetup& a, const game::GameSetup& b) {
@@ -113,7 +115,7 @@ bool same_setup(const game::GameSetup& a, const game::GameSetup& b) {
 
 struct Same {
   bool operator()(const Hello& a, const Hello& b) const {
-    return a.name == b.name && a.token == b.token;
+    return a.name == b.name && a.token == b.token && a.recovery == b.recovery;
   }
   bool operator()(const NewGame& a, const NewGame& b) const {
     return a.daily == b.daily && same_setup(a.setup, b.setup);
@@ -141,6 +143,7 @@ struct Same {
   bool operator()(const LeaveRoom& a, const LeaveRoom& b) const { return a.code == b.code; }
   bool operator()(const StartRoom& a, const StartRoom& b) const { return a.code == b.code; }
   bool operator()(const Ping&, const Ping&) const { return true; }
+  bool operator()(const RecoveryCode&, const RecoveryCode&) const { return true; }
   template <typename A, typename B>
   bool operator()(const A&, const B&) const {
     return false;
@@ -158,6 +161,10 @@ struct Check {
                "an accepted name is 1-32 code points, no control");
     FUZZ_CHECK(msg["name"] == c.name, "the name is the one sent");
     if (c.token) FUZZ_CHECK(text_ok(*c.token, 1, kMaxTokenChars), "a token is 1-256 characters");
+    if (c.recovery) {
+      FUZZ_CHECK(text_ok(*c.recovery, 1, kMaxRecoveryChars), "a recovery is 1-64 characters");
+    }
+    FUZZ_CHECK(!(c.token && c.recovery), "never a token and a recovery code together");
   }
   void operator()(const NewGame& c) const {
     FUZZ_CHECK(msg["mode"] == game::to_string(c.setup.mode), "the mode is the one sent");
@@ -189,6 +196,7 @@ struct Check {
   void operator()(const LeaveRoom& c) const { key(c.code); }
   void operator()(const StartRoom& c) const { key(c.code); }
   void operator()(const Ping&) const {}
+  void operator()(const RecoveryCode&) const {}
 };
 
 void check_accepted(std::string_view text, const ParseResult& r) {

@@ -70,6 +70,13 @@ TEST(ParserErrors, HelloName) {
   expect_bad_fields("hello", {{"name", long_name}});
   expect_bad_fields("hello", {{"name", "Ada"}, {"token", 5}});
   expect_bad_fields("hello", {{"name", "Ada"}, {"token", ""}});
+  // A recovery code: a string of 1-64 characters without controls, never
+  // with a token.
+  expect_bad_fields("hello", {{"name", "Ada"}, {"recovery", 5}});
+  expect_bad_fields("hello", {{"name", "Ada"}, {"recovery", ""}});
+  expect_bad_fields("hello", {{"name", "Ada"}, {"recovery", std::string(65, 'A')}});
+  expect_bad_fields("hello", {{"name", "Ada"}, {"recovery", "AB\nCD"}});
+  expect_bad_fields("hello", {{"name", "Ada"}, {"token", "t"}, {"recovery", "AB"}});
 }
 
 TEST(ParserErrors, InvalidUtf8InNameIsNotJson) {

@@ -29,6 +29,18 @@ TEST(Parser, Hello) {
   EXPECT_FALSE(n.token);
 }
 
+TEST(Parser, HelloWithARecoveryCodeAndTheRecoveryCodeRequest) {
+  const auto h = parse_as<Hello>(R"({"type":"hello","name":"Ada","recovery":"7kq2m xw4dp"})");
+  EXPECT_EQ(h.recovery, "7kq2m xw4dp");
+  EXPECT_FALSE(h.token);
+  // null counts as absent, so a null token goes with a recovery code.
+  const auto n = parse_as<Hello>(R"({"type":"hello","name":"Ada","token":null,"recovery":"X"})");
+  EXPECT_EQ(n.recovery, "X");
+  EXPECT_FALSE(parse_as<Hello>(R"({"type":"hello","name":"Ada","recovery":null})").recovery);
+  parse_as<RecoveryCode>(R"({"type":"recovery_code","id":3})");
+  EXPECT_EQ(type_name(RecoveryCode{}), "recovery_code");
+}
+
 TEST(Parser, HelloAcceptsThirtyTwoMultibyteCharacters) {
   std::string name;
   for (int i = 0; i < 32; ++i) name += "\xC3\xA9";  // é, two bytes each

@@ -9,9 +9,9 @@ import { wsValidators } from './ws_schemas.mjs';
 const expected = {
   client: ['hello', 'new_game', 'resume', 'click', 'swap', 'peek', 'select', 'unselect', 'preview',
     'hint', 'undo', 'resign', 'create_room', 'join_room', 'leave_room', 'start_room', 'ping',
-    'running'],
+    'running', 'recovery_code'],
   server: ['welcome', 'game', 'events', 'preview', 'hint', 'room', 'pong', 'error', 'room_started',
-    'room_progress', 'room_events', 'room_game', 'room_finished', 'running'],
+    'room_progress', 'room_events', 'room_game', 'room_finished', 'running', 'recovery_code'],
 };
 
 let validators;

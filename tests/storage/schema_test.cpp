@@ -56,7 +56,11 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
                                           "entry_flags",
                                           "games_playing_in_competition",
                                           "open_rooms",
-                                          "open_room_players"};
+                                          "open_room_players",
+                                          "device_tokens",
+                                          "device_tokens_by_player",
+                                          "recovery_failures",
+                                          "recovery_failures_by_player"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
 }
 

@@ -13,6 +13,7 @@ import { h, clear, link } from './dom.js';
 import { t, getLang, setLang, translateTree, onLangChange, DICTS } from './i18n.js';
 import { Connection } from './net.js';
 import { identity } from './identity.js';
+import { openAccountPanel } from './account.js';
 import { validBoard } from './presets.js';
 import { setSpeed, getSpeed } from './animate.js';
 import { visibleRows } from './model.js';
@@ -116,7 +117,10 @@ function header() {
     clear(who);
     if (net.player) {
       who.append(link(`/?${new URLSearchParams({ view: 'player', name: net.player.name })}`,
-        net.player.name, { testid: 'me' }));
+        net.player.name, { testid: 'me', title: net.player.name }),
+      // The account panel: a recovery code for this name (account.js).
+      h('button', { type: 'button', class: 'account-open', testid: 'account-open', i18n: 'account.open',
+        onclick: () => openAccountPanel(net) }));
     }
   };
   net.addEventListener('status', setStatus);

@@ -1,5 +1,7 @@
 // The player's name and token, kept in localStorage, and the dialog that
-// asks for a name the first time (or when the server refuses one).
+// asks for a name the first time (or when the server refuses one), where
+// the owner of a taken name may sign in with its recovery code instead
+// (protocol.md, "Recovery codes").
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -19,19 +21,39 @@ export const identity = {
   save(v) {
     try { localStorage.setItem(STORE, JSON.stringify({ name: v.name, token: v.token })); } catch { /* session only */ }
   },
-  // Shows a modal form and resolves with a valid name. A second call while
-  // the form is open (a reconnect meanwhile) shares the same form.
-  askName(reason) {
+  // Shows a modal form and resolves with a valid name, or with
+  // {name, recovery} when the player signs in with a recovery code. A second
+  // call while the form is open (a reconnect meanwhile) shares the same form.
+  // reason: null, 'taken', 'invalid', 'recovery_wrong' or 'recovery_locked';
+  // name: the name to show (the one just refused).
+  askName(reason, name) {
     if (pendingAsk) return pendingAsk;
     pendingAsk = new Promise((resolve) => {
       const previous = identity.get();
       const input = h('input', { type: 'text', maxlength: 32, required: true, autocomplete: 'nickname',
-        testid: 'name-input', id: 'name-input', value: (previous && previous.name) || '' });
+        testid: 'name-input', id: 'name-input', value: name || (previous && previous.name) || '' });
+      const messages = { taken: 'name.taken', invalid: 'name.invalid',
+        recovery_wrong: 'recover.wrong', recovery_locked: 'recover.locked' };
       const error = h('p', { class: 'message', testid: 'name-error' },
-        reason === 'taken' ? t('name.taken') : reason === 'invalid' ? t('name.invalid') : '');
+        messages[reason] ? t(messages[reason]) : '');
+      // Recovery: only offered once a name was refused as taken.
+      const recovering = reason === 'recovery_wrong' || reason === 'recovery_locked';
+      const code = h('input', { type: 'text', maxlength: 64, autocomplete: 'off', spellcheck: 'false',
+        autocapitalize: 'characters', testid: 'recovery-input', id: 'recovery-input',
+        placeholder: 'XXXXX-XXXXX-XXXXX-XXXXX' });
+      const recovery = h('div', { class: 'recovery-fields', testid: 'recovery-fields', hidden: !recovering },
+        h('label', { for: 'recovery-input', i18n: 'recover.label' }), code,
+        h('p', { class: 'note', i18n: 'recover.help' }));
+      const mine = h('button', { type: 'button', class: 'link-button', testid: 'recover-open',
+        i18n: 'recover.open', hidden: recovering || reason !== 'taken' });
+      mine.addEventListener('click', () => {
+        recovery.hidden = false;
+        mine.hidden = true;
+        code.focus();
+      });
       const form = h('form', { class: 'name-form card', testid: 'name-form' },
         h('h2', { i18n: 'name.title' }),
-        h('label', { for: 'name-input', i18n: 'name.hint' }), input, error,
+        h('label', { for: 'name-input', i18n: 'name.hint' }), input, error, mine, recovery,
         h('button', { type: 'submit', class: 'primary', testid: 'name-submit', i18n: 'name.ok' }));
       const overlay = h('div', { class: 'overlay', testid: 'name-dialog' }, form);
       form.addEventListener('submit', (e) => {
@@ -42,12 +64,18 @@ export const identity = {
           error.textContent = t('name.invalid');
           return;
         }
+        // An empty code field signs in as without one (another name, say).
+        const typed = recovery.hidden ? '' : code.value.trim();
+        if ([...typed].length > 64 || /\p{Cc}/u.test(typed)) {
+          error.textContent = t('recover.wrong');
+          return;
+        }
         overlay.remove();
         pendingAsk = null;
-        resolve(name);
+        resolve(typed ? { name, recovery: typed } : name);
       });
       document.body.append(overlay);
-      input.focus();
+      if (recovering) code.focus(); else input.focus();
     });
     return pendingAsk;
   },

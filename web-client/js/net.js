@@ -29,7 +29,7 @@ export function defaultUrl(loc = window.location) {
 
 export class Connection extends EventTarget {
   // identity: {get() -> {name, token} | null, save({name, token}),
-  //            askName(reason) -> Promise<string>}
+  //            askName(reason, name) -> Promise<string | {name, recovery}>}
   constructor({ url = defaultUrl(), identity, WebSocketImpl = globalThis.WebSocket } = {}) {
     super();
     this.baseUrl = url;
@@ -151,16 +151,22 @@ export class Connection extends EventTarget {
     if (ws !== this.ws) return;
     this.setStatus('hello');
     let reason = null;
+    let refusedName;
     for (;;) {
       let ident = this.identity.get();
+      // A recovery code, when the player signs in with one instead of a token.
+      let recovery;
       if (!ident || !ident.name || reason) {
-        const name = await this.identity.askName(reason);
-        ident = { name, token: ident && ident.name === name ? ident.token : undefined };
+        const answer = await this.identity.askName(reason, refusedName);
+        const name = typeof answer === 'string' ? answer : answer.name;
+        recovery = typeof answer === 'string' ? undefined : answer.recovery;
+        ident = { name, token: !recovery && ident && ident.name === name ? ident.token : undefined };
       }
       if (ws !== this.ws) return;
       try {
         const fields = { name: ident.name };
-        if (ident.token) fields.token = ident.token;
+        if (recovery) fields.recovery = recovery;
+        else if (ident.token) fields.token = ident.token;
         const welcome = await this.sendRaw('hello', fields);
         this.player = welcome.player;
         // The running competition attempts (running.js), as of this hello.
@@ -170,7 +176,13 @@ export class Connection extends EventTarget {
       } catch (err) {
         if (err.code === 'disconnected') return;
         this.note(`hello refused: ${err.code} ${err.message}`);
-        reason = err.code === 'unauthorized' ? 'taken' : 'invalid';
+        refusedName = ident.name;
+        if (recovery) {
+          reason = err.code === 'rate_limited' ? 'recovery_locked'
+            : err.code === 'unauthorized' ? 'recovery_wrong' : 'invalid';
+        } else {
+          reason = err.code === 'unauthorized' ? 'taken' : 'invalid';
+        }
       }
     }
     const reconnect = this.everReady;

@@ -10,14 +10,6 @@ namespace {
 
 using protocol::ErrorCode;
 
-// Compares two hashes without an early exit.
-bool same_secret(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  unsigned char diff = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-  return diff == 0;
-}
-
 }  // namespace
 
 GameService::GameService(storage::Database& db, Metrics& metrics, NowFn now, BoardKeys& keys,
@@ -76,6 +68,8 @@ void GameService::handle(const RequestPtr& req, const protocol::Hello& cmd) {
       });
     };
     auto refuse = [req](ErrorCode code, std::string message) { req->fail(code, message); };
+    // A recovery code instead of a token: another device of a known name.
+    if (cmd.recovery) return recover(cmd, welcome, refuse);
     std::optional<storage::PlayerRecord> player;
     try {
       player = db_.find_player_by_name(cmd.name);
@@ -84,9 +78,13 @@ void GameService::handle(const RequestPtr& req, const protocol::Hello& cmd) {
     }
     if (player) {
       if (!cmd.token) return refuse(ErrorCode::unauthorized, "name taken");
-      if (!same_secret(storage::hash_token(*cmd.token), player->token_hash)) {
-        return refuse(ErrorCode::unauthorized, "wrong token for this name");
+      bool owned = false;
+      try {
+        owned = owns_name(*player, *cmd.token);
+      } catch (const std::exception&) {
+        return refuse(ErrorCode::internal, "storage unavailable");
       }
+      if (!owned) return refuse(ErrorCode::unauthorized, "wrong token for this name");
       nlohmann::json running;
       try {
         running = running_list(player->id);

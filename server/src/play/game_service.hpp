@@ -71,6 +71,8 @@ class GameService {
   // player's this many latest games.
   static constexpr std::int64_t kRunningListed = 20;
   static constexpr std::int64_t kRunningScanned = 1000;
+  // A new recovery code for the signed-in player (recovery.cpp).
+  void handle(const RequestPtr& req, const protocol::RecoveryCode& cmd);
 
   // Drops idle, fully persisted games from memory (they reload on demand).
   std::size_t evict_idle(std::chrono::milliseconds idle);
@@ -107,6 +109,17 @@ class GameService {
   storage::Database& db() { return db_; }
 
  private:
+  // hello with `recovery` (recovery.cpp), on the storage pool: checks the
+  // code and stores a new device token, then calls `welcome` with the
+  // player and that token, or `refuse`.
+  // id, name, token, and the player's running attempts (welcome.running).
+  using WelcomeFn = std::function<void(std::int64_t, std::string, std::string, nlohmann::json)>;
+  using RefuseFn = std::function<void(protocol::ErrorCode, std::string)>;
+  void recover(const protocol::Hello& cmd, WelcomeFn welcome, RefuseFn refuse);
+  // Whether `token` is one of the player's (its first token or a device
+  // token). Reads storage: call it on the pool. Throws on storage faults.
+  bool owns_name(const storage::PlayerRecord& player, std::string_view token);
+
   // The rest of new_game, once any storage read it needs may be done here.
   void start_game(const RequestPtr& req, const protocol::NewGame& cmd, game::GameSetup setup,
                   bool server_seed);

@@ -28,12 +28,19 @@ inline constexpr std::size_t kMaxSeedChars = 64;  // code points
 inline constexpr std::size_t kMaxIdChars = 64;    // a string `id`, code points
 inline constexpr std::size_t kMaxKeyChars = 64;   // game_id, room code, preset
 inline constexpr std::size_t kMaxTokenChars = 256;
-inline constexpr int kMaxDepth = 32;  // nested arrays/objects
+inline constexpr std::size_t kMaxRecoveryChars = 64;  // as typed: spaces, dashes
+inline constexpr int kMaxDepth = 32;                  // nested arrays/objects
 
 struct Hello {
   std::string name;                  // 1-32 code points, no control characters
   std::optional<std::string> token;  // absent or null: none
+  // A recovery code instead of a token (never both): 1-64 code points, no
+  // control characters; its spelling is checked by the server.
+  std::optional<std::string> recovery;
 };
+
+// Asks for a new recovery code (the old one stops working).
+struct RecoveryCode {};
 
 // `setup.seed` is empty when the server must pick it: a random seed, or
 // today's UTC date when `daily` is true. Everything else in `setup` is final
@@ -98,8 +105,9 @@ struct Ping {};
 // The sender's running competition attempts (answer: `running`).
 struct Running {};
 
-using Command = std::variant<Hello, NewGame, Resume, MoveCommand, Preview, HintRequest, Undo,
-                             Resign, CreateRoom, JoinRoom, LeaveRoom, StartRoom, Ping, Running>;
+using Command =
+    std::variant<Hello, NewGame, Resume, MoveCommand, Preview, HintRequest, Undo, Resign,
+                 CreateRoom, JoinRoom, LeaveRoom, StartRoom, Ping, Running, RecoveryCode>;
 
 // The wire `type` of a command ("hello", "click", "swap", ...).
 std::string_view type_name(const Command& command);

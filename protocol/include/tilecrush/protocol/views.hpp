@@ -79,6 +79,8 @@ nlohmann::json hint_reply(const nlohmann::json& id, std::string_view game_id,
                           const game::Hint& hint);
 // {type: "pong", id}
 nlohmann::json pong(const nlohmann::json& id);
+// {type: "recovery_code", id, code}
+nlohmann::json recovery_code_reply(const nlohmann::json& id, std::string_view code);
 // {type: "error", id, code, message}; id is null when the request had none
 // or it could not be read.
 nlohmann::json error_reply(const nlohmann::json& id, ErrorCode code, std::string_view message);

@@ -88,7 +88,7 @@ bool is_postgres_url(std::string_view path);
 
 // The schema version this build writes (PRAGMA user_version; PostgreSQL:
 // the table schema_version).
-inline constexpr int kSchemaVersion = 7;
+inline constexpr int kSchemaVersion = 8;
 
 class Database {
  public:
@@ -186,6 +186,26 @@ class Database {
   // remove_open_room(result.code) in one operation; ok with the result's id.
   void finish_open_room(RoomRecord result, WriteCallback done = {});
 
+  // ---- Recovery codes and device tokens (docs/protocol.md, "Recovery"). ----
+  //
+  // A player signs in with the token its name was created with
+  // (PlayerRecord::token_hash) or with any of its device tokens, each added
+  // by a recovery. Only hashes are stored (hash_token), never a code or a
+  // token.
+
+  // Replaces the player's recovery code by this hash: the old code stops
+  // working once this commits. Failed tries already counted stay counted.
+  // not_found: no such player.
+  void set_recovery_code(PlayerId player, std::string code_hash, WriteCallback done = {});
+  // Checks a recovery code and, when it is right, adds the device token, in
+  // one operation of the writer (so that of simultaneous tries, on this node
+  // or any other, no more than max_failures fail within the window). The
+  // stored hash is compared in constant time. recovered also forgets the
+  // player's failed tries; wrong_code records one (an unknown name records
+  // nothing); locked changes nothing. `done` runs on the writer thread once
+  // the outcome is committed (failed when it could not be).
+  void recover_player(RecoveryAttempt attempt, RecoveryCallback done);
+
   // Blocks until every write queued before the call has committed and its
   // callback has run. Returns at once when called on the writer thread.
   void flush();
@@ -247,6 +267,11 @@ class Database {
   std::vector<std::string> playing_games_in(std::string_view competition_id);
   // Attempts the player has started (counted) in the competition.
   std::int64_t attempts_started(std::string_view competition_id, PlayerId player);
+  // The hashes of the player's device tokens (not its first token), oldest
+  // first; empty for an unknown player.
+  std::vector<std::string> device_token_hashes(PlayerId player);
+  // Whether the player has a recovery code (its hash is never read out).
+  bool has_recovery_code(PlayerId player);
   std::optional<OrganiserRecord> find_organiser_by_token_hash(std::string_view token_hash);
   std::vector<EntryFlag> entry_flags(std::string_view competition_id);
 

@@ -336,6 +336,38 @@ struct RankCacheMetrics {
   std::uint64_t mismatches = 0;
 };
 
+// A recovery with a recovery code (Database::recover_player): which player,
+// which code, and the token hash the new device gets.
+struct RecoveryAttempt {
+  std::string name;               // matched ignoring ASCII case
+  std::string code_hash;          // hash_token(canonical code)
+  std::string device_token_hash;  // hash_token(the new device's token)
+  std::int64_t at = 0;            // now, milliseconds since the epoch
+  // At most `max_failures` failed tries per player within `window_ms`
+  // (a sliding window); beyond, every try is refused unchecked.
+  std::int64_t window_ms = 15 * 60 * 1000;
+  std::int64_t max_failures = 5;
+  // Device tokens kept per player (recovered devices); the oldest go first.
+  std::int64_t max_device_tokens = 8;
+};
+
+enum class RecoveryOutcome : std::uint8_t {
+  recovered,   // the code is right: the device token is stored
+  wrong_code,  // an unknown name, no code, or another code (a failure is counted)
+  locked,      // too many failures in the window: refused without checking
+  failed,      // a database fault, or the database is closed
+};
+
+struct RecoveryResult {
+  RecoveryOutcome outcome = RecoveryOutcome::failed;
+  PlayerId player_id = 0;  // recovered: the player's id and stored name
+  std::string name;
+  std::string message;  // failed: why
+};
+
+// Called like a WriteCallback: on the writer thread, once committed.
+using RecoveryCallback = std::function<void(const RecoveryResult&)>;
+
 std::string_view to_string(WriteStatus status);
 
 }  // namespace tilecrush::storage

@@ -1,0 +1,126 @@
+#include "codec.hpp"
+#include "stores.hpp"
+#include "tilecrush/storage/token_hash.hpp"
+
+namespace tilecrush::storage::detail {
+namespace {
+
+constexpr std::string_view kSetRecoveryHash = "UPDATE players SET recovery_hash = ?2 WHERE id = ?1";
+
+// As player_store.cpp's reads by name: NOCASE on SQLite, lower() under "C"
+// on PostgreSQL (the unique index's expression).
+constexpr std::string_view kSelectForRecovery =
+    "SELECT id, name, recovery_hash FROM players WHERE name = ?1";
+constexpr std::string_view kSelectForRecoveryPg =
+    "SELECT id, name, recovery_hash FROM players "
+    "WHERE lower(name COLLATE \"C\") = lower(?1::text COLLATE \"C\")";
+
+constexpr std::string_view kForgetOldFailures =
+    "DELETE FROM recovery_failures WHERE player_id = ?1 AND at <= ?2";
+constexpr std::string_view kCountFailures =
+    "SELECT count(*) FROM recovery_failures WHERE player_id = ?1";
+constexpr std::string_view kRecordFailure =
+    "INSERT INTO recovery_failures (player_id, at) VALUES (?1, ?2)";
+constexpr std::string_view kForgetFailures = "DELETE FROM recovery_failures WHERE player_id = ?1";
+
+constexpr std::string_view kInsertDeviceToken =
+    "INSERT INTO device_tokens (player_id, token_hash, created_at) VALUES (?1, ?2, ?3)";
+// Keeps the newest ?2 device tokens of the player: the one just added is
+// the newest (ids only grow), so it always stays.
+constexpr std::string_view kDropOldDeviceTokens =
+    "DELETE FROM device_tokens WHERE player_id = ?1 AND id NOT IN "
+    "(SELECT id FROM device_tokens WHERE player_id = ?1 ORDER BY id DESC LIMIT ?2)";
+constexpr std::string_view kSelectDeviceTokens =
+    "SELECT token_hash FROM device_tokens WHERE player_id = ?1 ORDER BY id";
+constexpr std::string_view kHasRecovery =
+    "SELECT count(*) FROM players WHERE id = ?1 AND recovery_hash IS NOT NULL";
+
+}  // namespace
+
+WriteResult update_recovery_hash(Connection& c, PlayerId player, const std::string& code_hash) {
+  auto q = c.query(kSetRecoveryHash);
+  q->bind(1, player);
+  q->bind(2, code_hash);
+  q->run();
+  if (c.changes() == 0) return write_error(WriteStatus::not_found, "no such player");
+  return write_ok(player);
+}
+
+RecoveryResult try_recovery(Connection& c, const RecoveryAttempt& attempt) {
+  RecoveryResult out;
+  std::optional<std::string> stored;
+  {
+    auto q = c.query(c.postgres() ? kSelectForRecoveryPg : kSelectForRecovery);
+    q->bind(1, attempt.name);
+    if (!q->step()) {
+      out.outcome = RecoveryOutcome::wrong_code;
+      return out;
+    }
+    out.player_id = q->get_int(0);
+    out.name = q->get_text(1);
+    if (!q->is_null(2)) stored = q->get_text(2);
+  }
+  {
+    auto q = c.query(kForgetOldFailures);
+    q->bind(1, out.player_id);
+    q->bind(2, attempt.at - attempt.window_ms);
+    q->run();
+  }
+  std::int64_t failures = 0;
+  {
+    auto q = c.query(kCountFailures);
+    q->bind(1, out.player_id);
+    if (q->step()) failures = q->get_int(0);
+  }
+  if (failures >= attempt.max_failures) {
+    out.outcome = RecoveryOutcome::locked;
+    return out;
+  }
+  // The hash is compared even when no code is set, so that "no code" and
+  // "another code" take the same path.
+  const bool right = stored && same_hash(*stored, attempt.code_hash);
+  if (!right) {
+    auto q = c.query(kRecordFailure);
+    q->bind(1, out.player_id);
+    q->bind(2, attempt.at);
+    q->run();
+    out.outcome = RecoveryOutcome::wrong_code;
+    return out;
+  }
+  {
+    auto q = c.query(kForgetFailures);
+    q->bind(1, out.player_id);
+    q->run();
+  }
+  {
+    auto q = c.query(kInsertDeviceToken);
+    q->bind(1, out.player_id);
+    q->bind(2, attempt.device_token_hash);
+    q->bind(3, attempt.at);
+    q->run();
+  }
+  {
+    auto q = c.query(kDropOldDeviceTokens);
+    q->bind(1, out.player_id);
+    q->bind(2, attempt.max_device_tokens);
+    q->run();
+  }
+  out.outcome = RecoveryOutcome::recovered;
+  return out;
+}
+
+std::vector<std::string> select_device_tokens(Connection& c, PlayerId player) {
+  auto q = c.query(kSelectDeviceTokens);
+  q->bind(1, player);
+  std::vector<std::string> out;
+  while (q->step()) out.push_back(q->get_text(0));
+  return out;
+}
+
+bool select_has_recovery(Connection& c, PlayerId player) {
+  auto q = c.query(kHasRecovery);
+  q->bind(1, player);
+  return q->step() && q->get_int(0) > 0;
+}
+
+}  // namespace tilecrush::storage::detail

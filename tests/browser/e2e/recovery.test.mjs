@@ -1,0 +1,115 @@
+// Recovery codes in the browser (protocol.md, "Recovery codes"): a player
+// gets a code from the account panel; a new browser context, with nothing
+// in its localStorage, finds the name taken, signs in with the code (a
+// wrong one first) and plays as that player; the first browser keeps its
+// token.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserSuite, openPage, testid, waitIdle, gameView, clickCell, groupOf, uniqueName } from '../lib/harness.mjs';
+
+async function clickSomeGroup(page) {
+  const v = await gameView(page);
+  for (let y = v.height - 1; y >= 0; y--) {
+    for (let x = 0; x < v.width; x++) {
+      if (v.board[y][x] > 0 && groupOf(v.board, x, y).length >= 2) {
+        await clickCell(page, x, y);
+        await page.waitForFunction((n) => window.__tilecrush.view.move_count > n, v.move_count);
+        await waitIdle(page);
+        return;
+      }
+    }
+  }
+  throw new Error('no group to click');
+}
+
+const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('tilecrush.identity')));
+
+browserSuite('Recovery codes', (env) => {
+  test('a new browser without the token recovers the name with its code and plays', async (t) => {
+    const name = uniqueName('rec');
+    const first = await openPage(env, { name,
+      contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
+    let second = null;
+    try {
+      await first.goto(`${first.base}/?mode=same&preset=easy&seed=browser-recovery`);
+      await waitIdle(first);
+      assert.equal(await first.textContent(testid('me')), name);
+      const firstToken = (await stored(first)).token;
+      assert.match(firstToken, /^[0-9a-f]{32}$/);
+
+      // The account panel: a code shown once, with a copy button.
+      await first.click(testid('account-open'));
+      await first.locator(testid('account-panel')).waitFor();
+      assert.ok((await first.textContent(testid('account-name'))).includes(name));
+      await first.click(testid('recovery-get'));
+      await first.locator(testid('recovery-code')).waitFor();
+      const code = (await first.textContent(testid('recovery-code'))).trim();
+      assert.match(code, /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
+      await first.click(testid('recovery-copy'));
+      await first.waitForFunction(() => document.querySelector('[data-testid="recovery-status"]').textContent !== '');
+      assert.equal(await first.evaluate(() => navigator.clipboard.readText()), code);
+      // The code is kept nowhere in the browser.
+      const storage = await first.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+      assert.ok(!storage.includes(code), 'the code is not stored');
+      await first.click(testid('account-close'));
+      assert.equal(await first.locator(testid('account-dialog')).count(), 0);
+
+      // A new browser: no identity at all. The name is taken...
+      second = await openPage(env, { name: null });
+      await second.goto(`${second.base}/?mode=same&preset=easy&seed=browser-recovery-2`);
+      await second.locator(testid('name-dialog')).waitFor();
+      await second.fill(testid('name-input'), name);
+      await second.click(testid('name-submit'));
+      await second.locator(testid('recover-open')).waitFor();
+      assert.equal(await second.textContent(testid('name-error')),
+        'That name is taken or its token is wrong: choose another.');
+      assert.equal(await second.inputValue(testid('name-input')), name);
+      // ... "this name is mine": a wrong code first, then the right one as
+      // a person might type it.
+      await second.click(testid('recover-open'));
+      await second.fill(testid('recovery-input'), 'AAAAA-AAAAA-AAAAA-AAAAA');
+      await second.click(testid('name-submit'));
+      await second.waitForFunction(() => {
+        const e = document.querySelector('[data-testid="name-error"]');
+        return e && e.textContent === 'Wrong recovery code for this name.';
+      });
+      assert.equal(await second.locator(testid('recovery-fields')).isVisible(), true);
+      await second.fill(testid('recovery-input'), code.toLowerCase().replace(/-/g, ' '));
+      await second.click(testid('name-submit'));
+      await waitIdle(second);
+      assert.equal(await second.textContent(testid('me')), name);
+      const secondToken = (await stored(second)).token;
+      assert.match(secondToken, /^[0-9a-f]{32}$/);
+      assert.notEqual(secondToken, firstToken, 'this device has a token of its own');
+      assert.equal((await stored(second)).name, name);
+      // It plays as the player.
+      await clickSomeGroup(second);
+      assert.equal(await second.textContent(testid('moves')), '1');
+
+      // The first browser keeps its token: a reload signs in without a dialog.
+      await first.reload();
+      await waitIdle(first);
+      assert.equal(await first.textContent(testid('me')), name);
+      assert.equal((await stored(first)).token, firstToken);
+      assert.deepEqual(first.errors, []);
+      assert.deepEqual(second.errors, []);
+    } finally {
+      await first.context().close();
+      if (second) await second.context().close();
+    }
+  });
+
+  test('the account panel and the recovery fields read in Japanese', async (t) => {
+    const page = await openPage(env, { name: uniqueName('recja'), lang: 'ja' });
+    try {
+      await page.goto(`${page.base}/`);
+      await page.locator(testid('account-open')).waitFor();
+      assert.equal(await page.textContent(testid('account-open')), 'アカウント');
+      await page.click(testid('account-open'));
+      assert.equal(await page.textContent(testid('recovery-get')), '復旧コードを発行');
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,81 @@
+// The hello exchange of web-client/js/net.js with a recovery code
+// (protocol.md, "Recovery codes"), against a scripted fake WebSocket: a
+// taken name asks again with reason 'taken'; a code is sent as `recovery`
+// and never with the token; a wrong code asks again with 'recovery_wrong',
+// a locked name with 'recovery_locked'; the welcome's device token is saved.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { Connection } from '../../../web-client/js/net.js';
+
+// Answers each hello with the next scripted reply.
+function fakeSocket(replies, sent) {
+  return class FakeWebSocket {
+    constructor() {
+      this.readyState = 1;
+      setTimeout(() => this.onopen && this.onopen(), 0);
+    }
+    send(text) {
+      const msg = JSON.parse(text);
+      sent.push(msg);
+      const reply = replies.shift();
+      setTimeout(() => this.onmessage({ data: JSON.stringify({ ...reply, id: msg.id }) }), 0);
+    }
+    close() {}
+  };
+}
+
+function fakeIdentity(stored, answers) {
+  const asked = [];
+  const saved = [];
+  return {
+    asked,
+    saved,
+    get: () => stored,
+    save: (v) => saved.push(v),
+    askName: async (reason, name) => {
+      asked.push([reason, name]);
+      return answers.shift();
+    },
+  };
+}
+
+const unauthorized = (message) => ({ type: 'error', code: 'unauthorized', message });
+const welcome = { type: 'welcome', player: { id: 7, name: 'Ada' }, token: 'd'.repeat(32) };
+
+test('a taken name, a wrong code, a locked name, then the right code', async () => {
+  const sent = [];
+  const replies = [
+    unauthorized('wrong token for this name'),
+    unauthorized('wrong recovery code for this name'),
+    { type: 'error', code: 'rate_limited', message: 'too many wrong recovery codes for this name; try again later' },
+    welcome,
+  ];
+  const identity = fakeIdentity({ name: 'Ada', token: 'old-token' },
+    [{ name: 'Ada', recovery: 'bad' }, { name: 'Ada', recovery: 'bad again' }, { name: 'ada', recovery: 'good' }]);
+  const net = new Connection({ url: 'ws://test/ws', identity, WebSocketImpl: fakeSocket(replies, sent) });
+  net.connect();
+  const player = await net.ready();
+  net.close();
+  assert.deepEqual(player, { id: 7, name: 'Ada' });
+  assert.deepEqual(sent.map(({ name, token, recovery }) => ({ name, token, recovery })), [
+    { name: 'Ada', token: 'old-token', recovery: undefined },
+    { name: 'Ada', token: undefined, recovery: 'bad' },
+    { name: 'Ada', token: undefined, recovery: 'bad again' },
+    { name: 'ada', token: undefined, recovery: 'good' },
+  ]);
+  assert.deepEqual(identity.asked, [['taken', 'Ada'], ['recovery_wrong', 'Ada'], ['recovery_locked', 'Ada']]);
+  assert.deepEqual(identity.saved, [{ name: 'Ada', token: 'd'.repeat(32) }]);
+});
+
+test('a plain name from the dialog is sent as before', async () => {
+  const sent = [];
+  const identity = fakeIdentity(null, ['Ada']);
+  const net = new Connection({ url: 'ws://test/ws', identity, WebSocketImpl: fakeSocket([welcome], sent) });
+  net.connect();
+  await net.ready();
+  net.close();
+  assert.deepEqual(identity.asked, [[null, undefined]]);
+  assert.equal(sent[0].name, 'Ada');
+  assert.ok(!('recovery' in sent[0]) && !('token' in sent[0]));
+});

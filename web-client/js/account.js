@@ -1,0 +1,86 @@
+// The account panel, opened beside the player's name in the header: what
+// a recovery code is for, and the button that asks the server for one
+// (protocol.md, "Recovery codes"). The code is shown once, in this panel
+// only: it is never stored in the browser, and is gone when the panel
+// closes.
+
+import { h } from './dom.js';
+import { t } from './i18n.js';
+
+let open = null;
+
+// net: the Connection (request, player).
+export function openAccountPanel(net) {
+  if (open) return open;
+  const status = h('p', { class: 'message', testid: 'recovery-status', role: 'status' });
+  const shown = h('div', { class: 'recovery-shown', testid: 'recovery-shown', hidden: true });
+  const get = h('button', { type: 'button', class: 'primary', testid: 'recovery-get', i18n: 'account.get' });
+  const close = h('button', { type: 'button', testid: 'account-close', i18n: 'account.close' });
+  const name = net.player ? net.player.name : '';
+  const panel = h('div', { class: 'account-panel card', testid: 'account-panel', role: 'dialog',
+    'aria-modal': 'true', 'aria-labelledby': 'account-title' },
+  h('h2', { id: 'account-title', i18n: 'account.title' }),
+  h('p', { testid: 'account-name' }, t('account.signedIn', { name })),
+  h('p', { i18n: 'account.why' }),
+  h('p', { class: 'note', i18n: 'account.replaces' }),
+  get, shown, status,
+  h('div', { class: 'account-actions' }, close));
+  const overlay = h('div', { class: 'overlay', testid: 'account-dialog' }, panel);
+
+  const dismiss = () => {
+    overlay.remove();
+    document.removeEventListener('keydown', onKey);
+    open = null;
+  };
+  const onKey = (e) => { if (e.key === 'Escape') dismiss(); };
+  close.addEventListener('click', dismiss);
+  overlay.addEventListener('click', (e) => { if (e.target === overlay) dismiss(); });
+  document.addEventListener('keydown', onKey);
+
+  get.addEventListener('click', async () => {
+    get.disabled = true;
+    status.textContent = '';
+    try {
+      const reply = await net.request('recovery_code', {}, { wait: false });
+      showCode(shown, reply.code, status);
+      // Asking again would replace the code just shown: no longer the
+      // panel's main action.
+      get.classList.remove('primary');
+      get.dataset.i18n = 'account.again';
+      get.textContent = t('account.again');
+    } catch (err) {
+      status.textContent = t('account.failed', { code: err.code || 'error' });
+    } finally {
+      get.disabled = false;
+    }
+  });
+
+  document.body.append(overlay);
+  get.focus();
+  open = overlay;
+  return overlay;
+}
+
+function showCode(shown, code, status) {
+  const text = h('code', { class: 'recovery-code', testid: 'recovery-code' }, code);
+  const copy = h('button', { type: 'button', testid: 'recovery-copy', i18n: 'account.copy' });
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      status.textContent = t('account.copied');
+    } catch {
+      // No clipboard (permissions, plain http): select it for a manual copy.
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      status.textContent = t('account.copyManually');
+    }
+  });
+  shown.replaceChildren(
+    h('p', { i18n: 'account.showOnce' }),
+    h('div', { class: 'recovery-code-row' }, text, copy),
+    h('p', { class: 'note', i18n: 'account.keepSafe' }));
+  shown.hidden = false;
+}
