@@ -44,7 +44,7 @@ async function call(url, init) {
 
 export const api = {
   health: () => get('/api/health'),
-  daily: () => get('/api/daily'),
+  daily: (date) => get('/api/daily', { date }),
   leaderboard: ({ mode, preset, seed, limit, offset }) =>
     get('/api/leaderboard', { mode, preset, seed, limit, offset }),
   around: ({ mode, preset, seed, player, radius }) =>

@@ -8,6 +8,7 @@ import { t, onLangChange, formatDuration } from '../i18n.js';
 import { MODES, PRESETS, boardUrl, loadChoice, saveChoice } from '../presets.js';
 import { api } from '../api.js';
 import { compLeaderboardUrl, compUrl, dailyUrl } from '../competitions/logic.js';
+import { loadYesterday, yesterdayCard } from '../standing/yesterday.js';
 
 const CHOICE_KEY = 'tilecrush.choice';
 
@@ -24,6 +25,8 @@ export function homePage(root, app) {
   let daily = null;
   let dailyFetchedAt = 0;
   let timer = null;
+  let gone = false;
+  const yesterday = yesterdayCard();
 
   function fillModes() {
     clear(modeSelect);
@@ -125,9 +128,17 @@ export function homePage(root, app) {
       dailyFetchedAt = Date.now();
       renderDaily();
       if (!timer) timer = setInterval(tick, 1000);
+      showYesterday(daily.date);
     } catch {
       countdown.textContent = t('home.dailyError');
     }
+  }
+
+  // Yesterday's boards, with the player's own places once hello is answered.
+  async function showYesterday(date) {
+    const player = await app.net.ready();
+    const data = await loadYesterday(date, player && player.name).catch(() => null);
+    if (!gone && data) yesterday.show(data);
   }
 
   fillModes();
@@ -138,15 +149,18 @@ export function homePage(root, app) {
       h('label', { for: 'preset-select', i18n: 'preset.label' }), presetSelect,
       rules, randomBtn, seedForm),
     h('div', { class: 'card daily' },
-      h('h2', { i18n: 'home.daily' }), countdown, dailyList, tomorrow)));
+      h('h2', { i18n: 'home.daily' }), countdown, dailyList, tomorrow),
+    yesterday.el));
   loadDaily();
 
   const offLang = onLangChange(() => {
     fillModes();
     fillPresets();
     renderDaily();
+    yesterday.render();
   });
   return () => {
+    gone = true;
     offLang();
     clearInterval(timer);
   };
