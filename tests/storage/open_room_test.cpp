@@ -197,7 +197,7 @@ VALUES ('OLDONE', 'same', 'easy', 's', 1, 10, 20);
 )sql");
   }
   Database db(options_for(dir.file()));
-  EXPECT_EQ(db.settings().schema_version, 7);
+  EXPECT_EQ(db.settings().schema_version, kSchemaVersion);
   EXPECT_TRUE(db.open_rooms().empty());
   ASSERT_TRUE(db.find_room("OLDONE").has_value());
   const auto old = db.find_player_by_name("old");

@@ -56,7 +56,9 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
                                           "entry_flags",
                                           "games_playing_in_competition",
                                           "open_rooms",
-                                          "open_room_players"};
+                                          "open_room_players",
+                                          "streak_days",
+                                          "streaks"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
 }
 

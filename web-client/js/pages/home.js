@@ -9,6 +9,7 @@ import { MODES, PRESETS, boardUrl, loadChoice, saveChoice } from '../presets.js'
 import { api } from '../api.js';
 import { compLeaderboardUrl, compUrl, dailyUrl } from '../competitions/logic.js';
 import { loadYesterday, yesterdayCard } from '../standing/yesterday.js';
+import { streakList } from '../standing/streaks.js';
 
 const CHOICE_KEY = 'tilecrush.choice';
 
@@ -27,6 +28,8 @@ export function homePage(root, app) {
   let timer = null;
   let gone = false;
   const yesterday = yesterdayCard();
+  const streaks = h('div', { class: 'home-streaks', testid: 'home-streaks' });
+  let mine = null;  // the player's /api/players answer, for the streaks
 
   function fillModes() {
     clear(modeSelect);
@@ -134,11 +137,23 @@ export function homePage(root, app) {
     }
   }
 
-  // Yesterday's boards, with the player's own places once hello is answered.
+  // The player's streaks and yesterday's boards with their own places, once
+  // hello is answered.
   async function showYesterday(date) {
     const player = await app.net.ready();
-    const data = await loadYesterday(date, player && player.name).catch(() => null);
+    if (gone || !player) return;
+    api.player(player.name).then((p) => {
+      mine = p;
+      if (!gone) renderStreaks();
+    }, () => {});
+    const data = await loadYesterday(date, player.name).catch(() => null);
     if (!gone && data) yesterday.show(data);
+  }
+
+  function renderStreaks() {
+    clear(streaks);
+    const list = mine && streakList(mine.streaks, 'home-streak-list');
+    if (list) streaks.append(h('h3', { i18n: 'streak.title' }), list);
   }
 
   fillModes();
@@ -149,7 +164,7 @@ export function homePage(root, app) {
       h('label', { for: 'preset-select', i18n: 'preset.label' }), presetSelect,
       rules, randomBtn, seedForm),
     h('div', { class: 'card daily' },
-      h('h2', { i18n: 'home.daily' }), countdown, dailyList, tomorrow),
+      h('h2', { i18n: 'home.daily' }), countdown, dailyList, streaks, tomorrow),
     yesterday.el));
   loadDaily();
 
@@ -158,6 +173,7 @@ export function homePage(root, app) {
     fillPresets();
     renderDaily();
     yesterday.render();
+    renderStreaks();
   });
   return () => {
     gone = true;

@@ -49,9 +49,10 @@ export function clock(ms) {
 
 // The share text. `g`: {title (the competition's or the daily's name, as
 // shown), score, moveCount, peeks (hidden, or null), elapsedMs (hidden, or
-// null), rank, total (or null when unknown), trail, cleared, url}; `tr` is the
-// translation function (t of i18n.js). Lines: title; score and rank; the
-// strip; moves (and peeks, time); the link.
+// null), rank, total (or null when unknown), streak (days, or null), trail,
+// cleared, url}; `tr` is the translation function (t of i18n.js). Lines:
+// title; score and rank; the strip; moves (and peeks, time) and the
+// streak; the link.
 export function shareText(g, tr) {
   const lines = ['tilecrush · ' + g.title];
   let scoreLine = tr('share.score', { score: g.score });
@@ -62,6 +63,7 @@ export function shareText(g, tr) {
   const facts = [tr('share.moves', { n: g.moveCount })];
   if (g.peeks != null) facts.push(tr('share.peeks', { n: g.peeks }));
   if (g.elapsedMs != null) facts.push(clock(g.elapsedMs));
+  if (g.streak) facts.push(tr('share.streak', { n: g.streak }));
   lines.push(facts.join(' · '));
   if (g.url) lines.push(g.url);
   return lines.join('\n');

@@ -13,6 +13,7 @@ import { t, formatDuration } from '../i18n.js';
 import { api } from '../api.js';
 import { compUrl } from '../competitions/logic.js';
 import { boardUrl } from '../presets.js';
+import { streakText } from './streaks.js';
 import {
   changeSince, dailyId, parseDailyId, secondsToNextDaily, shareText, shiftDate, signed,
 } from './share.js';
@@ -32,7 +33,7 @@ function entryOf(page) {
 }
 
 // Reads what the panel shows. `gv`: the finished GameView; `player`: the
-// signed-in name. Resolves to {entry, bestOverall, yesterday, daily}.
+// signed-in name. Resolves to {entry, bestOverall, yesterday, daily, streak}.
 export async function loadStanding(gv, player) {
   const daily = parseDailyId(gv.competition);
   const entryPage = !gv.ranked ? null
@@ -45,7 +46,11 @@ export async function loadStanding(gv, player) {
     entryPage, gv.preset ? orNull(api.player(player)) : null, yesterdayPage]);
   const best = me && Array.isArray(me.bests)
     ? me.bests.find((b) => b.mode === gv.mode && b.preset === gv.preset) : null;
-  return { entry: entryOf(entry), bestOverall: best ? best.score : null, yesterday: entryOf(yesterday), daily };
+  const streak = me && Array.isArray(me.streaks) ? me.streaks.find((s) => s.mode === gv.mode) : null;
+  return {
+    entry: entryOf(entry), bestOverall: best ? best.score : null, yesterday: entryOf(yesterday), daily,
+    streak: streak || null,
+  };
 }
 
 // The section itself. `info`: {finalScore, reason}; `run`: {trail: the
@@ -76,6 +81,7 @@ export function standingSection(gv, info, run, player) {
         mode: t(`mode.${gv.mode}`), preset: t(`preset.${gv.preset}`), score: s.bestOverall,
       })));
     }
+    if (s.daily && s.streak) rows.push(h('p', { class: 'standing-streak', testid: 'standing-streak' }, streakText(s.streak)));
     if (s.daily) {
       if (s.yesterday) {
         const d = changeSince(s.entry, s.yesterday);
@@ -115,6 +121,7 @@ export function standingSection(gv, info, run, player) {
       moveCount: gv.move_count,
       peeks: gv.mode === 'hidden' && run.peeks != null ? run.peeks : null,
       elapsedMs: null,
+      streak: s.daily && s.streak && s.streak.current > 0 ? s.streak.current : null,
       rank: mine ? s.entry.rank : null,
       total: mine ? s.entry.total : null,
       trail: run.trail,
