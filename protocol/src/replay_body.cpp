@@ -8,13 +8,11 @@ namespace tilecrush::protocol {
 
 namespace {
 
-nlohmann::json step_json(const game::Game& game, nlohmann::json move, const game::EventList& events) {
-  return {{"move", std::move(move)},
-          {"events", events_to_json(events)},
-          {"score", game.score()},
-          {"move_count", game.move_count()},
-          {"over", game.over()},
-          {"state_hash", game::hash_hex(game.state_hash())}};
+nlohmann::json step_json(const game::Game& game, nlohmann::json move,
+                         const game::EventList& events) {
+  return {{"move", std::move(move)}, {"events", events_to_json(events)},
+          {"score", game.score()},   {"move_count", game.move_count()},
+          {"over", game.over()},     {"state_hash", game::hash_hex(game.state_hash())}};
 }
 
 }  // namespace
@@ -38,9 +36,8 @@ std::optional<nlohmann::json> replay_body(const ReplayInput& input) {
       (input.over_reason == game::OverReason::resigned ||
        input.over_reason == game::OverReason::closed)) {
     game::EventList events;
-    const game::Outcome ended = input.over_reason == game::OverReason::resigned
-                                    ? game.resign(events)
-                                    : game.close(events);
+    const game::Outcome ended =
+        input.over_reason == game::OverReason::resigned ? game.resign(events) : game.close(events);
     if (ended.ok()) steps.push_back(step_json(game, nullptr, events));
   }
   valid = valid && game.over() && game.score() == input.score;

@@ -52,6 +52,7 @@ export const api = {
   player: (name) => get(`/api/players/${encodeURIComponent(name)}`),
   game: (id) => get(`/api/games/${encodeURIComponent(id)}`),
   verify: (id) => get(`/api/games/${encodeURIComponent(id)}/verify`),
+  replay: (id) => get(`/api/games/${encodeURIComponent(id)}/replay`),
   competitions: ({ state, limit } = {}) => get('/api/competitions', { state, limit }),
   competition: (id, player) => get(`/api/competitions/${encodeURIComponent(id)}`, { player }),
   compLeaderboard: (id, { limit, offset } = {}) =>

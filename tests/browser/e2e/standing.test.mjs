@@ -44,7 +44,7 @@ browserSuite('Game over: where you stand, and sharing without spoiling', (env) =
       assert.equal(lines[0], `tilecrush · Daily Same Game · Easy · ${today}`);
       assert.match(lines[1], new RegExp(`^${end.score} points · #[12] of 2$`));
       assert.match(lines[2], /^[⬜🟨🟧🟥]+🏁?$/u, 'the strip is squares only');
-      assert.equal(lines[3], `${end.move_count} moves`);
+      assert.equal(lines[3], `${end.move_count} moves · 🔥 1-day streak`);
       assert.equal(lines[4], `${page.base}/?view=competition&id=daily-${today}-same-easy`);
       assert.equal(lines.length, 5);
 
@@ -55,11 +55,19 @@ browserSuite('Game over: where you stand, and sharing without spoiling', (env) =
       await page.waitForFunction(() => document.querySelector('[data-testid="share-status"]').textContent !== '');
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), text);
 
-      // The home page: yesterday had no dailies on this fresh server.
+      assert.equal(await page.textContent(testid('standing-streak')), 'Same Game: 🔥 1-day streak · best 1');
+
+      // The home page: the streak, and no Yesterday card (yesterday had no
+      // dailies on this fresh server).
       await page.click(testid('nav-home'));
-      await page.locator('[data-testid="daily-board"]').first().waitFor();
-      await page.waitForTimeout(500);
+      const streak = page.locator('[data-testid="home-streak-list"] [data-testid="streak"][data-mode="same"]');
+      await streak.waitFor();
+      assert.equal(await streak.textContent(), 'Same Game: 🔥 1-day streak · best 1');
       assert.equal(await page.locator(testid('yesterday')).isVisible(), false);
+      // And the player page.
+      await page.goto(`${page.base}/?view=player&name=${encodeURIComponent(page.playerName)}`);
+      await page.locator('[data-testid="player-streaks"] [data-testid="streak"]').waitFor();
+      assert.equal(await page.getAttribute('[data-testid="player-streaks"] [data-testid="streak"]', 'data-current'), '1');
       assert.deepEqual(page.errors, []);
     });
   });
