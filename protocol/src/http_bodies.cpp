@@ -89,10 +89,18 @@ json player_body(const PlayerProfile& player) {
                      {"score", b.score},
                      {"game_id", b.game_id}});
   }
+  json streaks = json::array();
+  for (const PlayerStreak& s : player.streaks) {
+    streaks.push_back({{"mode", game::to_string(s.mode)},
+                       {"current", s.current},
+                       {"best", s.best},
+                       {"last_day", s.last_day}});
+  }
   return {{"name", player.name},
           {"created_at", player.created_at},
           {"games_played", player.games_played},
-          {"bests", std::move(bests)}};
+          {"bests", std::move(bests)},
+          {"streaks", std::move(streaks)}};
 }
 
 json finished_game_body(const FinishedGame& finished) {

@@ -318,6 +318,10 @@ std::vector<PlayerBest> Database::player_bests(PlayerId player) {
   return impl_->read([&](Connection& c) { return detail::select_player_bests(c, player); });
 }
 
+std::vector<StreakRecord> Database::player_streaks(PlayerId player) {
+  return impl_->read([&](Connection& c) { return detail::select_player_streaks(c, player); });
+}
+
 std::optional<RoomRecord> Database::find_room(std::string_view code) {
   return impl_->read([&](Connection& c) { return detail::select_room(c, code); });
 }

@@ -52,7 +52,9 @@ SELECT g.player_id, g.mode, g.preset, g.seed, g.ranked, g.state,
        CASE WHEN g.rules_version = 1 THEN 'v1' ELSE coalesce(g.competition_id, '') END,
        EXISTS (SELECT 1 FROM entry_flags AS f
                WHERE f.competition_id = g.competition_id AND f.player_id = g.player_id
-                 AND f.flag = 'disqualified')
+                 AND f.flag = 'disqualified'),
+       (SELECT c.opens_at / 86400000 FROM competitions AS c
+        WHERE c.id = g.competition_id AND c.daily = 1)
 FROM games AS g WHERE g.id = ?1
 )sql";
 
@@ -271,6 +273,7 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
   CountedGame counted;
   bool ranked = false;
   bool disqualified = false;
+  std::optional<std::int64_t> daily_day;  // the UTC day of a daily board
   {
     auto q = c.query(kSelectForFinish);
     q->bind(1, result.game_id);
@@ -285,6 +288,7 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
     counted.board.seed = q->get_text(3);
     counted.board.scope = q->get_text(6);
     disqualified = q->get_int(7) != 0;
+    daily_day = q->get_optional_int(8);
   }
   {
     auto q = c.query(kFinishGame);
@@ -305,6 +309,7 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
     counted.finished_at = result.finished_at;
     record_counted_game(c, counted);
     count_played_game(c, counted.player_id);
+    if (daily_day) record_streak_day(c, counted.player_id, counted.board.mode, *daily_day);
   }
   return write_ok();
 }

@@ -255,11 +255,45 @@ CREATE TABLE recovery_failures (
 CREATE INDEX recovery_failures_by_player ON recovery_failures (player_id, at);
 )sql";
 
+// Daily streaks, as in schema.cpp's version 9 (the backfill is the same).
+constexpr std::string_view kPgV9Streaks = R"sql(
+CREATE TABLE streak_days (
+  player_id BIGINT NOT NULL REFERENCES players(id),
+  mode      TEXT NOT NULL,
+  day       BIGINT NOT NULL,
+  run       BIGINT NOT NULL,
+  PRIMARY KEY (player_id, mode, day)
+);
+
+CREATE TABLE streaks (
+  player_id BIGINT NOT NULL REFERENCES players(id),
+  mode      TEXT NOT NULL,
+  best      BIGINT NOT NULL,
+  PRIMARY KEY (player_id, mode)
+);
+
+INSERT INTO streak_days (player_id, mode, day, run)
+SELECT player_id, mode, day,
+       ROW_NUMBER() OVER (PARTITION BY player_id, mode, day - rn ORDER BY day)
+FROM (SELECT player_id, mode, day,
+             ROW_NUMBER() OVER (PARTITION BY player_id, mode ORDER BY day) AS rn
+      FROM (SELECT DISTINCT g.player_id AS player_id, c.mode AS mode,
+                   c.opens_at / 86400000 AS day
+            FROM games AS g JOIN competitions AS c ON c.id = g.competition_id
+            WHERE c.daily = 1 AND g.ranked = 1 AND g.state = 'over'
+              AND NOT EXISTS (SELECT 1 FROM entry_flags AS f
+                              WHERE f.competition_id = g.competition_id
+                                AND f.player_id = g.player_id AND f.flag = 'disqualified')) AS d) AS x;
+INSERT INTO streaks (player_id, mode, best)
+SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
+)sql";
+
 // Steps from kPgFirstVersion on: kPgMigrations[0] creates version 6.
 constexpr std::array<std::string_view, kSchemaVersion - kPgFirstVersion + 1> kPgMigrations = {
     kPgV6,
     kPgV7OpenRooms,
     kPgV8RecoveryCodes,
+    kPgV9Streaks,
 };
 
 // Any constant, the same for every node: serialises migrations.

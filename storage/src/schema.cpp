@@ -338,9 +338,47 @@ CREATE TABLE recovery_failures (
 CREATE INDEX recovery_failures_by_player ON recovery_failures (player_id, at);
 )sql";
 
+// Daily streaks (rules.md, "Streaks"): one row per player, mode and UTC day
+// with a counted daily game, holding the length of the run of consecutive
+// days that ends there; and each player's longest run per mode. Filled from
+// the games already finished. Shared with PostgreSQL word for word but for
+// the column types (pg_schema.cpp).
+constexpr std::string_view kV9Streaks = R"sql(
+CREATE TABLE streak_days (
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  mode      TEXT NOT NULL,
+  day       INTEGER NOT NULL,
+  run       INTEGER NOT NULL,
+  PRIMARY KEY (player_id, mode, day)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE streaks (
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  mode      TEXT NOT NULL,
+  best      INTEGER NOT NULL,
+  PRIMARY KEY (player_id, mode)
+) STRICT, WITHOUT ROWID;
+
+-- The backfill: the days of one run share day - (their rank among the player's days).
+INSERT INTO streak_days (player_id, mode, day, run)
+SELECT player_id, mode, day,
+       ROW_NUMBER() OVER (PARTITION BY player_id, mode, day - rn ORDER BY day)
+FROM (SELECT player_id, mode, day,
+             ROW_NUMBER() OVER (PARTITION BY player_id, mode ORDER BY day) AS rn
+      FROM (SELECT DISTINCT g.player_id AS player_id, c.mode AS mode,
+                   c.opens_at / 86400000 AS day
+            FROM games AS g JOIN competitions AS c ON c.id = g.competition_id
+            WHERE c.daily = 1 AND g.ranked = 1 AND g.state = 'over'
+              AND NOT EXISTS (SELECT 1 FROM entry_flags AS f
+                              WHERE f.competition_id = g.competition_id
+                                AND f.player_id = g.player_id AND f.flag = 'disqualified')) AS d) AS x;
+INSERT INTO streaks (player_id, mode, best)
+SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
     kV1PlayersGamesMoves, kV2Leaderboards,         kV3Rooms,     kV4MoveList,
-    kV5Competitions,      kV6LeaderboardRevisions, kV7OpenRooms, kV8RecoveryCodes,
+    kV5Competitions,      kV6LeaderboardRevisions, kV7OpenRooms, kV8RecoveryCodes, kV9Streaks,
 };
 
 }  // namespace

@@ -78,6 +78,13 @@ void record_counted_game(Connection& c, const CountedGame& game);
 std::optional<std::string> remove_entry(Connection& c, const BoardKey& board, PlayerId player);
 std::vector<PlayerBest> select_player_bests(Connection& c, PlayerId player);
 
+// daily streaks (streak_store.cpp)
+// Counts `day` for the player's streak in `mode`: nothing when it counts
+// already; else its run (1 + the previous day's), the runs of the days
+// right after it, and the player's best.
+void record_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int64_t day);
+std::vector<StreakRecord> select_player_streaks(Connection& c, PlayerId player);
+
 // leaderboard pages (leaderboard_pages.cpp); `cache` null: the plain scan.
 LeaderboardPage select_leaderboard(Connection& c, RankCache* cache, const BoardKey& board,
                                    std::int64_t limit, std::int64_t offset);

@@ -95,13 +95,16 @@ TEST(HttpBodies, Player) {
       .name = "Ada", .created_at = "2026-11-22T07:31:38.123Z", .games_played = 3, .bests = {}};
   EXPECT_EQ(dump(player_body(player)),
             R"({"bests":[],"created_at":"2026-11-22T07:31:38.123Z","games_played":3,)"
-            R"("name":"Ada"})");
+            R"("name":"Ada","streaks":[]})");
   player.bests = {
       {.mode = game::Mode::match3, .preset = "crush", .seed = "s1", .score = 900, .game_id = "g1"}};
+  player.streaks = {
+      {.mode = game::Mode::hidden, .current = 0, .best = 4, .last_day = "2026-11-20"}};
   EXPECT_EQ(dump(player_body(player)),
             R"({"bests":[{"game_id":"g1","mode":"match3","preset":"crush","score":900,)"
             R"("seed":"s1"}],"created_at":"2026-11-22T07:31:38.123Z","games_played":3,)"
-            R"("name":"Ada"})");
+            R"("name":"Ada","streaks":[{"best":4,"current":0,"last_day":"2026-11-20",)"
+            R"("mode":"hidden"}]})");
 }
 
 TEST(HttpBodies, FinishedGameMovesNotPublished) {

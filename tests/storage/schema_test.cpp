@@ -60,7 +60,9 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
                                           "device_tokens",
                                           "device_tokens_by_player",
                                           "recovery_failures",
-                                          "recovery_failures_by_player"};
+                                          "recovery_failures_by_player",
+                                          "streak_days",
+                                          "streaks"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
 }
 

@@ -46,7 +46,7 @@ async function call(url, init) {
 
 export const api = {
   health: () => get('/api/health'),
-  daily: () => get('/api/daily'),
+  daily: (date) => get('/api/daily', { date }),
   leaderboard: ({ mode, preset, seed, limit, offset }) =>
     get('/api/leaderboard', { mode, preset, seed, limit, offset }),
   around: ({ mode, preset, seed, player, radius }) =>
@@ -54,6 +54,7 @@ export const api = {
   player: (name) => get(`/api/players/${encodeURIComponent(name)}`),
   game: (id) => get(`/api/games/${encodeURIComponent(id)}`),
   verify: (id) => get(`/api/games/${encodeURIComponent(id)}/verify`),
+  replay: (id) => get(`/api/games/${encodeURIComponent(id)}/replay`),
   competitions: ({ state, limit } = {}) => get('/api/competitions', { state, limit }),
   competition: (id, player) => get(`/api/competitions/${encodeURIComponent(id)}`, { player }),
   compLeaderboard: (id, { limit, offset } = {}) =>

@@ -21,7 +21,7 @@ import { homePage } from './pages/home.js';
 import { playPage } from './pages/play.js';
 import { leaderboardPage } from './pages/leaderboard.js';
 import { playerPage } from './pages/player.js';
-import { replayPage } from './pages/replay.js';
+import { replayPage, replayDebug } from './pages/replay.js';
 import { roomsPage, handlePush, roomDebug, roomIdle } from './pages/rooms.js';
 import { competitionsPage } from './pages/competitions.js';
 import { competitionPage, competitionDebug } from './pages/competition.js';
@@ -192,6 +192,8 @@ window.__tilecrush = {
   // The competition on screen: state, commitment, key and its check
   // ('verified', 'mismatch', ...), attempts, leaderboard, results digest.
   get competition() { return competitionDebug(); },
+  // The replay on screen: step, steps, playing, hash check, score.
+  get replay() { return replayDebug(); },
   setAnimSpeed: setSpeed,
   getAnimSpeed: getSpeed,
   setLang,

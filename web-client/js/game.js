@@ -244,6 +244,7 @@ export class GameController extends EventTarget {
       this.gameView = { ...this.gameView, score: reply.score, move_count: reply.move_count, over: reply.over };
     }
     if (firstMove && this.mode.onFirstMove) this.mode.onFirstMove();
+    this.dispatchEvent(new CustomEvent('reply', { detail: reply }));
     const ok = this.verifyHash(reply.state_hash, reply.events && reply.events[0] && reply.events[0].kind);
     this.ui.setHud(this);
     this.view.announce(describeReply(reply, scoreBefore, t));

@@ -2,9 +2,11 @@
 
 #include "http/api_json.hpp"
 #include "ops/clock.hpp"
+#include "tilecrush/game/crypto.hpp"
 #include "tilecrush/game/presets.hpp"
 #include "tilecrush/protocol/http_bodies.hpp"
 #include "tilecrush/protocol/openapi.hpp"
+#include "tilecrush/protocol/replay_body.hpp"
 #include "tilecrush/storage/token_hash.hpp"
 
 namespace tilecrush::server {
@@ -79,6 +81,7 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
     if (seg.size() == 4 && seg[1] == "games" && seg[3] == "verify") {
       return finished_game(seg[2], true);
     }
+    if (seg.size() == 4 && seg[1] == "games" && seg[3] == "replay") return game_replay(seg[2]);
   } catch (const std::exception&) {
     return error_answer(500, ErrorCode::internal, "storage unavailable");
   }
@@ -129,7 +132,60 @@ HttpAnswer HttpApi::player(const std::string& name) {
   for (const auto& b : db_.player_bests(record->id)) {
     profile.bests.push_back({b.mode, b.preset, b.seed, b.score, b.game_id});
   }
+  const std::int64_t today = now_() / 86'400'000;
+  for (const auto& s : db_.player_streaks(record->id)) {
+    profile.streaks.push_back(
+        {s.mode, storage::current_streak(s, today), s.best, utc_date(s.last_day * 86'400'000)});
+  }
   return ok_json(protocol::player_body(profile));
+}
+
+HttpApi::MovesSecrecy HttpApi::moves_secrecy(const storage::GameRecord& record) {
+  // The moves of a hidden or match-3 game on a keyed board would teach its
+  // secrets (colours, refills), and those of any game on a competition board
+  // its solution while others still play it: they are published once the
+  // board closes, and a casual board never closes (docs/rules.md, "When
+  // commitments and keys are published").
+  MovesSecrecy out;
+  const game::GameSetup& setup = record.setup;
+  if (record.competition) {
+    out.secret = true;
+    if (const auto c = competitions_.find(*record.competition)) {
+      out.revealed_at = c->closes_at;
+      out.secret = now_() < c->closes_at;
+    }
+    return out;
+  }
+  out.secret = setup.board_key && setup.mode != game::Mode::same;
+  return out;
+}
+
+HttpAnswer HttpApi::game_replay(const std::string& game_id) {
+  const auto record = db_.load_game(game_id);
+  if (!record || record->state != storage::GameState::over) {
+    return error_answer(404, ErrorCode::not_found, "no finished game with this id");
+  }
+  // A replay shows every move: it exists exactly when the moves are public.
+  if (moves_secrecy(*record).secret) {
+    return error_answer(403, ErrorCode::not_allowed, "this game's moves are not published yet");
+  }
+  protocol::ReplayInput input{
+      .player = record->player_name,
+      .setup = record->setup,
+      .moves = record->moves,
+      .over_reason = record->over_reason,
+      .score = record->score,
+      .meta = {.game_id = record->id,
+               .elapsed_ms = 0,
+               .ranked = record->ranked,
+               .competition = record->competition,
+               .attempt = record->attempt,
+               .commitment = record->setup.board_key
+                                 ? std::optional(game::commitment(*record->setup.board_key))
+                                 : std::nullopt}};
+  auto body = protocol::replay_body(input);
+  if (!body) return error_answer(500, ErrorCode::internal, "the game cannot be dealt again");
+  return ok_json(*body);
 }
 
 HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
@@ -145,17 +201,7 @@ HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
         valid, replayed.game ? std::optional(replayed.game->score()) : std::nullopt));
   }
   const game::GameSetup& setup = record->setup;
-  // The moves of a hidden or match-3 game on a keyed board would teach its
-  // secrets (colours, refills): they are published once the board closes,
-  // and a casual board never closes (docs/rules.md, "Rules version 2").
-  std::optional<std::int64_t> revealed_at;
-  bool secret = setup.board_key && setup.mode != game::Mode::same;
-  if (secret && record->competition) {
-    if (const auto c = competitions_.find(*record->competition)) {
-      revealed_at = c->closes_at;
-      secret = now_() < c->closes_at;
-    }
-  }
+  const auto [secret, revealed_at] = moves_secrecy(*record);
   protocol::FinishedGame body{
       .game_id = record->id,
       .player = record->player_name,

@@ -51,6 +51,15 @@ class HttpApi {
   HttpAnswer leaderboard_around(const ApiRequest& request, const protocol::RequestTarget& target);
   HttpAnswer player(const std::string& name);
   HttpAnswer finished_game(const std::string& game_id, bool verify);
+  // GET /api/games/{id}/replay: the game's steps, once its moves are public.
+  HttpAnswer game_replay(const std::string& game_id);
+  // Whether a finished game's moves are still secret, and when they are
+  // published (a competition board's close; nullopt: never, or at once).
+  struct MovesSecrecy {
+    bool secret = false;
+    std::optional<std::int64_t> revealed_at;
+  };
+  MovesSecrecy moves_secrecy(const storage::GameRecord& record);
 
   // Competitions (competition_api.cpp).
   HttpAnswer competitions_route(const ApiRequest& request, const protocol::RequestTarget& target);

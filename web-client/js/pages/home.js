@@ -9,6 +9,8 @@ import { MODES, PRESETS, boardUrl, loadChoice, saveChoice } from '../presets.js'
 import { api } from '../api.js';
 import { attemptUrl, compLeaderboardUrl, compUrl, dailyUrl } from '../competitions/logic.js';
 import { fetchRunning, runningIn } from '../running.js';
+import { loadYesterday, yesterdayCard } from '../standing/yesterday.js';
+import { streakList } from '../standing/streaks.js';
 
 const CHOICE_KEY = 'tilecrush.choice';
 
@@ -31,6 +33,10 @@ export function homePage(root, app) {
   const compNames = new Map();
   let destroyed = false;
   const runningCard = h('div', { class: 'card running', testid: 'running-card', hidden: true });
+  let gone = false;
+  const yesterday = yesterdayCard();
+  const streaks = h('div', { class: 'home-streaks', testid: 'home-streaks' });
+  let mine = null;  // the player's /api/players answer, for the streaks
 
   function fillModes() {
     clear(modeSelect);
@@ -182,9 +188,29 @@ export function homePage(root, app) {
       renderDaily();
       renderRunning();
       if (!timer) timer = setInterval(tick, 1000);
+      showYesterday(daily.date);
     } catch {
       countdown.textContent = t('home.dailyError');
     }
+  }
+
+  // The player's streaks and yesterday's boards with their own places, once
+  // hello is answered.
+  async function showYesterday(date) {
+    const player = await app.net.ready();
+    if (gone || !player) return;
+    api.player(player.name).then((p) => {
+      mine = p;
+      if (!gone) renderStreaks();
+    }, () => {});
+    const data = await loadYesterday(date, player.name).catch(() => null);
+    if (!gone && data) yesterday.show(data);
+  }
+
+  function renderStreaks() {
+    clear(streaks);
+    const list = mine && streakList(mine.streaks, 'home-streak-list');
+    if (list) streaks.append(h('h3', { i18n: 'streak.title' }), list);
   }
 
   fillModes();
@@ -196,7 +222,8 @@ export function homePage(root, app) {
       h('label', { for: 'preset-select', i18n: 'preset.label' }), presetSelect,
       rules, randomBtn, seedForm),
     h('div', { class: 'card daily' },
-      h('h2', { i18n: 'home.daily' }), countdown, dailyList, tomorrow)));
+      h('h2', { i18n: 'home.daily' }), countdown, dailyList, streaks, tomorrow),
+    yesterday.el));
   loadDaily();
   loadRunning();
   // After a reconnect the list is read again (it may have changed elsewhere).
@@ -208,9 +235,12 @@ export function homePage(root, app) {
     fillPresets();
     renderDaily();
     renderRunning();
+    yesterday.render();
+    renderStreaks();
   });
   return () => {
     destroyed = true;
+    gone = true;
     app.net.removeEventListener('ready', onReady);
     offLang();
     clearInterval(timer);

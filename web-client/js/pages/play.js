@@ -24,6 +24,7 @@ import { attemptUrl, compLeaderboardUrl, compUrl, dailyUrl, phase } from '../com
 import {
   confirmGiveUp, confirmLeave, fetchRunning, guardLeaving, isRunningAttempt, runningDaily, runningIn,
 } from '../running.js';
+import { standingSection } from '../standing/standing.js';
 
 export function playPage(root, app, params) {
   const stats = makeStats();
@@ -50,6 +51,10 @@ export function playPage(root, app, params) {
   let compTimer = null;
   let closeChecks = 0;
   let gone = false;
+  // The score after each move seen on this page (share.js's emoji strip);
+  // null when the game was resumed midway, so the strip is never partial.
+  let trail = null;
+  let standing = null;
   const compId = () => (c.gameView && c.gameView.competition) || params.competition || null;
   const isDaily = () => !!((comp && comp.daily) || params.daily);
 
@@ -91,6 +96,8 @@ export function playPage(root, app, params) {
     const gv = ctrl.gameView;
     const m = ctrl.model;
     clear(overPanel);
+    if (standing) standing.dispose();
+    standing = null;
     overPanel.hidden = false;
     const inComp = !!gv.competition;
     const shareHref = inComp ? new URL(compUrl(gv.competition), location.origin).href
@@ -102,6 +109,11 @@ export function playPage(root, app, params) {
       h('p', { class: 'final' }, `${t('over.final')}: `,
         h('strong', { testid: 'final-score' }, String(info ? info.finalScore : m.score))),
     ];
+    if (gv.preset && app.net.player) {
+      standing = standingSection(gv, info, { trail, peeks: m.mode === 'hidden' ? m.peeks : null },
+        app.net.player.name);
+      rows.push(standing.el);
+    }
     if (shareHref) {
       const input = h('input', { readonly: true, value: shareHref, testid: 'share-link', 'aria-label': t('over.share') });
       const copy = h('button', { type: 'button', testid: 'btn-share' }, t('btn.share'));
@@ -149,8 +161,17 @@ export function playPage(root, app, params) {
     app.navigate(boardUrl(c.gameView.mode, c.gameView.preset || params.preset || ''), { force: true, confirmed: true });
   });
 
+  c.addEventListener('reply', (e) => {
+    const reply = e.detail;
+    // A resign answers with the same move count: it is not a move.
+    if (trail && reply.move_count === trail.length + 1) trail.push(reply.score);
+  });
+
   c.addEventListener('loaded', (e) => {
     const gv = e.detail;
+    if (gv.move_count === 0) trail = [];
+    else if (trail && trail.length >= gv.move_count) trail = trail.slice(0, gv.move_count);  // an undo
+    else trail = null;
     if (!gv.over) overPanel.hidden = true;
     if (gv.competition) {
       // A competition attempt is resumed from its address, never restarted.
@@ -264,6 +285,7 @@ export function playPage(root, app, params) {
   return () => {
     gone = true;
     unguard();
+    if (standing) standing.dispose();
     offLang();
     clearInterval(compTimer);
     c.destroy();

@@ -5,6 +5,7 @@ import { h, clear, link } from '../dom.js';
 import { t, onLangChange } from '../i18n.js';
 import { MODES, PRESETS } from '../presets.js';
 import { api } from '../api.js';
+import { streakList } from '../standing/streaks.js';
 
 export function playerPage(root, app, params) {
   const name = String(params.name || '');
@@ -28,6 +29,8 @@ export function playerPage(root, app, params) {
     section.append(...[
       since ? h('p', {}, t('player.since', { date: since })) : null,
       h('p', { testid: 'player-games' }, t('player.games', { n: data.games_played })),
+      data.streaks && data.streaks.length ? h('h3', { i18n: 'streak.title' }) : null,
+      streakList(data.streaks, 'player-streaks'),
       h('h3', { i18n: 'player.bests' })].filter(Boolean));
     const body = h('tbody');
     for (const b of [...data.bests].sort((a, c) => order(a) - order(c))) {

@@ -1,27 +1,36 @@
-// Replay of a finished game (/api/games/{id}).
+// Replay of a finished game: GET /api/games/{id} for who played what, and
+// GET /api/games/{id}/replay for its start (a GameView, as its player first
+// saw it) and every step's events, which this page plays on a board with
+// the animations of live play (animate.js): play and pause, a step back
+// and forward, speed, a scrubber, the list of moves (each a link), and an
+// address for every move (?view=replay&game=ID&move=N).
 //
-// Same Game is replayed for real: its moves are sent one by one (Step or
-// Autoplay) to a fresh game and the events are shown. That fresh game must
-// never count as the viewer's ranked attempt, so it is always an unranked
-// practice copy started from a custom `board` (rules.md: a custom board is
-// practice). For a preset game the starting board is first read from a
-// new_game on the same preset and seed; that game gets no move, so it never
-// ends and never counts (rules.md: a game counts when it ends).
+// A step back or a jump rebuilds the board from the start without
+// animation; after every step the client's own state_hash must equal the
+// step's, as in live play (a mismatch is shown, never hidden).
 //
-// Match-3 refills come from the seeded generator, which a custom-board copy
-// would not reproduce, and hidden games cannot be rebuilt without the
-// colours the client never sees; both are shown as their move list, with a
-// Verify button that asks the server to replay them (/verify). So is a
-// competition game (the daily's included): its board is dealt from a secret
-// key, so a seed alone does not give it. A competition keeps its games'
-// moves secret until it closes (`moves: null`).
+// The replay exists once the game's moves are public (rules.md, "When
+// commitments and keys are published"): a competition game after the
+// close; before it the page says when.
 
-import { h, clear, link } from '../dom.js';
+import { h, clear, link, sleep } from '../dom.js';
 import { t, onLangChange, formatDuration } from '../i18n.js';
-import { GameController } from '../game.js';
+import { BoardView } from '../board.js';
+import { animateEvent, getSpeed, setSpeed } from '../animate.js';
+import { modelFromView, applyEvent, candidateHashes } from '../model.js';
 import { api } from '../api.js';
 
+const SPEEDS = [0.5, 1, 2, 4];
+const PAUSE_MS = 450;  // between two moves at 1x, after their animation
+
+let debug = null;
+// Test hook (window.__tilecrush.replay): the step on screen and its checks.
+export function replayDebug() {
+  return debug ? debug() : null;
+}
+
 function moveText(m) {
+  if (!m) return '';
   const [kind, ...n] = m;
   if (kind === 'swap') return `swap (${n[0]},${n[1]}) ↔ (${n[2]},${n[3]})`;
   return `${kind} (${n[0]},${n[1]})`;
@@ -32,32 +41,207 @@ export function replayPage(root, app, params) {
   const section = h('section', { class: 'replay', testid: 'replay-page' });
   root.append(section);
   let record = null;
+  let replay = null;      // the /replay answer
+  let unpublished = null; // the /replay refusal while the moves are secret
   let error = null;
   let verdict = null;
-  let step = 0;
-  let autoplay = null;
-  let ctrl = null;
-  const boardWrap = h('div', { class: 'board-wrap' });
-  const stepLine = h('p', { testid: 'replay-step' });
+  let step = 0;           // steps applied to the board on screen
+  let model = null;
+  let hashOk = true;
+  let playing = false;
+  let busy = false;       // a step is animating
+  let peeked = null;      // a cell a peek revealed, hidden again at the next step
+  let gone = false;
+  let speedIndex = 1;
+  const animBase = getSpeed();
+  const view = new BoardView({});
+  view.el.tabIndex = 0;
+  view.el.setAttribute('aria-label', t('replay.boardLabel'));
+
+  const stepLine = h('p', { class: 'replay-step', testid: 'replay-step', 'aria-live': 'polite' });
   const scoreLine = h('p', { testid: 'replay-score' });
+  const hashLine = h('p', { class: 'replay-hash', testid: 'replay-hash' });
   const msg = h('p', { class: 'message', testid: 'replay-message' });
   const moveList = h('ol', { class: 'move-list', testid: 'replay-moves' });
+  const scrubber = h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, testid: 'replay-scrubber',
+    'aria-label': t('replay.scrubber') });
+  const buttons = {
+    first: h('button', { type: 'button', testid: 'btn-first', title: t('replay.first'), 'aria-label': t('replay.first') }, '|◀'),
+    back: h('button', { type: 'button', testid: 'btn-back', title: t('replay.back'), 'aria-label': t('replay.back') }, '◀'),
+    play: h('button', { type: 'button', class: 'primary', testid: 'btn-autoplay' }),
+    step: h('button', { type: 'button', testid: 'btn-step', title: t('replay.forward'), 'aria-label': t('replay.forward') }, '▶'),
+    last: h('button', { type: 'button', testid: 'btn-last', title: t('replay.last'), 'aria-label': t('replay.last') }, '▶|'),
+  };
+  const speedSelect = h('select', { testid: 'replay-speed', 'aria-label': t('replay.speed') },
+    SPEEDS.map((s, i) => h('option', { value: String(i) }, `${s}×`)));
+  speedSelect.value = String(speedIndex);
+  const copyLink = h('button', { type: 'button', testid: 'btn-move-link' });
 
-  const movesOf = () => record.moves || [];
-  const fromCompetition = () => !!record.competition || record.moves == null;
+  const steps = () => (replay ? replay.steps : []);
+  const stepAt = (n) => (n === 0 ? replay.start : steps()[n - 1]);
+
+  debug = () => ({
+    step, steps: steps().length, playing, busy, hashOk,
+    score: model ? model.score : null,
+    stateHash: replay ? stepAt(step).state_hash : null,
+    published: !!replay, valid: replay ? replay.valid : null,
+  });
+
+  function applySpeed() {
+    setSpeed(animBase / SPEEDS[speedIndex]);
+  }
+
+  function checkHash() {
+    const expected = stepAt(step).state_hash;
+    hashOk = candidateHashes(model).includes(expected);
+  }
+
+  function addressOf(n) {
+    return `/?${new URLSearchParams({ view: 'replay', game: id, move: String(n) })}`;
+  }
+
+  function showStep() {
+    if (!replay) return;
+    const n = steps().length;
+    const s = stepAt(step);
+    stepLine.textContent = t('replay.step', { i: step, n });
+    scoreLine.textContent = `${t('hud.score')}: ${s.score}`;
+    hashLine.textContent = hashOk ? t('replay.hashOk') : t('replay.hashBad');
+    hashLine.className = hashOk ? 'replay-hash ok' : 'replay-hash bad';
+    scrubber.max = String(n);
+    scrubber.value = String(step);
+    buttons.first.disabled = step === 0;
+    buttons.back.disabled = step === 0;
+    buttons.step.disabled = step >= n;
+    buttons.last.disabled = step >= n;
+    buttons.play.textContent = playing ? `❚❚ ${t('btn.pause')}` : `▶ ${t('btn.play')}`;
+    copyLink.textContent = t('replay.copyLink', { i: step });
+    for (const li of moveList.children) {
+      const i = Number(li.dataset.step);
+      li.className = i <= step ? 'done' : '';
+      if (i === step) li.classList.add('current');
+    }
+    history.replaceState(null, '', addressOf(step));
+  }
+
+  // The board after `n` steps, rebuilt from the start without animation.
+  function jump(n) {
+    const target = Math.max(0, Math.min(n, steps().length));
+    model = modelFromView(replay.start);
+    for (let i = 0; i < target; i++) {
+      for (const ev of steps()[i].events) applyEvent(model, ev);
+      model.moveCount = steps()[i].move_count;
+    }
+    if (target > 0) model.score = steps()[target - 1].score;
+    view.setup(model);
+    peeked = null;
+    step = target;
+    checkHash();
+    showStep();
+  }
+
+  // One step forward, animated like live play.
+  async function forward() {
+    if (busy || step >= steps().length) return;
+    busy = true;
+    try {
+      if (peeked) {
+        view.conceal(peeked[0], peeked[1]);
+        peeked = null;
+      }
+      const s = steps()[step];
+      const ctx = {};
+      for (const ev of s.events) {
+        applyEvent(model, ev);
+        if (ev.kind === 'peek') {
+          view.reveal(ev.x, ev.y, ev.color);
+          peeked = [ev.x, ev.y];
+        }
+        await animateEvent(view, ev, ctx);
+        if (gone) return;
+      }
+      model.moveCount = s.move_count;
+      model.score = s.score;
+      step += 1;
+      checkHash();
+      showStep();
+    } finally {
+      busy = false;
+    }
+  }
+
+  async function playLoop() {
+    while (playing && !gone && step < steps().length) {
+      await forward();
+      if (gone) return;
+      if (step >= steps().length) break;
+      await sleep(PAUSE_MS / SPEEDS[speedIndex]);
+    }
+    playing = false;
+    if (!gone) showStep();
+  }
+
+  function setPlaying(on) {
+    if (!replay) return;
+    if (on && step >= steps().length) jump(0);
+    playing = on;
+    showStep();
+    if (on) playLoop();
+  }
+
+  buttons.play.addEventListener('click', () => setPlaying(!playing));
+  buttons.step.addEventListener('click', () => { setPlaying(false); forward(); });
+  buttons.back.addEventListener('click', () => { if (busy) return; setPlaying(false); jump(step - 1); });
+  buttons.first.addEventListener('click', () => { if (busy) return; setPlaying(false); jump(0); });
+  buttons.last.addEventListener('click', () => { if (busy) return; setPlaying(false); jump(steps().length); });
+  scrubber.addEventListener('input', () => {
+    const wanted = Number(scrubber.value);  // read before showStep() sets it back
+    if (busy) return;
+    setPlaying(false);
+    jump(wanted);
+  });
+  speedSelect.addEventListener('change', () => {
+    speedIndex = Number(speedSelect.value);
+    applySpeed();
+  });
+  copyLink.addEventListener('click', async () => {
+    const url = new URL(addressOf(step), location.origin).href;
+    try {
+      await navigator.clipboard.writeText(url);
+      msg.textContent = t('replay.linkCopied');
+    } catch {
+      msg.textContent = url;
+    }
+  });
+  // Keys on the board: left and right step, space plays or pauses.
+  view.el.addEventListener('keydown', (e) => {
+    if (!replay) return;
+    if (e.key === 'ArrowRight') { e.preventDefault(); setPlaying(false); forward(); }
+    else if (e.key === 'ArrowLeft') { e.preventDefault(); if (!busy) { setPlaying(false); jump(step - 1); } }
+    else if (e.key === ' ') { e.preventDefault(); setPlaying(!playing); }
+  });
 
   function renderMoves() {
     clear(moveList);
-    if (record.moves == null) {
-      stepLine.textContent = '';
-      moveList.append(h('li', { class: 'note', testid: 'replay-moves-hidden' }, t('replay.movesHidden')));
+    if (!replay) {
+      if (record && record.moves == null) {
+        moveList.append(h('li', { class: 'note', testid: 'replay-moves-hidden' }, t('replay.movesHidden')));
+      } else if (record && record.moves) {
+        record.moves.forEach((m) => moveList.append(h('li', {}, moveText(m))));
+      }
       return;
     }
-    record.moves.forEach((m, i) => {
-      moveList.append(h('li', { class: i < step ? 'done' : (i === step ? 'next' : '') }, moveText(m)));
+    steps().forEach((s, i) => {
+      const a = link(addressOf(i + 1), s.move ? moveText(s.move) : t('replay.end'), { testid: 'replay-move' });
+      a.addEventListener('click', (e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        if (busy) return;
+        setPlaying(false);
+        jump(i + 1);
+      });
+      moveList.append(h('li', { dataset: { step: String(i + 1) } }, a));
     });
-    stepLine.textContent = t('replay.step', { i: step, n: record.moves.length });
-    if (ctrl && ctrl.model) scoreLine.textContent = `${t('hud.score')}: ${ctrl.model.score}`;
   }
 
   function render() {
@@ -77,23 +261,27 @@ export function replayPage(root, app, params) {
     }
     const verifyBtn = h('button', { type: 'button', testid: 'btn-verify', i18n: 'btn.verify' });
     verifyBtn.addEventListener('click', verify);
-    const tools = [verifyBtn];
-    if (record.mode === 'same' && !fromCompetition()) {
-      const stepBtn = h('button', { type: 'button', testid: 'btn-step', i18n: 'btn.step' });
-      const playBtn = h('button', { type: 'button', testid: 'btn-autoplay' }, autoplay ? t('btn.pause') : t('btn.play'));
-      stepBtn.addEventListener('click', () => stepOnce());
-      playBtn.addEventListener('click', () => { toggleAutoplay(); render(); });
-      tools.unshift(stepBtn, playBtn);
-      section.append(h('p', { class: 'note' }, t('replay.practiceNote')), boardWrap, scoreLine);
+    if (replay) {
+      section.append(
+        h('div', { class: 'replay-stage' }, h('div', { class: 'board-wrap' }, view.el),
+          h('div', { class: 'replay-side' }, stepLine, scoreLine, hashLine)),
+        h('div', { class: 'controls replay-controls' }, buttons.first, buttons.back, buttons.play, buttons.step,
+          buttons.last, h('label', { class: 'replay-speed' }, `${t('replay.speed')} `, speedSelect)),
+        scrubber,
+        h('div', { class: 'controls' }, copyLink, verifyBtn));
     } else {
-      section.append(h('p', { class: 'note' }, t(fromCompetition() ? 'replay.competitionNote' : 'replay.listOnly')));
+      const when = record.moves_published_at ? new Date(record.moves_published_at).toLocaleString() : null;
+      section.append(h('p', { class: 'note', testid: 'replay-unpublished' },
+        unpublished && when ? t('replay.publishedAt', { time: when })
+          : unpublished ? t('replay.neverPublished') : t('common.loading')),
+      h('div', { class: 'controls' }, verifyBtn));
     }
-    // Element.append would write a null as the text "null": only elements.
-    section.append(...[h('div', { class: 'controls' }, tools), stepLine, msg,
+    section.append(...[msg,
       verdict ? h('p', { testid: 'replay-verdict', class: verdict.valid ? 'ok' : 'bad' },
         verdict.valid ? t('replay.valid', { score: verdict.score }) : t('replay.invalid', { score: verdict.score })) : null,
       h('h3', { i18n: 'replay.moves' }), moveList].filter(Boolean));
     renderMoves();
+    if (replay) showStep();
   }
 
   async function verify() {
@@ -106,70 +294,35 @@ export function replayPage(root, app, params) {
     render();
   }
 
-  async function stepOnce() {
-    if (!ctrl || !ctrl.model || step >= movesOf().length) {
-      toggleAutoplay(false);
+  (async () => {
+    try {
+      record = await api.game(id);
+    } catch (err) {
+      error = err.status === 404 ? t('replay.notFound') : t('err.generic', { message: err.message });
+      render();
       return;
     }
-    const [kind, x, y] = record.moves[step];
-    step += 1;
-    renderMoves();
-    if (kind !== 'click') return;
-    await ctrl.move('click', { x, y });
-    await ctrl.idle();
-    renderMoves();
-  }
-
-  function toggleAutoplay(on = !autoplay) {
-    clearInterval(autoplay);
-    autoplay = null;
-    if (on) {
-      autoplay = setInterval(() => {
-        if (ctrl && ctrl.busy) return;
-        stepOnce();
-      }, 700);
+    try {
+      replay = await api.replay(id);
+    } catch (err) {
+      if (err.status === 403) unpublished = err;
+      else msg.textContent = t('err.generic', { message: err.message || err.code });
     }
-  }
-
-  async function startCopy() {
-    const ui = {
-      setHud: () => renderMoves(), setMessage: (s) => { msg.textContent = s; },
-      setPreview: () => {}, showOver: () => {}, setBusy: () => {},
-    };
-    ctrl = new GameController(app.net, ui);
-    ctrl.modeFactories = { same: () => ({ buttons: [] }) };
-    app.setGame(ctrl);
-    boardWrap.append(ctrl.view.el);
-    let board = record.board;
-    if (!board && record.preset) {
-      const probe = await app.net.request('new_game', { mode: record.mode, preset: record.preset, seed: record.seed });
-      board = probe.game.board;
-    }
-    const fields = board ? { mode: 'same', board }
-      : { mode: 'same', width: record.width, height: record.height, colors: record.colors, seed: record.seed };
-    await ctrl.start(fields);
-  }
-
-  api.game(id).then(async (r) => {
-    record = r;
+    if (gone) return;
     render();
-    if (record.mode === 'same' && !fromCompetition()) {
-      try {
-        await startCopy();
-      } catch (err) {
-        msg.textContent = t('err.generic', { message: err.message || err.code });
-      }
+    if (replay) {
+      const wanted = Number.parseInt(params.move, 10);
+      jump(Number.isFinite(wanted) ? wanted : 0);
     }
-  }).catch((err) => {
-    error = err.status === 404 ? t('replay.notFound') : t('err.generic', { message: err.message });
-    render();
-  });
+  })();
   render();
 
   const offLang = onLangChange(render);
   return () => {
+    gone = true;
+    playing = false;
+    debug = null;
+    setSpeed(animBase);
     offLang();
-    toggleAutoplay(false);
-    if (ctrl) { ctrl.destroy(); app.setGame(null); }
   };
 }

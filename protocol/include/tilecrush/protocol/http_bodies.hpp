@@ -101,15 +101,25 @@ struct PlayerBest {
   std::string game_id{};
 };
 
+// A player's daily streak in one mode (rules.md, "Streaks").
+struct PlayerStreak {
+  game::Mode mode = game::Mode::same;
+  std::int64_t current = 0;
+  std::int64_t best = 0;
+  std::string last_day{};  // YYYY-MM-DD
+};
+
 struct PlayerProfile {
   std::string name{};
   std::string created_at{};
   std::int64_t games_played = 0;
   std::vector<PlayerBest> bests{};
+  std::vector<PlayerStreak> streaks{};
 };
 
 // /api/players/{name}: {name, created_at, games_played, bests: [{mode,
-// preset, seed, score, game_id}]}.
+// preset, seed, score, game_id}], streaks: [{mode, current, best,
+// last_day}]}.
 nlohmann::json player_body(const PlayerProfile& player);
 
 // What a practice game carries to deal its board again.

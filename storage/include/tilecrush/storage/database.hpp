@@ -88,7 +88,7 @@ bool is_postgres_url(std::string_view path);
 
 // The schema version this build writes (PRAGMA user_version; PostgreSQL:
 // the table schema_version).
-inline constexpr int kSchemaVersion = 8;
+inline constexpr int kSchemaVersion = 9;
 
 class Database {
  public:
@@ -130,7 +130,9 @@ class Database {
   // board's leaderboard entry keeps the better of old and new (higher score,
   // then lower tiebreak, then earlier finish) and its attempts += 1; the
   // player's best on (mode, preset) is replaced only by a higher score; the
-  // player's games_played += 1. Practice games touch none of these.
+  // player's games_played += 1; on a daily board, the daily's day counts for
+  // the player's streak in its mode (player_streaks). Practice games, and
+  // games of a player disqualified there, touch none of these.
   // not_found: no such game; conflict: already over; invalid: reason none.
   void finish_game(GameResult result, WriteCallback done = {});
   // Stores a finished room and its standings; ok with the room's `id`.
@@ -244,6 +246,12 @@ class Database {
   // One best per (mode, preset) the player has finished a ranked game on,
   // sorted by mode then preset.
   std::vector<PlayerBest> player_bests(PlayerId player);
+  // The player's daily streaks, one per mode with a counted day, by mode.
+  // Each counted game costs its finish a constant number of statements;
+  // only a day counted after the day following it (a game ended late by its
+  // close, on a server that was down at midnight) also renumbers the run of
+  // days after it.
+  std::vector<StreakRecord> player_streaks(PlayerId player);
   // The board's entries and revision (one primary-key read): whether a
   // page read earlier at some revision may have changed.
   BoardRevision leaderboard_revision(const BoardKey& board);

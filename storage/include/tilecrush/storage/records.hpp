@@ -227,6 +227,21 @@ struct PlayerBest {
   std::int64_t achieved_at = 0;  // finished_at of that game
 };
 
+// A player's daily streak in one mode (rules.md, "Streaks"): days are UTC
+// day numbers (days since 1970-01-01), the day of a daily board.
+struct StreakRecord {
+  game::Mode mode = game::Mode::same;
+  std::int64_t best = 0;      // the longest run of consecutive counted days
+  std::int64_t last_day = 0;  // the latest counted day
+  std::int64_t last_run = 0;  // the run of consecutive days ending there
+};
+
+// The current streak on day `today`: the run ending today or yesterday
+// (today's daily may still be played), else 0.
+inline std::int64_t current_streak(const StreakRecord& s, std::int64_t today) {
+  return s.last_day >= today - 1 ? s.last_run : 0;
+}
+
 struct RoomStanding {
   std::int64_t rank = 0;
   PlayerId player_id = 0;

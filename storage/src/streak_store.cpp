@@ -1,0 +1,116 @@
+// Daily streaks: streak_days holds, per player, mode and counted UTC day,
+// the length of the run of consecutive counted days ending on it; streaks
+// the longest run per player and mode. A day is counted when the first
+// counted game of it finishes (game_store.cpp's finish_game), so the work
+// per game is constant: one insert that reads the day before's run, one
+// probe of the day after, one upsert of the best. A day counted late (a
+// game ended by its close after the player's next day was counted already)
+// renumbers the run that follows it, one row per day of that run.
+#include <algorithm>
+
+#include "codec.hpp"
+#include "stores.hpp"
+
+namespace tilecrush::storage::detail {
+namespace {
+
+// ?1 player, ?2 mode, ?3 day, ?4 the day before. Nothing when the day is
+// counted already (a second game that day, or two nodes at once).
+constexpr std::string_view kInsertDay = R"sql(
+INSERT INTO streak_days (player_id, mode, day, run)
+VALUES (?1, ?2, ?3, 1 + coalesce((SELECT run FROM streak_days
+                                  WHERE player_id = ?1 AND mode = ?2 AND day = ?4), 0))
+ON CONFLICT (player_id, mode, day) DO NOTHING
+)sql";
+
+constexpr std::string_view kSelectRun =
+    "SELECT run FROM streak_days WHERE player_id = ?1 AND mode = ?2 AND day = ?3";
+
+constexpr std::string_view kUpdateRun =
+    "UPDATE streak_days SET run = ?4 WHERE player_id = ?1 AND mode = ?2 AND day = ?3";
+
+// Only a longer run replaces the best.
+constexpr std::string_view kUpsertBest = R"sql(
+INSERT INTO streaks (player_id, mode, best) VALUES (?1, ?2, ?3)
+ON CONFLICT (player_id, mode) DO UPDATE SET best = excluded.best
+WHERE excluded.best > streaks.best
+)sql";
+
+constexpr std::string_view kSelectBests =
+    "SELECT mode, best FROM streaks WHERE player_id = ?1 ORDER BY mode";
+
+// The latest counted day of one mode: a seek on the primary key.
+constexpr std::string_view kSelectLastDay = R"sql(
+SELECT day, run FROM streak_days WHERE player_id = ?1 AND mode = ?2
+ORDER BY day DESC LIMIT 1
+)sql";
+
+std::optional<std::int64_t> run_on(Connection& c, PlayerId player, std::string_view mode,
+                                   std::int64_t day) {
+  auto q = c.query(kSelectRun);
+  q->bind(1, player);
+  q->bind(2, mode);
+  q->bind(3, day);
+  if (!q->step()) return std::nullopt;
+  return q->get_int(0);
+}
+
+}  // namespace
+
+void record_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int64_t day) {
+  const std::string_view mode_name = mode_text(mode);
+  {
+    auto q = c.query(kInsertDay);
+    q->bind(1, player);
+    q->bind(2, mode_name);
+    q->bind(3, day);
+    q->bind(4, day - 1);
+    q->run();
+    if (c.changes() == 0) return;  // counted already
+  }
+  std::int64_t run = run_on(c, player, mode_name, day).value_or(1);
+  std::int64_t best = run;
+  // Days counted already after this one now continue its run.
+  for (std::int64_t next = day + 1;; ++next) {
+    auto q = c.query(kUpdateRun);
+    q->bind(1, player);
+    q->bind(2, mode_name);
+    q->bind(3, next);
+    q->bind(4, run + 1);
+    q->run();
+    if (c.changes() == 0) break;
+    run += 1;
+    best = std::max(best, run);
+  }
+  auto q = c.query(kUpsertBest);
+  q->bind(1, player);
+  q->bind(2, mode_name);
+  q->bind(3, best);
+  q->run();
+}
+
+std::vector<StreakRecord> select_player_streaks(Connection& c, PlayerId player) {
+  std::vector<StreakRecord> streaks;
+  {
+    auto q = c.query(kSelectBests);
+    q->bind(1, player);
+    while (q->step()) {
+      StreakRecord s;
+      s.mode = parse_mode_text(q->get_text(0));
+      s.best = q->get_int(1);
+      streaks.push_back(s);
+    }
+  }
+  for (StreakRecord& s : streaks) {
+    auto q = c.query(kSelectLastDay);
+    q->bind(1, player);
+    q->bind(2, mode_text(s.mode));
+    if (q->step()) {
+      s.last_day = q->get_int(0);
+      s.last_run = q->get_int(1);
+    }
+  }
+  return streaks;
+}
+
+}  // namespace tilecrush::storage::detail

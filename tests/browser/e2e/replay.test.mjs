@@ -1,0 +1,108 @@
+// The replay viewer: a finished Same Game on a casual board (its moves are
+// public) plays back on its board from GET /api/games/{id}/replay, with the
+// animations of live play; stepping forward and back, jumping to the end,
+// the scrubber and an address for a move all land on the board whose
+// state_hash is the server's, ending at the game's final score. A daily's
+// game before the close has no replay (its moves are secret), nor has a
+// hidden game on a casual board (never).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserSuite, withPage, testid, playSameToEnd, playLargestGroups } from '../lib/harness.mjs';
+
+const replayState = (page) => page.evaluate(() => window.__tilecrush.replay);
+
+async function waitStep(page, n) {
+  await page.waitForFunction((want) => {
+    const r = window.__tilecrush.replay;
+    return r && r.step === want && !r.busy;
+  }, n, { timeout: 20000 });
+  return replayState(page);
+}
+
+browserSuite('Replay viewer', (env) => {
+  test('a finished game plays back step by step to its final score and state_hash', async (t) => {
+    await withPage(t, env, { viewport: { width: 1280, height: 900 } }, async (page) => {
+      await page.goto(`${page.base}/?mode=same&preset=easy&seed=replay-viewer`);
+      await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
+      const end = await playSameToEnd(page, assert);
+      const gameId = end.game_id;
+      const finalHash = await page.evaluate(() => window.__tilecrush.lastStateHash);
+
+      await page.goto(`${page.base}/?view=replay&game=${gameId}`);
+      let r = await waitStep(page, 0);
+      assert.equal(r.published, true);
+      assert.equal(r.valid, true);
+      assert.equal(r.steps, end.move_count, 'a game over by the rules has one step per move');
+      assert.equal(r.hashOk, true);
+
+      await page.click(testid('btn-step'));
+      r = await waitStep(page, 1);
+      assert.equal(r.hashOk, true);
+      assert.equal(await page.textContent(testid('replay-step')), `Move 1 of ${end.move_count}`);
+      assert.match(page.url(), /move=1/);
+
+      await page.click(testid('btn-last'));
+      r = await waitStep(page, end.move_count);
+      assert.equal(r.hashOk, true);
+      assert.equal(r.score, end.score);
+      assert.equal(r.stateHash, finalHash, 'the last step is the board the player ended on');
+
+      await page.click(testid('btn-back'));
+      r = await waitStep(page, end.move_count - 1);
+      assert.equal(r.hashOk, true);
+
+      await page.locator(testid('replay-scrubber')).evaluate((el) => {
+        el.value = '2';
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      r = await waitStep(page, 2);
+      assert.equal(r.hashOk, true);
+
+      // Autoplay from move 2 runs to the end, every step checked.
+      await page.selectOption(testid('replay-speed'), '3');
+      await page.click(testid('btn-autoplay'));
+      r = await waitStep(page, end.move_count);
+      assert.equal(r.hashOk, true);
+      assert.equal(r.playing, false);
+
+      // A move's own address opens the board after that move.
+      await page.goto(`${page.base}/?view=replay&game=${gameId}&move=3`);
+      r = await waitStep(page, 3);
+      assert.equal(r.hashOk, true);
+      await page.locator('[data-testid="replay-move"]').nth(0).click();
+      r = await waitStep(page, 1);
+      assert.equal(r.hashOk, true);
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
+  test("a daily's game has no replay before the close; a casual hidden game never has one", async (t) => {
+    await withPage(t, env, {}, async (page) => {
+      await page.goto(`${page.base}/`);
+      const row = page.locator('[data-testid="daily-board"][data-mode="same"][data-preset="easy"]');
+      await row.locator(testid('daily-play')).click();
+      await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
+      await playLargestGroups(page, assert, 1);
+      await page.click(testid('btn-resign'));
+      await page.waitForFunction(() => window.__tilecrush.view.over);
+      const daily = await page.evaluate(() => window.__tilecrush.view.game_id);
+      const answer = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/replay`)).status, daily);
+      assert.equal(answer, 403);
+      await page.goto(`${page.base}/?view=replay&game=${daily}`);
+      await page.locator(testid('replay-unpublished')).waitFor();
+      assert.match(await page.textContent(testid('replay-unpublished')), /published when its board closes/);
+      assert.equal(await page.locator(testid('btn-step')).count(), 0);
+
+      await page.goto(`${page.base}/?mode=hidden&preset=classic&seed=replay-hidden`);
+      await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
+      await page.click(testid('btn-resign'));
+      await page.waitForFunction(() => window.__tilecrush.view.over);
+      const hidden = await page.evaluate(() => window.__tilecrush.view.game_id);
+      await page.goto(`${page.base}/?view=replay&game=${hidden}`);
+      await page.locator(testid('replay-unpublished')).waitFor();
+      assert.match(await page.textContent(testid('replay-unpublished')), /stay secret/);
+      assert.deepEqual(page.errors, []);
+    });
+  });
+});

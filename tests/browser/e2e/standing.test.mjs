@@ -1,0 +1,88 @@
+// Game over says where I stand: two players finish today's Same Game
+// (easy) daily; each game-over panel gives the player's place in the field
+// ("#1 of 2"), the best over the mode and preset, yesterday's daily (not
+// played on a fresh server), the time to the next daily, and a share text
+// that holds totals only: no cell position, no colour. The home page's
+// "Yesterday" card stays hidden while the server has no dailies of that day.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserSuite, withPage, testid, playLargestGroups, playSameToEnd } from '../lib/harness.mjs';
+
+async function playDaily(page, mode, preset) {
+  await page.goto(`${page.base}/`);
+  const row = page.locator(`[data-testid="daily-board"][data-mode="${mode}"][data-preset="${preset}"]`);
+  await row.waitFor();
+  await row.locator(testid('daily-play')).click();
+  await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
+}
+
+browserSuite('Game over: where you stand, and sharing without spoiling', (env) => {
+  test('the panel gives the place, the bests, the next daily and a share text without the board', async (t) => {
+    // A first player resigns after two moves: a low score in the field.
+    await withPage(t, env, {}, async (page) => {
+      await playDaily(page, 'same', 'easy');
+      await playLargestGroups(page, assert, 2);
+      await page.click(testid('btn-resign'));
+      await page.locator(testid('standing-rank')).waitFor();
+      assert.equal(await page.textContent(testid('standing-rank')), 'Your place on this board: #1 of 1');
+    });
+    await withPage(t, env, { viewport: { width: 390, height: 844 } }, async (page) => {
+      await playDaily(page, 'same', 'easy');
+      const end = await playSameToEnd(page, assert);
+      await page.locator(testid('standing-rank')).waitFor();
+      assert.match(await page.textContent(testid('standing-rank')), /^Your place on this board: #[12] of 2$/);
+      assert.equal(await page.textContent(testid('standing-best-overall')),
+        `Your best in Same Game · Easy: ${end.score}`);
+      assert.equal(await page.textContent(testid('standing-yesterday')),
+        "You did not play yesterday's daily on this board.");
+      assert.match(await page.textContent(testid('standing-next')), /^Next daily in \d+:\d\d(:\d\d)?$/);
+
+      const text = await page.textContent(testid('share-text'));
+      const lines = text.split('\n');
+      const today = new Date().toISOString().slice(0, 10);
+      assert.equal(lines[0], `tilecrush · Daily Same Game · Easy · ${today}`);
+      assert.match(lines[1], new RegExp(`^${end.score} points · #[12] of 2$`));
+      assert.match(lines[2], /^[⬜🟨🟧🟥]+🏁?$/u, 'the strip is squares only');
+      assert.equal(lines[3], `${end.move_count} moves · 🔥 1-day streak`);
+      assert.equal(lines[4], `${page.base}/?view=competition&id=daily-${today}-same-easy`);
+      assert.equal(lines.length, 5);
+
+      // Without the Web Share API (headless), the text goes to the clipboard.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.evaluate(() => { delete Navigator.prototype.share; });
+      await page.click(testid('btn-share-result'));
+      await page.waitForFunction(() => document.querySelector('[data-testid="share-status"]').textContent !== '');
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), text);
+
+      assert.equal(await page.textContent(testid('standing-streak')), 'Same Game: 🔥 1-day streak · best 1');
+
+      // The home page: the streak, and no Yesterday card (yesterday had no
+      // dailies on this fresh server).
+      await page.click(testid('nav-home'));
+      const streak = page.locator('[data-testid="home-streak-list"] [data-testid="streak"][data-mode="same"]');
+      await streak.waitFor();
+      assert.equal(await streak.textContent(), 'Same Game: 🔥 1-day streak · best 1');
+      assert.equal(await page.locator(testid('yesterday')).isVisible(), false);
+      // And the player page.
+      await page.goto(`${page.base}/?view=player&name=${encodeURIComponent(page.playerName)}`);
+      await page.locator('[data-testid="player-streaks"] [data-testid="streak"]').waitFor();
+      assert.equal(await page.getAttribute('[data-testid="player-streaks"] [data-testid="streak"]', 'data-current'), '1');
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
+  test('a practice game says it is not ranked, in Japanese too', async (t) => {
+    await withPage(t, env, { lang: 'ja' }, async (page) => {
+      await page.goto(`${page.base}/?mode=same&preset=easy&seed=standing-practice`);
+      await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
+      await playLargestGroups(page, assert, 1);
+      await page.click(testid('btn-resign'));
+      // A casual board is ranked: its place is shown, without a share text.
+      await page.locator(testid('standing-rank')).waitFor();
+      assert.equal(await page.textContent(testid('standing-rank')), 'この盤面での順位: 1人中1位');
+      assert.equal(await page.locator(testid('share-text')).count(), 0);
+      assert.deepEqual(page.errors, []);
+    });
+  });
+});

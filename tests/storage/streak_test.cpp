@@ -1,0 +1,204 @@
+// Daily streaks (rules.md, "Streaks"): a day counts for a player's streak
+// in a mode when a ranked game of theirs on that day's daily board of that
+// mode ends; consecutive days make a run; a missed day breaks it; a day
+// counted late joins the runs around it. On both backends.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "schema.hpp"
+#include "sqlite_connection.hpp"
+#include "test_support.hpp"
+#include "tilecrush/game/crypto.hpp"
+
+namespace tilecrush::storage::testing {
+namespace {
+
+constexpr std::int64_t kDay = 86'400'000;
+// 2026-11-20 as a UTC day number.
+constexpr std::int64_t kFirstDay = 20'412;
+
+class Streaks : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    db_ = std::make_unique<Database>(options_for(dir_.file()));
+    ada_ = make_player(*db_, "Ada");
+  }
+
+  // The daily of `day` for (mode, preset), created once.
+  std::string daily(std::int64_t day, game::Mode mode = game::Mode::hidden,
+                    const std::string& preset = "classic") {
+    const std::string id =
+        "daily-" + std::to_string(day) + "-" + std::string(game::to_string(mode)) + "-" + preset;
+    if (!made_.insert(id).second) return id;
+    CompetitionRecord comp;
+    comp.id = id;
+    comp.name = id;
+    comp.mode = mode;
+    comp.preset = preset;
+    comp.seed = std::to_string(day);
+    comp.opens_at = day * kDay;
+    comp.closes_at = (day + 1) * kDay;
+    comp.attempts = 1;
+    comp.daily = true;
+    comp.created_at = (day - 1) * kDay;
+    BoardRecord board;
+    board.scope = id;
+    board.mode = mode;
+    board.preset = preset;
+    board.seed = comp.seed;
+    board.key.fill(static_cast<std::uint8_t>(day & 0xff));
+    board.commitment = game::commitment(board.key);
+    board.created_at = comp.created_at;
+    board.closes_at = comp.closes_at;
+    const WriteResult r =
+        wait_for([&](WriteCallback cb) { db_->create_competition(comp, board, std::move(cb)); });
+    EXPECT_TRUE(r.ok()) << r.message;
+    return id;
+  }
+
+  // A game of `player` on that daily, finished at `finished_at` (default:
+  // during its day); `ranked` false makes it practice.
+  WriteResult play(PlayerId player, std::int64_t day, game::Mode mode = game::Mode::hidden,
+                   std::optional<std::int64_t> finished_at = std::nullopt, int limit = 0) {
+    const std::string comp = daily(day, mode);
+    GameRecord g;
+    g.id = "g" + std::to_string(++games_);
+    g.player_id = player;
+    g.setup.mode = mode;
+    g.setup.preset = "classic";
+    g.setup.seed = std::to_string(day);
+    g.setup.rules_version = 2;
+    g.setup.board_key.emplace();
+    g.setup.board_key->fill(static_cast<std::uint8_t>(day & 0xff));
+    g.ranked = true;
+    g.created_at = day * kDay + 1000;
+    g.competition = comp;
+    GameRecord::AttemptRule rule;
+    if (limit > 0) rule.limit = limit;
+    rule.practice_beyond_limit = true;
+    g.attempt_rule = rule;
+    const WriteResult made =
+        wait_for([&](WriteCallback cb) { db_->create_game(g, std::move(cb)); });
+    EXPECT_TRUE(made.ok()) << made.message;
+    GameResult result;
+    result.game_id = g.id;
+    result.score = 100;
+    result.move_count = 10;
+    result.over_reason = game::OverReason::resigned;
+    result.finished_at = finished_at.value_or(day * kDay + 60'000);
+    result.duration_ms = 5000;
+    return wait_for([&](WriteCallback cb) { db_->finish_game(result, std::move(cb)); });
+  }
+
+  // The streak of `mode` as of `today`: {current, best}, {0, 0} for none.
+  std::pair<std::int64_t, std::int64_t> streak(PlayerId player, std::int64_t today,
+                                               game::Mode mode = game::Mode::hidden) {
+    for (const StreakRecord& s : db_->player_streaks(player)) {
+      if (s.mode == mode) return {current_streak(s, today), s.best};
+    }
+    return {0, 0};
+  }
+
+  TempDir dir_;
+  std::unique_ptr<Database> db_;
+  PlayerId ada_ = 0;
+  std::set<std::string> made_;
+  int games_ = 0;
+};
+
+TEST_F(Streaks, ConsecutiveDaysMakeARunThatSurvivesTheDayBoundary) {
+  EXPECT_TRUE(db_->player_streaks(ada_).empty());
+  ASSERT_TRUE(play(ada_, kFirstDay).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay), std::make_pair(std::int64_t{1}, std::int64_t{1}));
+  // The next day, before playing: yesterday's run still stands.
+  EXPECT_EQ(streak(ada_, kFirstDay + 1).first, 1);
+  ASSERT_TRUE(play(ada_, kFirstDay + 1).ok());
+  ASSERT_TRUE(play(ada_, kFirstDay + 2).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay + 2), std::make_pair(std::int64_t{3}, std::int64_t{3}));
+  const auto streaks = db_->player_streaks(ada_);
+  ASSERT_EQ(streaks.size(), 1u);
+  EXPECT_EQ(streaks[0].last_day, kFirstDay + 2);
+  EXPECT_EQ(streaks[0].last_run, 3);
+}
+
+TEST_F(Streaks, AMissedDayBreaksTheRunAndTheBestStays) {
+  for (std::int64_t d = 0; d < 3; ++d) ASSERT_TRUE(play(ada_, kFirstDay + d).ok());
+  // Day +3 missed: on day +4 the current streak is gone, the best is kept.
+  EXPECT_EQ(streak(ada_, kFirstDay + 4), std::make_pair(std::int64_t{0}, std::int64_t{3}));
+  ASSERT_TRUE(play(ada_, kFirstDay + 4).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay + 4), std::make_pair(std::int64_t{1}, std::int64_t{3}));
+}
+
+TEST_F(Streaks, ASecondGameTheSameDayCountsOnce) {
+  ASSERT_TRUE(play(ada_, kFirstDay).ok());
+  ASSERT_TRUE(play(ada_, kFirstDay).ok());
+  ASSERT_TRUE(play(ada_, kFirstDay + 1).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay + 1), std::make_pair(std::int64_t{2}, std::int64_t{2}));
+}
+
+TEST_F(Streaks, TheDayIsTheDailysNotTheFinish) {
+  // Day 0's game ends at the close (the next midnight); day 1 is then
+  // played: two days, not one.
+  ASSERT_TRUE(play(ada_, kFirstDay, game::Mode::hidden, (kFirstDay + 1) * kDay).ok());
+  ASSERT_TRUE(play(ada_, kFirstDay + 1).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay + 1), std::make_pair(std::int64_t{2}, std::int64_t{2}));
+}
+
+TEST_F(Streaks, ADayCountedLateJoinsTheRunsAroundIt) {
+  // Days 0, 2 and 3 first (day 1's game still running), then day 1 ends.
+  ASSERT_TRUE(play(ada_, kFirstDay).ok());
+  ASSERT_TRUE(play(ada_, kFirstDay + 2).ok());
+  ASSERT_TRUE(play(ada_, kFirstDay + 3).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay + 3), std::make_pair(std::int64_t{2}, std::int64_t{2}));
+  ASSERT_TRUE(play(ada_, kFirstDay + 1).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay + 3), std::make_pair(std::int64_t{4}, std::int64_t{4}));
+}
+
+TEST_F(Streaks, ModesAndPlayersAreApartAndPracticeDoesNotCount) {
+  const PlayerId bo = make_player(*db_, "Bo");
+  ASSERT_TRUE(play(ada_, kFirstDay, game::Mode::same).ok());
+  ASSERT_TRUE(play(ada_, kFirstDay + 1, game::Mode::hidden).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay + 1, game::Mode::same).first, 1);
+  EXPECT_EQ(streak(ada_, kFirstDay + 1, game::Mode::hidden).first, 1);
+  EXPECT_EQ(streak(bo, kFirstDay + 1, game::Mode::hidden).first, 0);
+  // Bo's first attempt counts; his second that day is practice (limit 1):
+  // still one day.
+  ASSERT_TRUE(play(bo, kFirstDay + 1, game::Mode::hidden, std::nullopt, 1).ok());
+  ASSERT_TRUE(play(bo, kFirstDay + 1, game::Mode::hidden, std::nullopt, 1).ok());
+  EXPECT_EQ(streak(bo, kFirstDay + 1, game::Mode::hidden),
+            std::make_pair(std::int64_t{1}, std::int64_t{1}));
+}
+
+TEST_F(Streaks, CasualAndOrganisersGamesDoNotCount) {
+  const BoardKey casual{game::Mode::hidden, "classic", "some-seed", ""};
+  ASSERT_TRUE(play_ranked(*db_, "casual-1", ada_, casual, 10, 3, 1000, kFirstDay * kDay).ok());
+  EXPECT_TRUE(db_->player_streaks(ada_).empty());
+}
+
+TEST_F(Streaks, AnOlderFileGetsTheStreaksOfItsFinishedDailies) {
+  SKIP_UNLESS_SQLITE();
+  // Days 0, 1, 2 and 4 played, then the file is taken back to version 8.
+  for (const std::int64_t d : {0, 1, 2, 4}) ASSERT_TRUE(play(ada_, kFirstDay + d).ok());
+  db_.reset();
+  {
+    detail::SqliteConnection c(dir_.file(), detail::OpenMode::read_write,
+                               std::chrono::milliseconds(1000));
+    c.execute("DROP TABLE streak_days; DROP TABLE streaks; PRAGMA user_version = 8;");
+  }
+  db_ = std::make_unique<Database>(options_for(dir_.file()));
+  EXPECT_EQ(db_->settings().schema_version, kSchemaVersion);
+  EXPECT_EQ(streak(ada_, kFirstDay + 4), std::make_pair(std::int64_t{1}, std::int64_t{3}));
+  const auto streaks = db_->player_streaks(ada_);
+  ASSERT_EQ(streaks.size(), 1u);
+  EXPECT_EQ(streaks[0].last_day, kFirstDay + 4);
+  // And the next day continues the backfilled run.
+  ASSERT_TRUE(play(ada_, kFirstDay + 5).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay + 5), std::make_pair(std::int64_t{2}, std::int64_t{3}));
+}
+
+}  // namespace
+}  // namespace tilecrush::storage::testing
