@@ -312,6 +312,12 @@ std::int64_t Database::attempts_started(std::string_view competition_id, PlayerI
       [&](Connection& c) { return detail::select_attempts_started(c, competition_id, player); });
 }
 
+std::vector<std::pair<PlayerId, std::int64_t>> Database::attempts_started_in(
+    std::string_view competition_id) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_attempts_started_in(c, competition_id); });
+}
+
 std::optional<OrganiserRecord> Database::find_organiser_by_token_hash(std::string_view token_hash) {
   return impl_->read(
       [&](Connection& c) { return detail::select_organiser_by_token_hash(c, token_hash); });

@@ -72,9 +72,9 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
     }
     if (seg.size() == 3 && seg[1] == "players" && !seg[2].empty()) return player(seg[2]);
     if (seg.size() == 3 && seg[1] == "games" && !seg[2].empty())
-      return finished_game(seg[2], false);
+      return finished_game(seg[2], false, request.authorization);
     if (seg.size() == 4 && seg[1] == "games" && seg[3] == "verify") {
-      return finished_game(seg[2], true);
+      return finished_game(seg[2], true, {});
     }
   } catch (const std::exception&) {
     return error_answer(500, ErrorCode::internal, "storage unavailable");
@@ -124,12 +124,33 @@ HttpAnswer HttpApi::player(const std::string& name) {
   protocol::PlayerProfile profile{
       record->name, iso_time(record->created_at), record->games_played, {}};
   for (const auto& b : db_.player_bests(record->id)) {
-    profile.bests.push_back({b.mode, b.preset, b.seed, b.score, b.game_id});
+    // An unlisted competition's id (its board's seed label too) is shown
+    // only to who has its link: neither the seed nor the game (whose record
+    // names the competition) of a best made there.
+    if (b.unlisted) {
+      profile.bests.push_back({b.mode, b.preset, std::nullopt, b.score, std::nullopt});
+      continue;
+    }
+    profile.bests.push_back(
+        {b.mode, b.preset, b.seed, b.score, b.game_id, b.competition,
+         b.competition && b.closes_at ? std::optional(iso_time(*b.closes_at)) : std::nullopt});
   }
   return ok_json(protocol::player_body(profile));
 }
 
-HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
+bool HttpApi::is_player_token(std::string_view authorization, storage::PlayerId player) {
+  constexpr std::string_view kBearer = "Bearer ";
+  if (!authorization.starts_with(kBearer) || authorization.size() == kBearer.size() ||
+      authorization.size() > 256) {
+    return false;
+  }
+  const auto record = db_.find_player_by_id(player);
+  return record && storage::same_hash(storage::hash_token(authorization.substr(kBearer.size())),
+                                      record->token_hash);
+}
+
+HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify,
+                                  std::string_view authorization) {
   const auto record = db_.load_game(game_id);
   if (!record || record->state != storage::GameState::over) {
     return error_answer(404, ErrorCode::not_found, "no finished game with this id");
@@ -142,16 +163,25 @@ HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
         valid, replayed.game ? std::optional(replayed.game->score()) : std::nullopt));
   }
   const game::GameSetup& setup = record->setup;
-  // The moves of a hidden or match-3 game on a keyed board would teach its
-  // secrets (colours, refills): they are published once the board closes,
-  // and a casual board never closes (docs/rules.md, "Rules version 2").
+  // A competition game's moves, in every mode, are a solution of its board
+  // (a Same Game's too: entering them ties its score): published at the
+  // competition's close, to its own player before (docs/rules.md, "When
+  // commitments and keys are published"). The moves of a hidden or
+  // match-3 game on a casual keyed board would teach its secrets (colours,
+  // refills), and a casual board never closes.
   std::optional<std::int64_t> revealed_at;
   bool secret = setup.board_key && setup.mode != game::Mode::same;
-  if (secret && record->competition) {
+  if (record->competition) {
+    secret = true;  // also when the competition cannot be read
     if (const auto c = competitions_.find(*record->competition)) {
       revealed_at = c->closes_at;
       secret = now_() < c->closes_at;
     }
+  }
+  // Only a token that is the game's player's gives the moves early; any
+  // other header gets the public answer.
+  if (secret && !authorization.empty() && is_player_token(authorization, record->player_id)) {
+    secret = false;
   }
   protocol::FinishedGame body{
       .game_id = record->id,

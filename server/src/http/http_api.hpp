@@ -50,7 +50,11 @@ class HttpApi {
   HttpAnswer leaderboard(const ApiRequest& request, const protocol::RequestTarget& target);
   HttpAnswer leaderboard_around(const ApiRequest& request, const protocol::RequestTarget& target);
   HttpAnswer player(const std::string& name);
-  HttpAnswer finished_game(const std::string& game_id, bool verify);
+  // `authorization`: the request's header; a player's token gives that
+  // player their own game's moves before they are public.
+  HttpAnswer finished_game(const std::string& game_id, bool verify, std::string_view authorization);
+  // True when `authorization` is "Bearer <token>" with the player's token.
+  bool is_player_token(std::string_view authorization, storage::PlayerId player);
 
   // Competitions (competition_api.cpp).
   HttpAnswer competitions_route(const ApiRequest& request, const protocol::RequestTarget& target);
