@@ -128,6 +128,9 @@ const en = {
   'org.err.counts': 'Choose which attempt counts.',
   'org.err.server': 'The server refused: {message}', 'org.err.unauthorized': 'The server refused the token: {message}',
   'common.loading': 'Loading…', 'common.back': 'Back',
+  // Competition secrets (issue 23): replays wait for the close, unlisted stays unlisted.
+  'player.unlistedBest': 'an unlisted competition',
+  'lb.replayAtClose': 'after the close',
 };
 
 const ja = {
@@ -255,6 +258,9 @@ const ja = {
   'org.err.counts': '採用する挑戦を選んでください。',
   'org.err.server': 'サーバーが拒否しました: {message}', 'org.err.unauthorized': 'サーバーがトークンを拒否しました: {message}',
   'common.loading': '読み込み中…', 'common.back': '戻る',
+  // Competition secrets (issue 23): replays wait for the close, unlisted stays unlisted.
+  'player.unlistedBest': '非公開の大会',
+  'lb.replayAtClose': '締め切り後',
 };
 
 export const DICTS = { en, ja };

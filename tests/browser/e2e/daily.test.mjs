@@ -30,6 +30,7 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       } else {
         assert.equal((await page.evaluate(() => window.__tilecrush.view.seed)), today);
       }
+      const gameId = await page.evaluate(() => window.__tilecrush.view.game_id);
       const end = await playSameToEnd(page, assert);
       const final = end.score;
 
@@ -38,6 +39,9 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       const mine = page.locator(`[data-testid="lb-row"].me[data-player="${page.playerName}"]`);
       await mine.waitFor();
       assert.equal(await mine.locator(testid('lb-score')).textContent(), String(final));
+      // The daily is open: its games' moves are a solution of the board,
+      // so no replay link before the close.
+      if (competition) assert.equal(await mine.locator('a', { hasText: 'Replay' }).count(), 0);
       // Today's boards are listed first on the page.
       assert.ok(await page.locator(testid('lb-daily-link')).count() >= 9);
 
@@ -51,19 +55,26 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       await best.waitFor();
       assert.match(await best.textContent(), new RegExp(`${final}`));
 
-      await best.locator('a', { hasText: 'Replay' }).click();
+      if (competition) {
+        assert.equal(await best.locator('a', { hasText: 'Replay' }).count(), 0);
+        await best.locator(testid('player-replay-later')).waitFor();
+        // The replay page itself, reached by its address, shows no moves.
+        await page.goto(`${page.base}/?view=replay&game=${gameId}`);
+      } else {
+        await best.locator('a', { hasText: 'Replay' }).click();
+      }
       await page.locator(testid('replay-page')).waitFor();
       if (competition) {
         // A keyed board cannot be rebuilt from its seed: the game is its
         // list of moves, or a note while the server keeps them secret.
         await page.locator(`${testid('replay-moves')} li`).first().waitFor();
+        await page.locator(testid('replay-moves-hidden')).waitFor();
         assert.equal(await page.locator(testid('btn-step')).count(), 0);
         assert.equal(await page.getAttribute(testid('replay-competition'), 'href'), `/?view=competition&id=${competition}`);
-        if (await page.locator(testid('replay-moves-hidden')).count() === 0) {
-          await page.click(testid('btn-verify'));
-          await page.locator(testid('replay-verdict')).waitFor();
-          assert.match(await page.textContent(testid('replay-verdict')), new RegExp(`Verified.*${final}`));
-        }
+        // The server still verifies it, without showing the moves.
+        await page.click(testid('btn-verify'));
+        await page.locator(testid('replay-verdict')).waitFor();
+        assert.match(await page.textContent(testid('replay-verdict')), new RegExp(`Verified.*${final}`));
         assert.equal(await page.locator('[data-testid="replay-page"]').evaluate((el) => /\bnull\b/.test(el.textContent)), false);
         assert.deepEqual(page.errors, []);
         return;
