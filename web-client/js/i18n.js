@@ -131,6 +131,7 @@ const en = {
   // Competition secrets (issue 23): replays wait for the close, unlisted stays unlisted.
   'player.unlistedBest': 'an unlisted competition',
   'lb.replayAtClose': 'after the close',
+  'replay.ownMoves': 'Only you see these moves until the competition closes.',
 };
 
 const ja = {
@@ -261,6 +262,7 @@ const ja = {
   // Competition secrets (issue 23): replays wait for the close, unlisted stays unlisted.
   'player.unlistedBest': '非公開の大会',
   'lb.replayAtClose': '締め切り後',
+  'replay.ownMoves': '大会の締め切りまで、この手順はあなただけに表示されます。',
 };
 
 export const DICTS = { en, ja };

@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, waitIdle, playSameToEnd } from '../lib/harness.mjs';
+import { browserSuite, withPage, openPage, testid, waitIdle, playSameToEnd } from '../lib/harness.mjs';
 
 browserSuite('Daily challenge and leaderboards', (env) => {
   test('finish a daily game and find it on the leaderboard, player and replay pages', async (t) => {
@@ -58,7 +58,8 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       if (competition) {
         assert.equal(await best.locator('a', { hasText: 'Replay' }).count(), 0);
         await best.locator(testid('player-replay-later')).waitFor();
-        // The replay page itself, reached by its address, shows no moves.
+        // The replay page itself, reached by its address, shows its moves
+        // to their own player only (below: another player).
         await page.goto(`${page.base}/?view=replay&game=${gameId}`);
       } else {
         await best.locator('a', { hasText: 'Replay' }).click();
@@ -68,7 +69,9 @@ browserSuite('Daily challenge and leaderboards', (env) => {
         // A keyed board cannot be rebuilt from its seed: the game is its
         // list of moves, or a note while the server keeps them secret.
         await page.locator(`${testid('replay-moves')} li`).first().waitFor();
-        await page.locator(testid('replay-moves-hidden')).waitFor();
+        await page.locator(testid('replay-own-moves')).waitFor();
+        assert.equal(await page.locator(testid('replay-moves-hidden')).count(), 0);
+        assert.equal(await page.locator(`${testid('replay-moves')} li`).count(), end.move_count);
         assert.equal(await page.locator(testid('btn-step')).count(), 0);
         assert.equal(await page.getAttribute(testid('replay-competition'), 'href'), `/?view=competition&id=${competition}`);
         // The server still verifies it, without showing the moves.
@@ -77,6 +80,15 @@ browserSuite('Daily challenge and leaderboards', (env) => {
         assert.match(await page.textContent(testid('replay-verdict')), new RegExp(`Verified.*${final}`));
         assert.equal(await page.locator('[data-testid="replay-page"]').evaluate((el) => /\bnull\b/.test(el.textContent)), false);
         assert.deepEqual(page.errors, []);
+        const other = await openPage(env, {});
+        try {
+          await other.goto(`${other.base}/?view=replay&game=${gameId}`);
+          await other.locator(testid('replay-moves-hidden')).waitFor();
+          assert.equal(await other.locator(testid('replay-own-moves')).count(), 0);
+          assert.deepEqual(other.errors, []);
+        } finally {
+          await other.context().close();
+        }
         return;
       }
       await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);

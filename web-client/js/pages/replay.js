@@ -14,7 +14,9 @@
 // Verify button that asks the server to replay them (/verify). So is a
 // competition game (the daily's included): its board is dealt from a secret
 // key, so a seed alone does not give it. A competition keeps its games'
-// moves secret until it closes (`moves: null`).
+// moves secret until it closes (`moves: null`), except from their own
+// player: the page asks again with the player's token when the game is
+// theirs.
 
 import { h, clear, link } from '../dom.js';
 import { t, onLangChange, formatDuration } from '../i18n.js';
@@ -71,6 +73,9 @@ export function replayPage(root, app, params) {
         link(`/?${new URLSearchParams({ view: 'player', name: record.player })}`, record.player),
         ` · ${t('lb.score')}: ${record.score} · ${boardName}`,
         record.duration_ms != null ? ` · ${formatDuration(record.duration_ms / 1000)}` : ''));
+    if (record.moves && record.moves_published_at && Date.now() < Date.parse(record.moves_published_at)) {
+      section.append(h('p', { class: 'note', testid: 'replay-own-moves' }, t('replay.ownMoves')));
+    }
     if (record.competition) {
       section.append(h('p', {}, link(`/?${new URLSearchParams({ view: 'competition', id: record.competition })}`,
         t('lb.competition'), { testid: 'replay-competition' })));
@@ -152,6 +157,12 @@ export function replayPage(root, app, params) {
 
   api.game(id).then(async (r) => {
     record = r;
+    // The player's own game whose moves are not public yet: they may see them.
+    // (The stored identity: the connection may not have said hello yet.)
+    const mine = app.net.identity && app.net.identity.get();
+    if (record.moves == null && mine && mine.name === record.player && mine.token) {
+      record = await api.ownGame(id, mine.token).catch(() => record);
+    }
     render();
     if (record.mode === 'same' && !fromCompetition()) {
       try {
