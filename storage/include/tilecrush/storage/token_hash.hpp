@@ -2,7 +2,7 @@
 // hex(SHA-256(token)) (SHA-256 from game/crypto.hpp, OpenSSL's libcrypto).
 // To check a token, compare hash_token(token) with the stored hash.
 //
-// Thread safety: a pure function.
+// Thread safety: pure functions.
 #pragma once
 
 #include <cstddef>
