@@ -35,8 +35,11 @@ json result_json(const ResultEntry& e) {
            {"duration_ms", e.duration_ms},
            {"game_id", e.game_id},
            {"moves", e.moves ? moves_json(*e.moves) : json(nullptr)},
-           {"flags", e.flags}};
-  if (e.reason) out["reason"] = *e.reason;
+           {"flags", e.flags},
+           {"finished_at", e.finished_at},
+           {"player_id", e.player_id},
+           {"attempts_used", e.attempts_used},
+           {"reason", or_null(e.reason)}};
   return out;
 }
 
@@ -97,7 +100,10 @@ json results_body(const CompetitionView& competition, const std::vector<ResultEn
 }
 
 std::string results_csv(const std::vector<ResultEntry>& entries) {
-  std::string out = "rank,player,score,move_count,duration_ms,game_id,moves,flags\n";
+  // New columns go after the existing ones: readers may index them.
+  std::string out =
+      "rank,player,score,move_count,duration_ms,game_id,moves,flags,finished_at,player_id,"
+      "attempts_used,reason\n";
   for (const ResultEntry& e : entries) {
     std::string flag_text;
     for (const std::string& f : e.flags) flag_text += (flag_text.empty() ? "" : ";") + f;
@@ -108,7 +114,11 @@ std::string results_csv(const std::vector<ResultEntry>& entries) {
     out += std::to_string(e.duration_ms) + ",";
     out += csv_field(e.game_id) + ",";
     out += csv_field(e.moves ? moves_json(*e.moves).dump() : "") + ",";
-    out += csv_field(flag_text) + "\n";
+    out += csv_field(flag_text) + ",";
+    out += csv_field(e.finished_at) + ",";
+    out += std::to_string(e.player_id) + ",";
+    out += std::to_string(e.attempts_used) + ",";
+    out += csv_field(e.reason.value_or("")) + "\n";
   }
   return out;
 }

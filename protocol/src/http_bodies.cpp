@@ -85,9 +85,11 @@ json player_body(const PlayerProfile& player) {
   for (const PlayerBest& b : player.bests) {
     bests.push_back({{"mode", game::to_string(b.mode)},
                      {"preset", b.preset},
-                     {"seed", b.seed},
+                     {"seed", or_null(b.seed)},
                      {"score", b.score},
-                     {"game_id", b.game_id}});
+                     {"game_id", or_null(b.game_id)},
+                     {"competition", or_null(b.competition)},
+                     {"moves_published_at", or_null(b.moves_published_at)}});
   }
   json streaks = json::array();
   for (const PlayerStreak& s : player.streaks) {

@@ -73,6 +73,9 @@ SELECT id FROM games WHERE competition_id = ?1 AND state = 'playing' ORDER BY cr
 constexpr std::string_view kSelectAttemptsOf =
     "SELECT started FROM attempts WHERE competition_id = ?1 AND player_id = ?2";
 
+constexpr std::string_view kSelectAttemptsIn =
+    "SELECT player_id, started FROM attempts WHERE competition_id = ?1 ORDER BY player_id";
+
 constexpr std::string_view kInsertOrganiser = R"sql(
 INSERT INTO organisers (name, token_hash, created_at) VALUES (?1, ?2, ?3)
 )sql";
@@ -286,6 +289,15 @@ std::int64_t select_attempts_started(Connection& c, std::string_view competition
   q->bind(1, competition_id);
   q->bind(2, player);
   return q->step() ? q->get_int(0) : 0;
+}
+
+std::vector<std::pair<PlayerId, std::int64_t>> select_attempts_started_in(
+    Connection& c, std::string_view competition_id) {
+  auto q = c.query(kSelectAttemptsIn);
+  q->bind(1, competition_id);
+  std::vector<std::pair<PlayerId, std::int64_t>> out;
+  while (q->step()) out.emplace_back(q->get_int(0), q->get_int(1));
+  return out;
 }
 
 WriteResult insert_organiser(Connection& c, const std::string& name, const std::string& token_hash,

@@ -363,6 +363,12 @@ bool Database::has_recovery_code(PlayerId player) {
   return impl_->read([&](Connection& c) { return detail::select_has_recovery(c, player); });
 }
 
+std::vector<std::pair<PlayerId, std::int64_t>> Database::attempts_started_in(
+    std::string_view competition_id) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_attempts_started_in(c, competition_id); });
+}
+
 std::optional<OrganiserRecord> Database::find_organiser_by_token_hash(std::string_view token_hash) {
   return impl_->read(
       [&](Connection& c) { return detail::select_organiser_by_token_hash(c, token_hash); });

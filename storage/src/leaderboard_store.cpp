@@ -80,9 +80,15 @@ SET seed = excluded.seed, score = excluded.score, game_id = excluded.game_id,
 WHERE excluded.score > player_bests.score
 )sql";
 
+// With the competition of the best's game, if any: whether it is unlisted
+// and when it closes (what /api/players/{name} may show of it).
 constexpr std::string_view kSelectBests = R"sql(
-SELECT mode, preset, seed, score, game_id, achieved_at
-FROM player_bests WHERE player_id = ?1 ORDER BY mode, preset
+SELECT b.mode, b.preset, b.seed, b.score, b.game_id, b.achieved_at,
+       c.id, c.unlisted, c.closes_at
+FROM player_bests AS b
+LEFT JOIN games AS g ON g.id = b.game_id
+LEFT JOIN competitions AS c ON c.id = g.competition_id
+WHERE b.player_id = ?1 ORDER BY b.mode, b.preset
 )sql";
 
 std::int64_t tiebreak_of(const CountedGame& g) {
@@ -188,6 +194,9 @@ std::vector<PlayerBest> select_player_bests(Connection& c, PlayerId player) {
     b.score = q->get_int(3);
     b.game_id = q->get_text(4);
     b.achieved_at = q->get_int(5);
+    b.competition = q->get_optional_text(6);
+    b.unlisted = b.competition && q->get_int(7) != 0;
+    b.closes_at = q->get_optional_int(8);
     bests.push_back(std::move(b));
   }
   return bests;

@@ -113,6 +113,8 @@ WriteResult mark_competition_closed(Connection& c, const std::string& id);
 std::vector<std::string> select_playing_in(Connection& c, std::string_view competition_id);
 std::int64_t select_attempts_started(Connection& c, std::string_view competition_id,
                                      PlayerId player);
+std::vector<std::pair<PlayerId, std::int64_t>> select_attempts_started_in(
+    Connection& c, std::string_view competition_id);
 WriteResult insert_organiser(Connection& c, const std::string& name, const std::string& token_hash,
                              std::int64_t created_at);
 std::optional<OrganiserRecord> select_organiser_by_token_hash(Connection& c,

@@ -101,10 +101,29 @@ TEST(HttpBodies, Player) {
   player.streaks = {
       {.mode = game::Mode::hidden, .current = 0, .best = 4, .last_day = "2026-11-20"}};
   EXPECT_EQ(dump(player_body(player)),
-            R"({"bests":[{"game_id":"g1","mode":"match3","preset":"crush","score":900,)"
+            R"({"bests":[{"competition":null,"game_id":"g1","mode":"match3",)"
+            R"("moves_published_at":null,"preset":"crush","score":900,)"
             R"("seed":"s1"}],"created_at":"2026-11-22T07:31:38.123Z","games_played":3,)"
             R"("name":"Ada","streaks":[{"best":4,"current":0,"last_day":"2026-11-20",)"
             R"("mode":"hidden"}]})");
+  // A competition's best, and one made in an unlisted competition: no seed,
+  // no game.
+  player.bests = {{.mode = game::Mode::same,
+                   .preset = "easy",
+                   .seed = "2026-11-24",
+                   .score = 12,
+                   .game_id = "g2",
+                   .competition = "daily-2026-11-24-same-easy",
+                   .moves_published_at = "2026-11-25T00:00:00.000Z"},
+                  {.mode = game::Mode::hidden, .preset = "classic", .score = 7}};
+  EXPECT_EQ(dump(player_body(player)),
+            R"({"bests":[{"competition":"daily-2026-11-24-same-easy","game_id":"g2",)"
+            R"("mode":"same","moves_published_at":"2026-11-25T00:00:00.000Z","preset":"easy",)"
+            R"("score":12,"seed":"2026-11-24"},)"
+            R"({"competition":null,"game_id":null,"mode":"hidden","moves_published_at":null,)"
+            R"("preset":"classic","score":7,"seed":null}],)"
+            R"("created_at":"2026-11-22T07:31:38.123Z","games_played":3,"name":"Ada",)"
+            R"("streaks":[{"best":4,"current":0,"last_day":"2026-11-20","mode":"hidden"}]})");
 }
 
 TEST(HttpBodies, FinishedGameMovesNotPublished) {
@@ -261,7 +280,10 @@ std::vector<ResultEntry> results() {
            .duration_ms = 412305,
            .game_id = "b7e2",
            .moves = std::vector<game::Move>{kPeek, kSwap},
-           .flags = {}},
+           .flags = {},
+           .finished_at = "2026-11-23T19:26:51.204Z",
+           .player_id = 4,
+           .attempts_used = 1},
           {.rank = 2,
            .player = "Bo \"B\"",
            .score = 868,
@@ -269,7 +291,10 @@ std::vector<ResultEntry> results() {
            .duration_ms = 198400,
            .game_id = "0f5c",
            .moves = std::nullopt,
-           .flags = {"replay_failed"}},
+           .flags = {"replay_failed"},
+           .finished_at = "2026-11-23T20:58:03.917Z",
+           .player_id = 17,
+           .attempts_used = 3},
           {.rank = std::nullopt,
            .player = "Max",
            .score = 1950,
@@ -278,7 +303,10 @@ std::vector<ResultEntry> results() {
            .game_id = "5d0a",
            .moves = std::vector<game::Move>{},
            .flags = {"replay_failed", "disqualified"},
-           .reason = "shared colours"}};
+           .reason = "shared colours",
+           .finished_at = "2026-11-23T19:59:00.000Z",
+           .player_id = 9,
+           .attempts_used = 2}};
 }
 
 TEST(CompetitionBodies, Results) {
@@ -287,26 +315,40 @@ TEST(CompetitionBodies, Results) {
   EXPECT_EQ(dump(results_body(closed_daily(), results())),
             std::string(R"({"competition":)") + kClosedDailyText +
                 R"(,"entries":[)"
-                R"({"duration_ms":412305,"flags":[],"game_id":"b7e2","move_count":208,)"
-                R"("moves":[["peek",0,11],["swap",1,2,2,2]],"player":"=Ada","rank":1,)"
-                R"("score":1892},)"
-                R"({"duration_ms":198400,"flags":["replay_failed"],"game_id":"0f5c",)"
-                R"("move_count":122,"moves":null,"player":"Bo \"B\"","rank":2,"score":868},)"
-                R"({"duration_ms":301777,"flags":["replay_failed","disqualified"],)"
-                R"("game_id":"5d0a","move_count":150,"moves":[],"player":"Max","rank":null,)"
-                R"("reason":"shared colours","score":1950}]})");
+                R"({"attempts_used":1,"duration_ms":412305,)"
+                R"("finished_at":"2026-11-23T19:26:51.204Z","flags":[],"game_id":"b7e2",)"
+                R"("move_count":208,"moves":[["peek",0,11],["swap",1,2,2,2]],"player":"=Ada",)"
+                R"("player_id":4,"rank":1,"reason":null,"score":1892},)"
+                R"({"attempts_used":3,"duration_ms":198400,)"
+                R"("finished_at":"2026-11-23T20:58:03.917Z","flags":["replay_failed"],)"
+                R"("game_id":"0f5c","move_count":122,"moves":null,"player":"Bo \"B\"",)"
+                R"("player_id":17,"rank":2,"reason":null,"score":868},)"
+                R"({"attempts_used":2,"duration_ms":301777,)"
+                R"("finished_at":"2026-11-23T19:59:00.000Z",)"
+                R"("flags":["replay_failed","disqualified"],)"
+                R"("game_id":"5d0a","move_count":150,"moves":[],"player":"Max","player_id":9,)"
+                R"("rank":null,"reason":"shared colours","score":1950}]})");
 }
 
 TEST(CompetitionBodies, ResultsCsv) {
-  EXPECT_EQ(results_csv({}), "rank,player,score,move_count,duration_ms,game_id,moves,flags\n");
-  EXPECT_EQ(results_csv(results()),
-            "rank,player,score,move_count,duration_ms,game_id,moves,flags\n"
-            R"(1,"'=Ada",1892,208,412305,"b7e2","[[""peek"",0,11],[""swap"",1,2,2,2]]","")"
-            "\n"
-            R"(2,"Bo ""B""",868,122,198400,"0f5c","","replay_failed")"
-            "\n"
-            R"(,"Max",1950,150,301777,"5d0a","[]","replay_failed;disqualified")"
-            "\n");
+  // The first eight columns as they always were, the new ones after them.
+  const std::string header =
+      "rank,player,score,move_count,duration_ms,game_id,moves,flags,"
+      "finished_at,player_id,attempts_used,reason\n";
+  EXPECT_EQ(results_csv({}), header);
+  std::vector<ResultEntry> entries = results();
+  entries[2].reason = "=HYPERLINK(\"x\")";
+  EXPECT_EQ(results_csv(entries),
+            header +
+                R"(1,"'=Ada",1892,208,412305,"b7e2","[[""peek"",0,11],[""swap"",1,2,2,2]]","",)"
+                R"("2026-11-23T19:26:51.204Z",4,1,"")"
+                "\n"
+                R"(2,"Bo ""B""",868,122,198400,"0f5c","","replay_failed",)"
+                R"("2026-11-23T20:58:03.917Z",17,3,"")"
+                "\n"
+                R"(,"Max",1950,150,301777,"5d0a","[]","replay_failed;disqualified",)"
+                R"csv("2026-11-23T19:59:00.000Z",9,2,"'=HYPERLINK(""x"")")csv"
+                "\n");
 }
 
 TEST(CompetitionBodies, Disqualified) {

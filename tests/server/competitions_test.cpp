@@ -277,7 +277,9 @@ TEST(Competitions, ADisqualifiedEntryStaysInTheResultsOutOfTheRanking) {
   EXPECT_EQ(cs.get("/api/competitions/" + id + "/leaderboard").json_body()["total"], 1);
   const HttpResult csv = cs.get("/api/competitions/" + id + "/results?format=csv");
   EXPECT_NE(csv.content_type.find("text/csv"), std::string::npos);
-  EXPECT_EQ(csv.body.rfind("rank,player,score,move_count,duration_ms,game_id,moves,flags\n", 0),
+  EXPECT_EQ(csv.body.rfind("rank,player,score,move_count,duration_ms,game_id,moves,flags,"
+                           "finished_at,player_id,attempts_used,reason\n",
+                           0),
             0u);
   EXPECT_NE(csv.body.find(",\"max\","), std::string::npos) << csv.body;
   EXPECT_NE(csv.body.find("\"disqualified\""), std::string::npos) << csv.body;

@@ -240,9 +240,16 @@ TEST_F(LeaderboardTest, PlayerBestsAndGamesPlayed) {
                               {"preset", "easy"},
                               {"seed", "b1"},
                               {"score", easy->score()},
-                              {"game_id", easy_id}};
-  const json expected_hidden = {
-      {"mode", "hidden"}, {"preset", "large"}, {"seed", "b1"}, {"score", 0}, {"game_id", hid_id}};
+                              {"game_id", easy_id},
+                              {"competition", nullptr},
+                              {"moves_published_at", nullptr}};
+  const json expected_hidden = {{"mode", "hidden"},
+                                {"preset", "large"},
+                                {"seed", "b1"},
+                                {"score", 0},
+                                {"game_id", hid_id},
+                                {"competition", nullptr},
+                                {"moves_published_at", nullptr}};
   for (const json& b : p["bests"]) {
     EXPECT_TRUE(b == expected_same || b == expected_hidden) << b;
   }

@@ -244,7 +244,7 @@ TEST(Recovery, AVersionSevenFileGainsRecoveryAndKeepsItsPlayers) {
     c.execute("INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'old', 'h', 5)");
   }
   Database db(options_for(dir.file()));
-  EXPECT_EQ(db.settings().schema_version, 8);
+  EXPECT_EQ(db.settings().schema_version, kSchemaVersion);
   const auto old = db.find_player_by_name("old");
   ASSERT_TRUE(old.has_value());
   EXPECT_EQ(old->token_hash, "h");
@@ -267,7 +267,7 @@ TEST(Recovery, AVersionSevenPostgresDatabaseGainsRecovery) {
     c.execute("INSERT INTO players (name, token_hash, created_at) VALUES ('old', 'h', 5)");
   }
   Database db(options_for(url));
-  EXPECT_EQ(db.settings().schema_version, 8);
+  EXPECT_EQ(db.settings().schema_version, kSchemaVersion);
   const auto old = db.find_player_by_name("OLD");
   ASSERT_TRUE(old.has_value());
   EXPECT_EQ(old->token_hash, "h");

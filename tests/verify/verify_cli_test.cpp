@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "verify_test_util.hpp"
 
@@ -37,6 +39,92 @@ TEST_F(VerifyTool, HonestExportsOfEveryModeVerify) {
     EXPECT_NE(run.out.find("#- player4"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("game game4 (disqualified)\n"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("verified 4 entries: 4 ok, 0 disagree\n"), std::string::npos) << run.out;
+  }
+}
+
+// The rank order is checked from the export alone: score, then moves
+// (hidden: time), then the finish, then the player id; ties included.
+TEST_F(VerifyTool, TheRankOrderIsCheckedFromTheExportTiesIncluded) {
+  for (Mode mode : kModes) {
+    SCOPED_TRACE(mode_name(mode));
+    const json good = export_for(board_setup(mode));
+    auto check = [&](const json& doc, const std::string& name) {
+      const auto run = this->run({write(name + ".json", doc)});
+      return std::make_pair(run.exit_code, run.out);
+    };
+    auto [code, out] = check(good, "good");
+    EXPECT_EQ(code, 0) << out;
+    EXPECT_NE(out.find("order ok: 3 ranked entries in the rules' order"), std::string::npos) << out;
+
+    // Two entries swapped, their ranks kept in place: every entry still
+    // replays, the order does not.
+    json swapped = good;
+    std::swap(swapped["entries"][0], swapped["entries"][1]);
+    swapped["entries"][0]["rank"] = 1;
+    swapped["entries"][1]["rank"] = 2;
+    std::tie(code, out) = check(swapped, "swapped");
+    EXPECT_EQ(code, 1) << out;
+    EXPECT_NE(out.find("ORDER     #2 player1 must rank above #1 player2"), std::string::npos)
+        << out;
+    EXPECT_NE(out.find("verified 4 entries: 4 ok, 0 disagree"), std::string::npos) << out;
+
+    // A tie on score, moves, time and finish: the lower player id first.
+    json tie = good;
+    const json copy = tie["entries"][0];
+    for (const char* f : {"score", "move_count", "duration_ms", "moves", "finished_at"}) {
+      tie["entries"][1][f] = copy[f];
+    }
+    std::tie(code, out) = check(tie, "tie");
+    EXPECT_EQ(code, 0) << out;
+    json tie_wrong = tie;
+    tie_wrong["entries"][0]["player_id"] = 11;
+    tie_wrong["entries"][1]["player_id"] = 10;
+    std::tie(code, out) = check(tie_wrong, "tie-wrong");
+    EXPECT_EQ(code, 1) << out;
+    EXPECT_NE(out.find("ORDER     #2 player2 must rank above #1 player1: a tie on everything "
+                       "else, registered earlier"),
+              std::string::npos)
+        << out;
+    // The same tie decided by the finish instead.
+    json later = tie;
+    later["entries"][0]["finished_at"] = "2026-11-24T10:00:05.000Z";
+    std::tie(code, out) = check(later, "later");
+    EXPECT_EQ(code, 1) << out;
+    EXPECT_NE(out.find("finished earlier"), std::string::npos) << out;
+    // The time breaks ties in hidden mode only.
+    json faster = tie;
+    faster["entries"][1]["duration_ms"] = copy["duration_ms"].get<std::int64_t>() - 1;
+    std::tie(code, out) = check(faster, "faster");
+    EXPECT_EQ(code, mode == Mode::hidden ? 1 : 0) << out;
+    if (mode == Mode::hidden) {
+      EXPECT_NE(out.find("the same score with a shorter time"), std::string::npos) << out;
+    }
+
+    // Ranks are positions 1, 2, 3; unranked entries come last; one entry
+    // per player.
+    json gap = good;
+    gap["entries"][2]["rank"] = 4;
+    std::tie(code, out) = check(gap, "gap");
+    EXPECT_EQ(code, 1) << out;
+    EXPECT_NE(out.find("ORDER     #4 player3 should be ranked 3"), std::string::npos) << out;
+    json first_dq = good;
+    first_dq["entries"].insert(first_dq["entries"].begin(), first_dq["entries"][3]);
+    first_dq["entries"].erase(4);
+    std::tie(code, out) = check(first_dq, "first-dq");
+    EXPECT_EQ(code, 1) << out;
+    EXPECT_NE(out.find("is listed after an entry without a rank"), std::string::npos) << out;
+    json undisqualified = good;
+    undisqualified["entries"][3]["flags"] = json::array();
+    std::tie(code, out) = check(undisqualified, "no-flag");
+    EXPECT_EQ(code, 1) << out;
+    EXPECT_NE(out.find("ORDER     #- player4 has no rank but is not disqualified"),
+              std::string::npos)
+        << out;
+    json twice = good;
+    twice["entries"][3]["player_id"] = 10;
+    std::tie(code, out) = check(twice, "twice");
+    EXPECT_EQ(code, 1) << out;
+    EXPECT_NE(out.find("player id 10 has another entry"), std::string::npos) << out;
   }
 }
 

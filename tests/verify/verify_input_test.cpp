@@ -91,6 +91,11 @@ TEST_F(VerifyTool, FieldsOfTheWrongTypeExit2) {
       {"/competition/key", "zz"},
       {"/competition/commitment", json::object()},
       {"/competition/preset", "no-such-preset"},
+      {"/entries/0/finished_at", "2026-11-24 10:00:00"},
+      {"/entries/0/finished_at", "2026-02-30T10:00:00.000Z"},
+      {"/entries/0/finished_at", 1764000000000},
+      {"/entries/0/player_id", "10"},
+      {"/entries/0/duration_ms", nullptr},
   };
   for (const auto& [pointer, value] : changes) {
     json doc = good;
@@ -99,7 +104,8 @@ TEST_F(VerifyTool, FieldsOfTheWrongTypeExit2) {
     EXPECT_EQ(run.exit_code, 2) << pointer << " = " << value.dump() << "\n" << run.out << run.err;
     EXPECT_FALSE(run.err.empty()) << pointer;
   }
-  for (const char* field : {"score", "move_count", "rank", "player", "game_id", "moves", "flags"}) {
+  for (const char* field : {"score", "move_count", "rank", "player", "game_id", "moves", "flags",
+                            "duration_ms", "finished_at", "player_id"}) {
     json doc = good;
     doc["entries"][1].erase(field);
     EXPECT_EQ(this->run({write("missing.json", doc)}).exit_code, 2) << field;
@@ -170,6 +176,18 @@ TEST(VerifyParseMoves, ReadsEveryKindAndRejectsTheRest) {
             "move 1: peek takes 2 coordinates");
   EXPECT_FALSE(parse_moves(json::object()).ok());
   EXPECT_TRUE(parse_moves(json::array()).ok());
+}
+
+TEST(VerifyParseTime, UtcTimesWithAndWithoutMilliseconds) {
+  EXPECT_EQ(parse_utc_time("1970-01-01T00:00:00Z"), 0);
+  EXPECT_EQ(parse_utc_time("2026-11-24T00:00:00.000Z"), 1'795'478'400'000);
+  EXPECT_EQ(parse_utc_time("2026-11-24T09:41:12.408Z"), 1'795'513'272'408);
+  EXPECT_EQ(parse_utc_time("2024-02-29T23:59:59.999Z"), 1'709'251'199'999);
+  for (const char* bad : {"", "2026-11-24", "2026-11-24T00:00:00", "2026-11-24T00:00:00.00Z",
+                          "2026-13-01T00:00:00Z", "2025-02-29T00:00:00Z", "2026-11-24T24:00:00Z",
+                          "2026-11-24t00:00:00Z", "+026-11-24T00:00:00Z"}) {
+    EXPECT_FALSE(parse_utc_time(bad)) << bad;
+  }
 }
 
 TEST(VerifyRun, InProcessRunReportsWithoutThrowing) {

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -67,27 +68,45 @@ inline json move_json(const game::Move& m) {
 }
 
 // A closed competition's export: three ranked entries (the third one short,
-// as if resigned or ended by the close) and one disqualified entry.
+// as if resigned or ended by the close) in the rules' order, named player1..3
+// and game1..3 in rank order, and one disqualified entry (player4, game4).
+// Finish times and player ids grow with the rank, as do hidden durations.
 inline json export_for(const game::GameSetup& setup) {
-  json entries = json::array();
+  struct Played {
+    std::int64_t score = 0;
+    std::int64_t move_count = 0;
+    json moves = json::array();
+  };
+  std::vector<Played> played;
   const int lengths[] = {40, 30, 5, 25};
   for (int i = 0; i < 4; ++i) {
     const auto g = play(setup, lengths[i], static_cast<std::size_t>(7 + 2 * i),
                         static_cast<std::size_t>(3 * i));
     if (!g) return {};
-    json moves = json::array();
-    for (const auto& m : g->moves()) moves.push_back(move_json(m));
+    Played p{g->score(), g->move_count(), json::array()};
+    for (const auto& m : g->moves()) p.moves.push_back(move_json(m));
+    played.push_back(std::move(p));
+  }
+  // Score descending, then fewer moves: the order (with the times and ids
+  // below growing along it) of every mode.
+  std::stable_sort(played.begin(), played.begin() + 3, [](const Played& a, const Played& b) {
+    return a.score != b.score ? a.score > b.score : a.move_count < b.move_count;
+  });
+  json entries = json::array();
+  for (int i = 0; i < 4; ++i) {
     const bool dq = i == 3;
-    json entry = {{"rank", dq ? json(nullptr) : json(i + 1)},
-                  {"player", "player" + std::to_string(i + 1)},
-                  {"score", g->score()},
-                  {"move_count", g->move_count()},
-                  {"duration_ms", 1000 * (i + 1)},
-                  {"game_id", "game" + std::to_string(i + 1)},
-                  {"moves", std::move(moves)},
-                  {"flags", dq ? json::array({"disqualified"}) : json::array()}};
-    if (dq) entry["reason"] = "bot";
-    entries.push_back(std::move(entry));
+    entries.push_back({{"rank", dq ? json(nullptr) : json(i + 1)},
+                       {"player", "player" + std::to_string(i + 1)},
+                       {"score", played[i].score},
+                       {"move_count", played[i].move_count},
+                       {"duration_ms", 1000 * (i + 1)},
+                       {"game_id", "game" + std::to_string(i + 1)},
+                       {"moves", std::move(played[i].moves)},
+                       {"flags", dq ? json::array({"disqualified"}) : json::array()},
+                       {"finished_at", "2026-11-24T10:00:0" + std::to_string(i) + ".000Z"},
+                       {"player_id", 10 + i},
+                       {"attempts_used", 1},
+                       {"reason", dq ? json("bot") : json(nullptr)}});
   }
   const bool keyed = setup.board_key.has_value();
   json competition = {

@@ -18,7 +18,9 @@ constexpr const char* kUsage =
     "\n"
     "Replays every entry of a closed competition's results export\n"
     "(GET /api/competitions/{id}/results) with the rules engine and checks\n"
-    "that each replay gives the entry's score and move count.\n"
+    "that each replay gives the entry's score and move count, and that the\n"
+    "entries are ranked in the rules' order (score, then moves or time, then\n"
+    "the earlier finish, then the lower player id).\n"
     "\n"
     "  RESULTS.json   the export; - reads it from standard input\n"
     "  --key HEX      the board key (64 hex digits), when the export does not\n"
@@ -26,8 +28,9 @@ constexpr const char* kUsage =
     "  --help         this text\n"
     "\n"
     "The key must hash to the competition's published commitment.\n"
-    "Exit: 0 every entry agrees; 1 an entry disagrees or the key is not the\n"
-    "committed one; 2 bad arguments, an unusable export or nothing to verify.\n";
+    "Exit: 0 every entry agrees and the order is right; 1 an entry disagrees,\n"
+    "the order is wrong or the key is not the committed one; 2 bad arguments,\n"
+    "an unusable export or nothing to verify.\n";
 
 struct Args {
   std::string path;
@@ -100,6 +103,12 @@ std::optional<std::string> read_text(const std::string& path, std::ostream& err)
     return {};
   }
   return text.str();
+}
+
+std::size_t ranked_count(const std::vector<Entry>& entries) {
+  std::size_t n = 0;
+  for (const Entry& e : entries) n += e.rank ? 1 : 0;
+  return n;
 }
 
 std::string lower(std::string text) {
@@ -211,10 +220,19 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
     if (check.verdict == Verdict::ok) ++agree;
   }
   const std::size_t disagree = ex.entries.size() - agree;
+  // The rank order, from the entries' own fields.
+  const std::vector<std::string> order = check_order(ex.mode, ex.entries);
+  for (const std::string& line : order) out << line << "\n";
+  if (order.empty()) {
+    out << "order ok: " << ranked_count(ex.entries)
+        << " ranked entries in the rules' order (score, then "
+        << (ex.mode == game::Mode::hidden ? "time" : "moves")
+        << ", then the earlier finish, then the lower player id)\n";
+  }
   out << "verified " << ex.entries.size() << " entries: " << agree << " ok, " << disagree
       << " disagree\n";
   out.flush();
-  return disagree == 0 ? kExitAgree : kExitDisagree;
+  return disagree == 0 && order.empty() ? kExitAgree : kExitDisagree;
 }
 
 }  // namespace tilecrush::verify

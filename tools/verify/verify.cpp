@@ -121,6 +121,17 @@ std::optional<Entry> read_entry(json& j, std::size_t index, std::string& error) 
       r.wrong("moves", "an array or null");
     }
   }
+  e.duration_ms = r.integer("duration_ms");
+  e.player_id = r.integer("player_id");
+  if (const json* finished = r.field("finished_at")) {
+    const auto at = finished->is_string() ? parse_utc_time(finished->get_ref<const std::string&>())
+                                          : std::nullopt;
+    if (at) {
+      e.finished_at = *at;
+    } else {
+      r.wrong("finished_at", "a UTC time like 2026-11-24T18:00:00.000Z");
+    }
+  }
   if (const json* flags = r.field("flags")) {
     bool all_text = flags->is_array();
     for (std::size_t i = 0; all_text && i < flags->size(); ++i) {
@@ -160,6 +171,102 @@ std::string flags_suffix(const Entry& e) {
 }
 
 }  // namespace
+
+std::optional<std::int64_t> parse_utc_time(std::string_view text) {
+  // YYYY-MM-DDTHH:MM:SS[.sss]Z
+  if (text.size() != 20 && text.size() != 24) return {};
+  auto digits = [&](std::size_t at, std::size_t n) -> std::optional<int> {
+    int v = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (text[i] < '0' || text[i] > '9') return {};
+      v = v * 10 + (text[i] - '0');
+    }
+    return v;
+  };
+  const auto year = digits(0, 4), month = digits(5, 2), day = digits(8, 2);
+  const auto hour = digits(11, 2), minute = digits(14, 2), second = digits(17, 2);
+  if (!year || !month || !day || !hour || !minute || !second || text[4] != '-' || text[7] != '-' ||
+      text[10] != 'T' || text[13] != ':' || text[16] != ':' || text.back() != 'Z') {
+    return {};
+  }
+  std::optional<int> millis = 0;
+  if (text.size() == 24) {
+    if (text[19] != '.') return {};
+    millis = digits(20, 3);
+    if (!millis) return {};
+  }
+  const bool leap = (*year % 4 == 0 && *year % 100 != 0) || *year % 400 == 0;
+  constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (*month < 1 || *month > 12 || *day < 1 ||
+      *day > kDays[*month - 1] + (*month == 2 && leap ? 1 : 0) || *hour > 23 || *minute > 59 ||
+      *second > 59) {
+    return {};
+  }
+  // Days since 1970-01-01 (H. Hinnant's days_from_civil).
+  const std::int64_t y = *year - (*month <= 2 ? 1 : 0);
+  const std::int64_t era = y / 400;
+  const std::int64_t yoe = y - era * 400;
+  const std::int64_t doy = (153 * (*month + (*month > 2 ? -3 : 9)) + 2) / 5 + *day - 1;
+  const std::int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  const std::int64_t days = era * 146097 + doe - 719468;
+  return ((days * 24 + *hour) * 60 + *minute) * 60'000 + *second * 1000LL + *millis;
+}
+
+std::vector<std::string> check_order(game::Mode mode, const std::vector<Entry>& entries) {
+  std::vector<std::string> problems;
+  const bool by_time = mode == game::Mode::hidden;
+  const char* tiebreak = by_time ? "a shorter time" : "fewer moves";
+  std::int64_t next_rank = 1;
+  const Entry* previous = nullptr;  // the ranked entry listed just before
+  bool unranked_seen = false;
+  std::vector<std::int64_t> players;
+  for (const Entry& e : entries) {
+    const bool disqualified =
+        std::find(e.flags.begin(), e.flags.end(), "disqualified") != e.flags.end();
+    if (std::find(players.begin(), players.end(), e.player_id) != players.end()) {
+      problems.push_back("ORDER     " + who(e) + ": player id " + std::to_string(e.player_id) +
+                         " has another entry");
+    }
+    players.push_back(e.player_id);
+    if (!e.rank) {
+      unranked_seen = true;
+      if (!disqualified) {
+        problems.push_back("ORDER     " + who(e) + " has no rank but is not disqualified");
+      }
+      continue;
+    }
+    if (disqualified) {
+      problems.push_back("ORDER     " + who(e) + " is disqualified but ranked");
+    }
+    if (unranked_seen) {
+      problems.push_back("ORDER     " + who(e) + " is listed after an entry without a rank");
+    }
+    if (*e.rank != next_rank) {
+      problems.push_back("ORDER     " + who(e) + " should be ranked " + std::to_string(next_rank));
+    }
+    ++next_rank;
+    if (previous) {
+      const Entry& a = *previous;
+      const std::int64_t ta = by_time ? a.duration_ms : a.move_count;
+      const std::int64_t tb = by_time ? e.duration_ms : e.move_count;
+      std::string why;
+      if (a.score != e.score) {
+        if (a.score < e.score) why = "a higher score";
+      } else if (ta != tb) {
+        if (tb < ta) why = std::string("the same score with ") + tiebreak;
+      } else if (a.finished_at != e.finished_at) {
+        if (e.finished_at < a.finished_at) why = "the same score and tie-break, finished earlier";
+      } else if (e.player_id <= a.player_id) {
+        why = "a tie on everything else, registered earlier (a lower player id)";
+      }
+      if (!why.empty()) {
+        problems.push_back("ORDER     " + who(e) + " must rank above " + who(a) + ": " + why);
+      }
+    }
+    previous = &e;
+  }
+  return problems;
+}
 
 std::string printable(std::string_view text) {
   std::string out;

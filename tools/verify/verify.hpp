@@ -32,6 +32,10 @@ struct Entry {
   std::string game_id;
   nlohmann::json moves;  // as exported: an array, or null while not closed
   std::vector<std::string> flags;
+  // What the ranking uses besides the score and move count.
+  std::int64_t duration_ms = 0;
+  std::int64_t finished_at = 0;  // ms since the epoch, read from the ISO text
+  std::int64_t player_id = 0;    // grows with registration
 };
 
 struct Export {
@@ -74,6 +78,18 @@ struct EntryCheck {
 
 // Replays one entry on `setup` and compares its score and move count.
 EntryCheck check_entry(const game::GameSetup& setup, const Entry& entry);
+
+// The rank order, from the entries' fields alone (docs/rules.md,
+// "Ranking"): the ranked entries first, ranked 1, 2, 3, ... in the order
+// listed, each strictly ahead of the next by score descending, then fewer
+// moves (same, match3) or a shorter duration (hidden), then the earlier
+// finish, then the lower player id; then the unranked (disqualified) ones;
+// no player twice. One line per problem ("ORDER     ..."); empty: in order.
+std::vector<std::string> check_order(game::Mode mode, const std::vector<Entry>& entries);
+
+// "YYYY-MM-DDTHH:MM:SSZ" or with .sss milliseconds (UTC), as ms since the
+// epoch; nullopt for anything else.
+std::optional<std::int64_t> parse_utc_time(std::string_view text);
 
 // Text from the export, safe to print on one line: control characters
 // become '?'.

@@ -18,6 +18,15 @@ async function get(path, params, token) {
   return call(apiUrl(path, params), { headers, cache: 'no-cache' });
 }
 
+// A GET with the player's own token (GET /api/games/{id}: a player gets
+// their own game's moves before they are public). Only in this header,
+// never in the URL.
+async function getAsPlayer(path, token) {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return call(apiUrl(path), { headers, cache: 'no-cache' });
+}
+
 async function post(path, body, token) {
   const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -53,8 +62,10 @@ export const api = {
     get('/api/leaderboard/around', { mode, preset, seed, player, radius }),
   player: (name) => get(`/api/players/${encodeURIComponent(name)}`),
   game: (id) => get(`/api/games/${encodeURIComponent(id)}`),
+  ownGame: (id, token) => getAsPlayer(`/api/games/${encodeURIComponent(id)}`, token),
   verify: (id) => get(`/api/games/${encodeURIComponent(id)}/verify`),
   replay: (id) => get(`/api/games/${encodeURIComponent(id)}/replay`),
+  ownReplay: (id, token) => getAsPlayer(`/api/games/${encodeURIComponent(id)}/replay`, token),
   competitions: ({ state, limit } = {}) => get('/api/competitions', { state, limit }),
   competition: (id, player) => get(`/api/competitions/${encodeURIComponent(id)}`, { player }),
   compLeaderboard: (id, { limit, offset } = {}) =>

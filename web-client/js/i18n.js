@@ -238,6 +238,10 @@ const en = {
   'run.giveUp.title': 'Give up this attempt?',
   'run.giveUp.text': 'Giving up ends this attempt for good, with its score now. It stays counted: you cannot play it again.',
   'run.giveUp.ok': 'Give up',
+  // Competition secrets (issue 23): replays wait for the close, unlisted stays unlisted.
+  'player.unlistedBest': 'an unlisted competition',
+  'lb.replayAtClose': 'after the close',
+  'replay.ownMoves': 'Only you see these moves until the competition closes.',
 };
 
 const ja = {
@@ -475,6 +479,10 @@ const ja = {
   'run.giveUp.title': 'この挑戦をあきらめますか?',
   'run.giveUp.text': 'あきらめると、この挑戦は今のスコアで完全に終わります。挑戦は数えられたままなので、もう一度プレイすることはできません。',
   'run.giveUp.ok': 'あきらめる',
+  // Competition secrets (issue 23): replays wait for the close, unlisted stays unlisted.
+  'player.unlistedBest': '非公開の大会',
+  'lb.replayAtClose': '締め切り後',
+  'replay.ownMoves': '大会の締め切りまで、この手順はあなただけに表示されます。',
 };
 
 export const DICTS = { en, ja };

@@ -2,6 +2,7 @@
 // competition with its commitment (and its key once closed), its
 // leaderboard, its results export, and what organisers do: create one,
 // disqualify an entry.
+#include <algorithm>
 #include <limits>
 
 #include "http/api_json.hpp"
@@ -20,14 +21,6 @@ using namespace api;
 
 constexpr std::int64_t kMaxWindowMs = 366LL * 86'400'000;
 constexpr std::int64_t kOpeningSlackMs = 60'000;
-
-// Compares two hashes without an early exit.
-bool same_hash(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  unsigned char diff = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-  return diff == 0;
-}
 
 // 1..max code points, no control characters.
 bool valid_text(const std::string& text, std::size_t max_chars) {
@@ -49,7 +42,7 @@ HttpApi::Caller HttpApi::caller_of(const ApiRequest& request) {
     return caller;
   }
   const std::string hash = storage::hash_token(auth.substr(kBearer.size()));
-  if (!operator_token_hash_.empty() && same_hash(hash, operator_token_hash_)) {
+  if (!operator_token_hash_.empty() && storage::same_hash(hash, operator_token_hash_)) {
     caller.is_operator = true;
     return caller;
   }
@@ -311,6 +304,13 @@ HttpAnswer HttpApi::competition_results(const storage::CompetitionRecord& c,
     }
     return out;
   };
+  // Attempts started, per player (ordered by player id).
+  const auto attempts = db_.attempts_started_in(c.id);
+  auto attempts_of = [&](storage::PlayerId player) -> std::int64_t {
+    const auto it = std::lower_bound(attempts.begin(), attempts.end(),
+                                     std::pair<storage::PlayerId, std::int64_t>{player, 0});
+    return it != attempts.end() && it->first == player ? it->second : 0;
+  };
   auto moves_of = [&](const std::string& game_id) -> std::optional<std::vector<game::Move>> {
     if (!closed) return std::nullopt;
     auto record = db_.load_game(game_id);
@@ -326,7 +326,11 @@ HttpAnswer HttpApi::competition_results(const storage::CompetitionRecord& c,
                        .duration_ms = e.duration_ms,
                        .game_id = e.game_id,
                        .moves = moves_of(e.game_id),
-                       .flags = flags_of(e.player_id)});
+                       .flags = flags_of(e.player_id),
+                       .reason = std::nullopt,
+                       .finished_at = iso_time(e.finished_at),
+                       .player_id = e.player_id,
+                       .attempts_used = attempts_of(e.player_id)});
   }
   for (const auto& f : flags) {
     if (f.flag != "disqualified") continue;
@@ -340,7 +344,10 @@ HttpAnswer HttpApi::competition_results(const storage::CompetitionRecord& c,
                        .game_id = f.game_id,
                        .moves = closed ? std::optional(std::move(record->moves)) : std::nullopt,
                        .flags = flags_of(f.player_id),
-                       .reason = f.reason});
+                       .reason = f.reason,
+                       .finished_at = iso_time(record->finished_at.value_or(record->created_at)),
+                       .player_id = f.player_id,
+                       .attempts_used = attempts_of(f.player_id)});
   }
   if (!csv) return ok_json(protocol::results_body(competition_view(c, now), entries));
   return {200, protocol::results_csv(entries), "text/csv; charset=utf-8"};

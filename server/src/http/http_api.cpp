@@ -77,11 +77,13 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
     }
     if (seg.size() == 3 && seg[1] == "players" && !seg[2].empty()) return player(seg[2]);
     if (seg.size() == 3 && seg[1] == "games" && !seg[2].empty())
-      return finished_game(seg[2], false);
+      return finished_game(seg[2], false, request.authorization);
     if (seg.size() == 4 && seg[1] == "games" && seg[3] == "verify") {
-      return finished_game(seg[2], true);
+      return finished_game(seg[2], true, {});
     }
-    if (seg.size() == 4 && seg[1] == "games" && seg[3] == "replay") return game_replay(seg[2]);
+    if (seg.size() == 4 && seg[1] == "games" && seg[3] == "replay") {
+      return game_replay(seg[2], request.authorization);
+    }
   } catch (const std::exception&) {
     return error_answer(500, ErrorCode::internal, "storage unavailable");
   }
@@ -130,7 +132,16 @@ HttpAnswer HttpApi::player(const std::string& name) {
   protocol::PlayerProfile profile{
       record->name, iso_time(record->created_at), record->games_played, {}};
   for (const auto& b : db_.player_bests(record->id)) {
-    profile.bests.push_back({b.mode, b.preset, b.seed, b.score, b.game_id});
+    // An unlisted competition's id (its board's seed label too) is shown
+    // only to who has its link: neither the seed nor the game (whose record
+    // names the competition) of a best made there.
+    if (b.unlisted) {
+      profile.bests.push_back({b.mode, b.preset, std::nullopt, b.score, std::nullopt});
+      continue;
+    }
+    profile.bests.push_back(
+        {b.mode, b.preset, b.seed, b.score, b.game_id, b.competition,
+         b.competition && b.closes_at ? std::optional(iso_time(*b.closes_at)) : std::nullopt});
   }
   const std::int64_t today = now_() / 86'400'000;
   for (const auto& s : db_.player_streaks(record->id)) {
@@ -141,15 +152,16 @@ HttpAnswer HttpApi::player(const std::string& name) {
 }
 
 HttpApi::MovesSecrecy HttpApi::moves_secrecy(const storage::GameRecord& record) {
-  // The moves of a hidden or match-3 game on a keyed board would teach its
-  // secrets (colours, refills), and those of any game on a competition board
-  // its solution while others still play it: they are published once the
-  // board closes, and a casual board never closes (docs/rules.md, "When
-  // commitments and keys are published").
+  // A competition game's moves, in every mode, are a solution of its board
+  // (a Same Game's too: entering them ties its score): published at the
+  // competition's close (docs/rules.md, "When commitments and keys are
+  // published"). The moves of a hidden or match-3 game on a casual keyed
+  // board would teach its secrets (colours, refills), and a casual board
+  // never closes.
   MovesSecrecy out;
   const game::GameSetup& setup = record.setup;
   if (record.competition) {
-    out.secret = true;
+    out.secret = true;  // also when the competition cannot be read
     if (const auto c = competitions_.find(*record.competition)) {
       out.revealed_at = c->closes_at;
       out.secret = now_() < c->closes_at;
@@ -160,13 +172,15 @@ HttpApi::MovesSecrecy HttpApi::moves_secrecy(const storage::GameRecord& record) 
   return out;
 }
 
-HttpAnswer HttpApi::game_replay(const std::string& game_id) {
+HttpAnswer HttpApi::game_replay(const std::string& game_id, std::string_view authorization) {
   const auto record = db_.load_game(game_id);
   if (!record || record->state != storage::GameState::over) {
     return error_answer(404, ErrorCode::not_found, "no finished game with this id");
   }
-  // A replay shows every move: it exists exactly when the moves are public.
-  if (moves_secrecy(*record).secret) {
+  // A replay shows every move: it exists exactly when the moves are public,
+  // or to the game's own player.
+  if (moves_secrecy(*record).secret &&
+      (authorization.empty() || !is_player_token(authorization, record->player_id))) {
     return error_answer(403, ErrorCode::not_allowed, "this game's moves are not published yet");
   }
   protocol::ReplayInput input{
@@ -188,7 +202,26 @@ HttpAnswer HttpApi::game_replay(const std::string& game_id) {
   return ok_json(*body);
 }
 
-HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
+bool HttpApi::is_player_token(std::string_view authorization, storage::PlayerId player) {
+  constexpr std::string_view kBearer = "Bearer ";
+  if (!authorization.starts_with(kBearer) || authorization.size() == kBearer.size() ||
+      authorization.size() > 256) {
+    return false;
+  }
+  const auto record = db_.find_player_by_id(player);
+  if (!record) return false;
+  const std::string presented = storage::hash_token(authorization.substr(kBearer.size()));
+  // Every token is compared, a match or not: the time taken does not say
+  // which one matched.
+  bool owned = storage::same_hash(presented, record->token_hash);
+  for (const std::string& device : db_.device_token_hashes(player)) {
+    owned = storage::same_hash(presented, device) || owned;
+  }
+  return owned;
+}
+
+HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify,
+                                  std::string_view authorization) {
   const auto record = db_.load_game(game_id);
   if (!record || record->state != storage::GameState::over) {
     return error_answer(404, ErrorCode::not_found, "no finished game with this id");
@@ -201,7 +234,12 @@ HttpAnswer HttpApi::finished_game(const std::string& game_id, bool verify) {
         valid, replayed.game ? std::optional(replayed.game->score()) : std::nullopt));
   }
   const game::GameSetup& setup = record->setup;
-  const auto [secret, revealed_at] = moves_secrecy(*record);
+  auto [secret, revealed_at] = moves_secrecy(*record);
+  // Only a token that is the game's player's gives the moves early; any
+  // other header gets the public answer.
+  if (secret && !authorization.empty() && is_player_token(authorization, record->player_id)) {
+    secret = false;
+  }
   protocol::FinishedGame body{
       .game_id = record->id,
       .player = record->player_name,

@@ -50,16 +50,23 @@ class HttpApi {
   HttpAnswer leaderboard(const ApiRequest& request, const protocol::RequestTarget& target);
   HttpAnswer leaderboard_around(const ApiRequest& request, const protocol::RequestTarget& target);
   HttpAnswer player(const std::string& name);
-  HttpAnswer finished_game(const std::string& game_id, bool verify);
-  // GET /api/games/{id}/replay: the game's steps, once its moves are public.
-  HttpAnswer game_replay(const std::string& game_id);
-  // Whether a finished game's moves are still secret, and when they are
-  // published (a competition board's close; nullopt: never, or at once).
+  // `authorization`: the request's header; a player's token gives that
+  // player their own game's moves before they are public.
+  HttpAnswer finished_game(const std::string& game_id, bool verify, std::string_view authorization);
+  // GET /api/games/{id}/replay: the game's steps, once its moves are public
+  // (to its own player, with their token, before).
+  HttpAnswer game_replay(const std::string& game_id, std::string_view authorization);
+  // Whether a finished game's moves are still secret to the public, and when
+  // they are published (a competition board's close; nullopt: never, or at
+  // once).
   struct MovesSecrecy {
     bool secret = false;
     std::optional<std::int64_t> revealed_at;
   };
   MovesSecrecy moves_secrecy(const storage::GameRecord& record);
+  // True when `authorization` is "Bearer <token>" with one of the player's
+  // tokens (the first, or a device's).
+  bool is_player_token(std::string_view authorization, storage::PlayerId player);
 
   // Competitions (competition_api.cpp).
   HttpAnswer competitions_route(const ApiRequest& request, const protocol::RequestTarget& target);

@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, waitIdle, playSameToEnd } from '../lib/harness.mjs';
+import { browserSuite, withPage, openPage, testid, waitIdle, playSameToEnd } from '../lib/harness.mjs';
 
 browserSuite('Daily challenge and leaderboards', (env) => {
   test('finish a daily game and find it on the leaderboard, player and replay pages', async (t) => {
@@ -30,6 +30,7 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       } else {
         assert.equal((await page.evaluate(() => window.__tilecrush.view.seed)), today);
       }
+      const gameId = await page.evaluate(() => window.__tilecrush.view.game_id);
       const end = await playSameToEnd(page, assert);
       const final = end.score;
 
@@ -38,6 +39,9 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       const mine = page.locator(`[data-testid="lb-row"].me[data-player="${page.playerName}"]`);
       await mine.waitFor();
       assert.equal(await mine.locator(testid('lb-score')).textContent(), String(final));
+      // The daily is open: its games' moves are a solution of the board,
+      // so no replay link before the close.
+      if (competition) assert.equal(await mine.locator('a', { hasText: 'Replay' }).count(), 0);
       // Today's boards are listed first on the page.
       assert.ok(await page.locator(testid('lb-daily-link')).count() >= 9);
 
@@ -51,28 +55,54 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       await best.waitFor();
       assert.match(await best.textContent(), new RegExp(`${final}`));
 
-      await best.locator('a', { hasText: 'Replay' }).click();
+      if (competition) {
+        assert.equal(await best.locator('a', { hasText: 'Replay' }).count(), 0);
+        await best.locator(testid('player-replay-later')).waitFor();
+        // The replay page itself, reached by its address, shows its moves
+        // to their own player only (below: another player).
+        await page.goto(`${page.base}/?view=replay&game=${gameId}`);
+      } else {
+        await best.locator('a', { hasText: 'Replay' }).click();
+      }
       await page.locator(testid('replay-page')).waitFor();
       if (competition) {
         // A keyed board cannot be rebuilt from its seed: the game is its
         // list of moves, or a note while the server keeps them secret.
         await page.locator(`${testid('replay-moves')} li`).first().waitFor();
-        assert.equal(await page.locator(testid('btn-step')).count(), 0);
+        await page.locator(testid('replay-own-moves')).waitFor();
+        assert.equal(await page.locator(testid('replay-moves-hidden')).count(), 0);
+        assert.equal(await page.locator(`${testid('replay-moves')} li`).count(), end.move_count);
+        // Its own player replays it on its board before the close.
+        await page.waitForFunction(() => window.__tilecrush.replay && window.__tilecrush.replay.published);
+        await page.click(testid('btn-last'));
+        await page.waitForFunction((n) => window.__tilecrush.replay.step === n && !window.__tilecrush.replay.busy,
+          end.move_count);
+        const r = await page.evaluate(() => window.__tilecrush.replay);
+        assert.equal(r.hashOk, true);
+        assert.equal(r.score, final);
         assert.equal(await page.getAttribute(testid('replay-competition'), 'href'), `/?view=competition&id=${competition}`);
-        if (await page.locator(testid('replay-moves-hidden')).count() === 0) {
-          await page.click(testid('btn-verify'));
-          await page.locator(testid('replay-verdict')).waitFor();
-          assert.match(await page.textContent(testid('replay-verdict')), new RegExp(`Verified.*${final}`));
-        }
+        // The server still verifies it, without showing the moves.
+        await page.click(testid('btn-verify'));
+        await page.locator(testid('replay-verdict')).waitFor();
+        assert.match(await page.textContent(testid('replay-verdict')), new RegExp(`Verified.*${final}`));
         assert.equal(await page.locator('[data-testid="replay-page"]').evaluate((el) => /\bnull\b/.test(el.textContent)), false);
         assert.deepEqual(page.errors, []);
+        const other = await openPage(env, {});
+        try {
+          await other.goto(`${other.base}/?view=replay&game=${gameId}`);
+          await other.locator(testid('replay-moves-hidden')).waitFor();
+          assert.equal(await other.locator(testid('replay-own-moves')).count(), 0);
+          await other.locator(testid('replay-unpublished')).waitFor();
+          assert.equal(await other.locator(testid('btn-step')).count(), 0);
+          assert.deepEqual(other.errors, []);
+        } finally {
+          await other.context().close();
+        }
         return;
       }
-      await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
-      assert.equal(await page.evaluate(() => window.__tilecrush.view.ranked), false, 'the replay copy is practice');
+      await page.waitForFunction(() => window.__tilecrush.replay && window.__tilecrush.replay.published);
       await page.click(testid('btn-step'));
-      await page.waitForFunction(() => window.__tilecrush.view.move_count === 1);
-      await waitIdle(page);
+      await page.waitForFunction(() => window.__tilecrush.replay.step === 1 && !window.__tilecrush.replay.busy);
       assert.match(await page.textContent(testid('replay-step')), /1/);
       await page.click(testid('btn-verify'));
       await page.locator(testid('replay-verdict')).waitFor();

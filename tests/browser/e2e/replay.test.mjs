@@ -85,6 +85,8 @@ browserSuite('Replay viewer', (env) => {
       await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
       await playLargestGroups(page, assert, 1);
       await page.click(testid('btn-resign'));
+      // Giving up a running attempt asks first (rules.md, "Attempts").
+      await page.click(testid('confirm-ok'));
       await page.waitForFunction(() => window.__tilecrush.view.over);
       const daily = await page.evaluate(() => window.__tilecrush.view.game_id);
       const answer = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/replay`)).status, daily);

@@ -24,6 +24,8 @@ browserSuite('Game over: where you stand, and sharing without spoiling', (env) =
       await playDaily(page, 'same', 'easy');
       await playLargestGroups(page, assert, 2);
       await page.click(testid('btn-resign'));
+      // Giving up a running attempt asks first (rules.md, "Attempts").
+      await page.click(testid('confirm-ok'));
       await page.locator(testid('standing-rank')).waitFor();
       assert.equal(await page.textContent(testid('standing-rank')), 'Your place on this board: #1 of 1');
     });

@@ -90,9 +90,12 @@ export function leaderboardPage(root, app, params) {
     }
     if (!data) return;
     const me = app.net.player && app.net.player.name;
+    // A competition game's moves are a solution of its board: replays only
+    // once the competition has closed (casual boards keep their links).
+    const replays = !board.competition || (comp && comp.state === 'closed');
     table.append(h('thead', {}, h('tr', {},
-      ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'lb.attempts', 'lb.replay']
-        .map((k) => h('th', { i18n: k })))));
+      ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'lb.attempts', replays ? 'lb.replay' : null]
+        .filter(Boolean).map((k) => h('th', { i18n: k })))));
     const body = h('tbody');
     for (const e of data.entries) {
       const mine = me && e.player === me;
@@ -103,7 +106,7 @@ export function leaderboardPage(root, app, params) {
         h('td', {}, String(e.move_count)),
         h('td', {}, e.duration_ms == null ? '' : formatDuration(e.duration_ms / 1000)),
         h('td', {}, String(e.attempts)),
-        h('td', {}, e.game_id ? link(`/?${new URLSearchParams({ view: 'replay', game: e.game_id })}`, t('btn.replay')) : '')));
+        replays ? h('td', {}, e.game_id ? link(`/?${new URLSearchParams({ view: 'replay', game: e.game_id })}`, t('btn.replay')) : '') : null));
     }
     table.append(body);
     if (data.entries.length === 0) status.textContent = t('lb.empty');

@@ -35,15 +35,23 @@ export function playerPage(root, app, params) {
     const body = h('tbody');
     for (const b of [...data.bests].sort((a, c) => order(a) - order(c))) {
       // A best made in a competition (the daily's included) is on that
-      // competition's leaderboard, not on the seed's.
+      // competition's leaderboard, not on the seed's. One made in an
+      // unlisted competition comes without its seed and its game: the
+      // competition's id stays behind its link.
       const lb = b.competition ? new URLSearchParams({ view: 'leaderboard', competition: b.competition })
         : new URLSearchParams({ view: 'leaderboard', mode: b.mode, preset: b.preset, seed: b.seed });
+      // A competition game's moves are a solution of its board: no replay
+      // before the close (moves_published_at).
+      const secret = b.moves_published_at && Date.now() < Date.parse(b.moves_published_at);
+      let replay = '';
+      if (b.game_id && !secret) replay = link(`/?${new URLSearchParams({ view: 'replay', game: b.game_id })}`, t('btn.replay'));
+      else if (b.game_id) replay = h('span', { class: 'note', testid: 'player-replay-later' }, t('lb.replayAtClose'));
       body.append(h('tr', { testid: 'player-best', dataset: { mode: b.mode, preset: b.preset } },
         h('td', {}, t(`mode.${b.mode}`)),
         h('td', {}, t(`preset.${b.preset}`)),
-        h('td', {}, link(`/?${lb}`, b.seed)),
+        h('td', {}, b.seed == null ? h('span', { class: 'note', testid: 'player-unlisted' }, t('player.unlistedBest')) : link(`/?${lb}`, b.seed)),
         h('td', {}, String(b.score)),
-        h('td', {}, b.game_id ? link(`/?${new URLSearchParams({ view: 'replay', game: b.game_id })}`, t('btn.replay')) : '')));
+        h('td', {}, replay)));
     }
     section.append(h('div', { class: 'table-wrap' }, h('table', { class: 'lb-table' },
       h('thead', {}, h('tr', {}, ['mode.label', 'preset.label', 'home.seed', 'lb.score', 'lb.replay']

@@ -11,7 +11,8 @@
 //
 // The replay exists once the game's moves are public (rules.md, "When
 // commitments and keys are published"): a competition game after the
-// close; before it the page says when.
+// close; before it the page says when, except to the game's own player,
+// for whom it asks again with the player's token.
 
 import { h, clear, link, sleep } from '../dom.js';
 import { t, onLangChange, formatDuration } from '../i18n.js';
@@ -255,9 +256,15 @@ export function replayPage(root, app, params) {
         link(`/?${new URLSearchParams({ view: 'player', name: record.player })}`, record.player),
         ` · ${t('lb.score')}: ${record.score} · ${boardName}`,
         record.duration_ms != null ? ` · ${formatDuration(record.duration_ms / 1000)}` : ''));
+    if (record.moves && record.moves_published_at && Date.now() < Date.parse(record.moves_published_at)) {
+      section.append(h('p', { class: 'note', testid: 'replay-own-moves' }, t('replay.ownMoves')));
+    }
     if (record.competition) {
       section.append(h('p', {}, link(`/?${new URLSearchParams({ view: 'competition', id: record.competition })}`,
         t('lb.competition'), { testid: 'replay-competition' })));
+    }
+    if (record.moves && record.moves_published_at && Date.now() < Date.parse(record.moves_published_at)) {
+      section.append(h('p', { class: 'note', testid: 'replay-own-moves' }, t('replay.ownMoves')));
     }
     const verifyBtn = h('button', { type: 'button', testid: 'btn-verify', i18n: 'btn.verify' });
     verifyBtn.addEventListener('click', verify);
@@ -302,8 +309,13 @@ export function replayPage(root, app, params) {
       render();
       return;
     }
+    // The player's own game whose moves are not public yet: they may see them.
+    // (The stored identity: the connection may not have said hello yet.)
+    const mine = app.net.identity && app.net.identity.get();
+    const own = record.moves == null && mine && mine.name === record.player && mine.token ? mine.token : null;
+    if (own) record = await api.ownGame(id, own).catch(() => record);
     try {
-      replay = await api.replay(id);
+      replay = own && record.moves != null ? await api.ownReplay(id, own) : await api.replay(id);
     } catch (err) {
       if (err.status === 403) unpublished = err;
       else msg.textContent = t('err.generic', { message: err.message || err.code });

@@ -73,18 +73,26 @@ struct ResultEntry {
   std::optional<std::vector<game::Move>> moves{};  // nullopt until the close
   std::vector<std::string> flags{};                // the player's, in this competition
   std::optional<std::string> reason{};             // a disqualified entry's
+  // What the ranking uses besides score and move_count / duration_ms: the
+  // finish of the entry's game (ISO 8601 UTC) and the player's id (ids
+  // grow with registration: the last tie-break). And the attempts the
+  // player started there (counted ones).
+  std::string finished_at{};
+  std::int64_t player_id = 0;
+  std::int64_t attempts_used = 0;
 };
 
 // /api/competitions/{id}/results: {competition: Competition, entries:
-// [{rank, player, score, move_count, duration_ms, game_id, moves, flags}
-// and reason when given]}.
+// [{rank, player, score, move_count, duration_ms, game_id, moves, flags,
+// finished_at, player_id, attempts_used, reason (null unless
+// disqualified)}]}.
 nlohmann::json results_body(const CompetitionView& competition,
                             const std::vector<ResultEntry>& entries);
 // ?format=csv: the header line
-// rank,player,score,move_count,duration_ms,game_id,moves,flags then one
-// line per entry; rank empty when disqualified, player, game_id, moves
-// (the JSON array, empty while null) and flags (joined with ';') quoted,
-// the reason left out.
+// rank,player,score,move_count,duration_ms,game_id,moves,flags,finished_at,player_id,attempts_used,reason
+// then one line per entry; rank empty when disqualified, player, game_id,
+// moves (the JSON array, empty while null), flags (joined with ';'),
+// finished_at and reason (empty unless disqualified) quoted.
 std::string results_csv(const std::vector<ResultEntry>& entries);
 
 // POST /api/competitions/{id}/disqualify: {competition, player,

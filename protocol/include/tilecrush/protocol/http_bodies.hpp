@@ -92,13 +92,17 @@ struct LeaderboardPage {
 // the page has one.
 nlohmann::json leaderboard_body(const LeaderboardPage& page);
 
-// A player's best on one (mode, preset).
+// A player's best on one (mode, preset). A best made in an unlisted
+// competition shows neither its seed (the competition's id) nor its game
+// (whose record names the competition): both nullopt, and no competition.
 struct PlayerBest {
   game::Mode mode = game::Mode::same;
   std::string preset{};
-  std::string seed{};
+  std::optional<std::string> seed{};
   std::int64_t score = 0;
-  std::string game_id{};
+  std::optional<std::string> game_id{};
+  std::optional<std::string> competition{};         // the competition's id, if listed
+  std::optional<std::string> moves_published_at{};  // a competition board's close
 };
 
 // A player's daily streak in one mode (rules.md, "Streaks").
@@ -118,8 +122,8 @@ struct PlayerProfile {
 };
 
 // /api/players/{name}: {name, created_at, games_played, bests: [{mode,
-// preset, seed, score, game_id}], streaks: [{mode, current, best,
-// last_day}]}.
+// preset, seed, score, game_id, competition, moves_published_at}],
+// streaks: [{mode, current, best, last_day}]}.
 nlohmann::json player_body(const PlayerProfile& player);
 
 // What a practice game carries to deal its board again.

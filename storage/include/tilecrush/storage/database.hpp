@@ -35,6 +35,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tilecrush/game/game.hpp"
@@ -280,6 +281,10 @@ class Database {
   std::vector<std::string> device_token_hashes(PlayerId player);
   // Whether the player has a recovery code (its hash is never read out).
   bool has_recovery_code(PlayerId player);
+  // The same for every player who has started one there, as (player, attempts
+  // started) pairs ordered by player id: one read for a whole results export.
+  std::vector<std::pair<PlayerId, std::int64_t>> attempts_started_in(
+      std::string_view competition_id);
   std::optional<OrganiserRecord> find_organiser_by_token_hash(std::string_view token_hash);
   std::vector<EntryFlag> entry_flags(std::string_view competition_id);
 

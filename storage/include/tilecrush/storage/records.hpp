@@ -225,6 +225,12 @@ struct PlayerBest {
   std::int64_t score = 0;
   std::string game_id;
   std::int64_t achieved_at = 0;  // finished_at of that game
+  // Filled by reads, from that game: the competition whose board it is on
+  // (nullopt: a casual or rules-version-1 board), whether that competition
+  // is unlisted, and its closing time.
+  std::optional<std::string> competition;
+  bool unlisted = false;
+  std::optional<std::int64_t> closes_at;
 };
 
 // A player's daily streak in one mode (rules.md, "Streaks"): days are UTC
