@@ -377,8 +377,8 @@ SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
 )sql";
 
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
-    kV1PlayersGamesMoves, kV2Leaderboards,         kV3Rooms,     kV4MoveList,
-    kV5Competitions,      kV6LeaderboardRevisions, kV7OpenRooms, kV8RecoveryCodes, kV9Streaks,
+    kV1PlayersGamesMoves,    kV2Leaderboards, kV3Rooms,         kV4MoveList, kV5Competitions,
+    kV6LeaderboardRevisions, kV7OpenRooms,    kV8RecoveryCodes, kV9Streaks,
 };
 
 }  // namespace

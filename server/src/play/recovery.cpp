@@ -39,33 +39,33 @@ void GameService::recover(const protocol::Hello& cmd, WelcomeFn welcome, RefuseF
   attempt.max_device_tokens = kMaxDeviceTokens;
   // The outcome is committed before anyone hears of it: a failure counted,
   // or the device token stored (the welcome is durable, like a new name's).
-  db_.recover_player(std::move(attempt), [this, welcome = std::move(welcome),
-                                          refuse = std::move(refuse),
-                                          token](const storage::RecoveryResult& r) {
-    switch (r.outcome) {
-      case storage::RecoveryOutcome::recovered:
-        // The running attempts are read on the storage pool, not on the
-        // writer thread that runs this callback.
-        return net::post(*db_pool_, [this, welcome, refuse, id = r.player_id, name = r.name,
-                                     token]() {
-          nlohmann::json running;
-          try {
-            running = running_list(id);
-          } catch (const std::exception&) {
-            return refuse(ErrorCode::internal, "storage unavailable");
-          }
-          welcome(id, name, token, std::move(running));
-        });
-      case storage::RecoveryOutcome::wrong_code:
-        return refuse(ErrorCode::unauthorized, "wrong recovery code for this name");
-      case storage::RecoveryOutcome::locked:
-        return refuse(ErrorCode::rate_limited,
-                      "too many wrong recovery codes for this name; try again later");
-      case storage::RecoveryOutcome::failed:
-        break;
-    }
-    refuse(ErrorCode::internal, "could not check the recovery code");
-  });
+  db_.recover_player(
+      std::move(attempt), [this, welcome = std::move(welcome), refuse = std::move(refuse),
+                           token](const storage::RecoveryResult& r) {
+        switch (r.outcome) {
+          case storage::RecoveryOutcome::recovered:
+            // The running attempts are read on the storage pool, not on the
+            // writer thread that runs this callback.
+            return net::post(*db_pool_,
+                             [this, welcome, refuse, id = r.player_id, name = r.name, token]() {
+                               nlohmann::json running;
+                               try {
+                                 running = running_list(id);
+                               } catch (const std::exception&) {
+                                 return refuse(ErrorCode::internal, "storage unavailable");
+                               }
+                               welcome(id, name, token, std::move(running));
+                             });
+          case storage::RecoveryOutcome::wrong_code:
+            return refuse(ErrorCode::unauthorized, "wrong recovery code for this name");
+          case storage::RecoveryOutcome::locked:
+            return refuse(ErrorCode::rate_limited,
+                          "too many wrong recovery codes for this name; try again later");
+          case storage::RecoveryOutcome::failed:
+            break;
+        }
+        refuse(ErrorCode::internal, "could not check the recovery code");
+      });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::RecoveryCode&) {
