@@ -340,8 +340,13 @@ WriteResult disqualify_entry(Connection& c, const std::string& competition_id, P
   const auto game_id =
       remove_entry(c, BoardKey{comp->mode, comp->preset, comp->seed, comp->id}, player);
   if (!game_id) return write_error(WriteStatus::not_found, "no such entry");
-  return insert_flag(c,
-                     EntryFlag{competition_id, player, {}, "disqualified", *game_id, reason, at});
+  WriteResult flagged =
+      insert_flag(c, EntryFlag{competition_id, player, {}, "disqualified", *game_id, reason, at});
+  // A disqualified daily game no longer counts its day for the streak.
+  if (flagged.ok() && comp->daily) {
+    uncount_streak_day(c, player, comp->mode, comp->opens_at / 86'400'000);
+  }
+  return flagged;
 }
 
 std::vector<EntryFlag> select_flags(Connection& c, std::string_view competition_id) {

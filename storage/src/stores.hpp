@@ -83,6 +83,11 @@ std::vector<PlayerBest> select_player_bests(Connection& c, PlayerId player);
 // already; else its run (1 + the previous day's), the runs of the days
 // right after it, and the player's best.
 void record_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int64_t day);
+// Takes `day` back from the player's streak in `mode` after a
+// disqualification, unless another of that day's dailies of the mode still
+// counts it: the run after it starts over, and the best is the longest run
+// left.
+void uncount_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int64_t day);
 std::vector<StreakRecord> select_player_streaks(Connection& c, PlayerId player);
 
 // leaderboard pages (leaderboard_pages.cpp); `cache` null: the plain scan.

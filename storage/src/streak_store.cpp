@@ -5,7 +5,8 @@
 // per game is constant: one insert that reads the day before's run, one
 // probe of the day after, one upsert of the best. A day counted late (a
 // game ended by its close after the player's next day was counted already)
-// renumbers the run that follows it, one row per day of that run.
+// renumbers the run that follows it, one row per day of that run; so does a
+// day taken back by a disqualification (uncount_streak_day).
 #include <algorithm>
 
 #include "codec.hpp"
@@ -44,6 +45,31 @@ constexpr std::string_view kSelectLastDay = R"sql(
 SELECT day, run FROM streak_days WHERE player_id = ?1 AND mode = ?2
 ORDER BY day DESC LIMIT 1
 )sql";
+
+// Whether a game still counts the day for the mode: a ranked, finished
+// game of the player on one of that day's dailies of the mode, where the
+// player is not disqualified. Walks the player's games (games_by_player):
+// it runs only when a daily entry is disqualified.
+constexpr std::string_view kDayStillCounted = R"sql(
+SELECT 1 FROM games AS g JOIN competitions AS c ON c.id = g.competition_id
+WHERE g.player_id = ?1 AND c.daily = 1 AND c.mode = ?2 AND c.opens_at / 86400000 = ?3
+  AND g.ranked = 1 AND g.state = 'over'
+  AND NOT EXISTS (SELECT 1 FROM entry_flags AS f
+                  WHERE f.competition_id = g.competition_id AND f.player_id = g.player_id
+                    AND f.flag = 'disqualified')
+LIMIT 1
+)sql";
+
+constexpr std::string_view kDeleteDay =
+    "DELETE FROM streak_days WHERE player_id = ?1 AND mode = ?2 AND day = ?3";
+
+constexpr std::string_view kLongestRun =
+    "SELECT max(run) FROM streak_days WHERE player_id = ?1 AND mode = ?2";
+
+constexpr std::string_view kSetBest =
+    "UPDATE streaks SET best = ?3 WHERE player_id = ?1 AND mode = ?2";
+
+constexpr std::string_view kDeleteBest = "DELETE FROM streaks WHERE player_id = ?1 AND mode = ?2";
 
 std::optional<std::int64_t> run_on(Connection& c, PlayerId player, std::string_view mode,
                                    std::int64_t day) {
@@ -86,6 +112,47 @@ void record_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int
   q->bind(1, player);
   q->bind(2, mode_name);
   q->bind(3, best);
+  q->run();
+}
+
+void uncount_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int64_t day) {
+  const std::string_view mode_name = mode_text(mode);
+  {
+    auto q = c.query(kDayStillCounted);
+    q->bind(1, player);
+    q->bind(2, mode_name);
+    q->bind(3, day);
+    if (q->step()) return;  // another daily of that day still counts it
+  }
+  {
+    auto q = c.query(kDeleteDay);
+    q->bind(1, player);
+    q->bind(2, mode_name);
+    q->bind(3, day);
+    q->run();
+    if (c.changes() == 0) return;  // never counted
+  }
+  // The days after it start a run of their own.
+  for (std::int64_t next = day + 1;; ++next) {
+    auto q = c.query(kUpdateRun);
+    q->bind(1, player);
+    q->bind(2, mode_name);
+    q->bind(3, next);
+    q->bind(4, next - day);
+    q->run();
+    if (c.changes() == 0) break;
+  }
+  std::optional<std::int64_t> longest;
+  {
+    auto q = c.query(kLongestRun);
+    q->bind(1, player);
+    q->bind(2, mode_name);
+    if (q->step()) longest = q->get_optional_int(0);
+  }
+  auto q = c.query(longest ? kSetBest : kDeleteBest);
+  q->bind(1, player);
+  q->bind(2, mode_name);
+  if (longest) q->bind(3, *longest);
   q->run();
 }
 

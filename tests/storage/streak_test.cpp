@@ -179,6 +179,54 @@ TEST_F(Streaks, CasualAndOrganisersGamesDoNotCount) {
   EXPECT_TRUE(db_->player_streaks(ada_).empty());
 }
 
+TEST_F(Streaks, ADisqualificationTakesTheDayBack) {
+  for (std::int64_t d = 0; d < 4; ++d) ASSERT_TRUE(play(ada_, kFirstDay + d).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay + 3), std::make_pair(std::int64_t{4}, std::int64_t{4}));
+  // Disqualified from day 1's daily: days 0 | 2, 3 remain.
+  const WriteResult r = wait_for([&](WriteCallback cb) {
+    db_->disqualify(daily(kFirstDay + 1), ada_, "second account", (kFirstDay + 4) * kDay,
+                    std::move(cb));
+  });
+  ASSERT_TRUE(r.ok()) << r.message;
+  EXPECT_EQ(streak(ada_, kFirstDay + 3), std::make_pair(std::int64_t{2}, std::int64_t{2}));
+  // A later game there does not count the day again.
+  ASSERT_TRUE(play(ada_, kFirstDay + 1).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay + 3), std::make_pair(std::int64_t{2}, std::int64_t{2}));
+}
+
+TEST_F(Streaks, ADayStaysCountedWhileAnotherDailyOfItCountsIt) {
+  ASSERT_TRUE(play(ada_, kFirstDay).ok());
+  // A second hidden daily of the same day (another preset) counts it too.
+  const std::string other = daily(kFirstDay, game::Mode::hidden, "large");
+  GameRecord g;
+  g.id = "other-preset";
+  g.player_id = ada_;
+  g.setup.mode = game::Mode::hidden;
+  g.setup.preset = "large";
+  g.setup.seed = std::to_string(kFirstDay);
+  g.setup.board_key.emplace();
+  g.setup.board_key->fill(static_cast<std::uint8_t>(kFirstDay & 0xff));
+  g.ranked = true;
+  g.created_at = kFirstDay * kDay + 2000;
+  g.competition = other;
+  g.attempt_rule = GameRecord::AttemptRule{};
+  ASSERT_TRUE(wait_for([&](WriteCallback cb) { db_->create_game(g, std::move(cb)); }).ok());
+  GameResult result;
+  result.game_id = g.id;
+  result.score = 5;
+  result.finished_at = kFirstDay * kDay + 90'000;
+  ASSERT_TRUE(wait_for([&](WriteCallback cb) { db_->finish_game(result, std::move(cb)); }).ok());
+  ASSERT_TRUE(wait_for([&](WriteCallback cb) {
+                db_->disqualify(daily(kFirstDay), ada_, "r", kFirstDay * kDay, std::move(cb));
+              }).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay), std::make_pair(std::int64_t{1}, std::int64_t{1}));
+  // Disqualified from both: the day is gone, and so is the streak.
+  ASSERT_TRUE(wait_for([&](WriteCallback cb) {
+                db_->disqualify(other, ada_, "r", kFirstDay * kDay, std::move(cb));
+              }).ok());
+  EXPECT_TRUE(db_->player_streaks(ada_).empty());
+}
+
 TEST_F(Streaks, AnOlderFileGetsTheStreaksOfItsFinishedDailies) {
   SKIP_UNLESS_SQLITE();
   // Days 0, 1, 2 and 4 played, then the file is taken back to version 8.

@@ -15,10 +15,10 @@ namespace tilecrush::server {
 class Metrics {
  public:
   // Message types counted by name; anything else is counted as "other".
-  static constexpr std::array<std::string_view, 20> kMessageTypes = {
-      "hello",      "new_game",   "resume", "click",         "swap",    "peek",        "select",
-      "unselect",   "preview",    "hint",   "undo",          "resign",  "create_room", "join_room",
-      "leave_room", "start_room", "ping",   "recovery_code", "invalid", "other"};
+  static constexpr std::array<std::string_view, 21> kMessageTypes = {
+      "hello",      "new_game",   "resume", "click",   "swap",          "peek",        "select",
+      "unselect",   "preview",    "hint",   "undo",    "resign",        "create_room", "join_room",
+      "leave_room", "start_room", "ping",   "running", "recovery_code", "invalid",     "other"};
   static constexpr std::array<std::string_view, 9> kErrorCodes = {
       "bad_request",  "unauthorized", "not_found", "invalid_move", "not_allowed",
       "rate_limited", "internal",     "moved",     "stale"};

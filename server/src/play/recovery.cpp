@@ -45,17 +45,19 @@ void GameService::recover(const protocol::Hello& cmd, WelcomeFn welcome, RefuseF
         switch (r.outcome) {
           case storage::RecoveryOutcome::recovered:
             // The running attempts are read on the storage pool, not on the
-            // writer thread that runs this callback.
-            return net::post(*db_pool_,
-                             [this, welcome, refuse, id = r.player_id, name = r.name, token]() {
-                               nlohmann::json running;
-                               try {
-                                 running = running_list(id);
-                               } catch (const std::exception&) {
-                                 return refuse(ErrorCode::internal, "storage unavailable");
-                               }
-                               welcome(id, name, token, std::move(running));
-                             });
+            // writer thread that runs this callback. The recovery is
+            // committed (a device token stored): it is never refused now,
+            // or a retry would store another token for nothing; a list that
+            // cannot be read is sent empty (the client may ask `running`).
+            return net::post(*db_pool_, [this, welcome, id = r.player_id, name = r.name, token]() {
+              nlohmann::json running = nlohmann::json::array();
+              try {
+                running = running_list(id);
+              } catch (const std::exception&) {
+                running = nlohmann::json::array();
+              }
+              welcome(id, name, token, std::move(running));
+            });
           case storage::RecoveryOutcome::wrong_code:
             return refuse(ErrorCode::unauthorized, "wrong recovery code for this name");
           case storage::RecoveryOutcome::locked:

@@ -3,12 +3,12 @@
 // animations of live play; stepping forward and back, jumping to the end,
 // the scrubber and an address for a move all land on the board whose
 // state_hash is the server's, ending at the game's final score. A daily's
-// game before the close has no replay (its moves are secret), nor has a
-// hidden game on a casual board (never).
+// game before the close has a replay for its own player only (its moves
+// are secret to others), and a hidden game on a casual board none (never).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, playSameToEnd, playLargestGroups } from '../lib/harness.mjs';
+import { browserSuite, withPage, openPage, testid, playSameToEnd, playLargestGroups } from '../lib/harness.mjs';
 
 const replayState = (page) => page.evaluate(() => window.__tilecrush.replay);
 
@@ -77,7 +77,7 @@ browserSuite('Replay viewer', (env) => {
     });
   });
 
-  test("a daily's game has no replay before the close; a casual hidden game never has one", async (t) => {
+  test("a daily's game has no replay before the close but for its player; a casual hidden game never has one", async (t) => {
     await withPage(t, env, {}, async (page) => {
       await page.goto(`${page.base}/`);
       const row = page.locator('[data-testid="daily-board"][data-mode="same"][data-preset="easy"]');
@@ -91,20 +91,33 @@ browserSuite('Replay viewer', (env) => {
       const daily = await page.evaluate(() => window.__tilecrush.view.game_id);
       const answer = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/replay`)).status, daily);
       assert.equal(answer, 403);
+      // Its own player replays it (with their token), and is told why only they do.
       await page.goto(`${page.base}/?view=replay&game=${daily}`);
-      await page.locator(testid('replay-unpublished')).waitFor();
-      assert.match(await page.textContent(testid('replay-unpublished')), /published when its board closes/);
-      assert.equal(await page.locator(testid('btn-step')).count(), 0);
-
+      await page.waitForFunction(() => window.__tilecrush.replay && window.__tilecrush.replay.published);
+      await page.locator(testid('replay-own-moves')).waitFor();
       await page.goto(`${page.base}/?mode=hidden&preset=classic&seed=replay-hidden`);
       await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
       await page.click(testid('btn-resign'));
       await page.waitForFunction(() => window.__tilecrush.view.over);
       const hidden = await page.evaluate(() => window.__tilecrush.view.game_id);
-      await page.goto(`${page.base}/?view=replay&game=${hidden}`);
-      await page.locator(testid('replay-unpublished')).waitFor();
-      assert.match(await page.textContent(testid('replay-unpublished')), /stay secret/);
       assert.deepEqual(page.errors, []);
+
+      // Another player: the daily's game not before the close, the casual
+      // hidden game never.
+      const other = await openPage(env, {});
+      try {
+        await other.goto(`${other.base}/?view=replay&game=${daily}`);
+        await other.locator(testid('replay-unpublished')).waitFor();
+        assert.match(await other.textContent(testid('replay-unpublished')), /published when its board closes/);
+        assert.equal(await other.locator(testid('btn-step')).count(), 0);
+        await other.locator(testid('replay-moves-hidden')).waitFor();
+        await other.goto(`${other.base}/?view=replay&game=${hidden}`);
+        await other.locator(testid('replay-unpublished')).waitFor();
+        assert.match(await other.textContent(testid('replay-unpublished')), /stay secret/);
+        assert.deepEqual(other.errors, []);
+      } finally {
+        await other.context().close();
+      }
     });
   });
 });

@@ -15,6 +15,17 @@ function dateFormat(withZone, withSeconds = false) {
   return new Intl.DateTimeFormat(locale, opts);
 }
 
+// A competition's name as the reader's language says it: a daily's is made
+// from its mode, preset and date ("Daily · Same Game · Easy · 2026-11-24");
+// an organiser's is theirs, as given.
+export function compName(c) {
+  if (!c) return '';
+  if (c.daily) {
+    return t('comp.dailyName', { mode: t(`mode.${c.mode}`), preset: t(`preset.${c.preset}`), date: c.seed });
+  }
+  return c.name;
+}
+
 export function formatWhen(iso) {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? String(iso ?? '') : dateFormat(true).format(d);
@@ -44,7 +55,7 @@ export function ruleText(c) {
 export function competitionItem(c) {
   return h('li', { class: 'comp-item', testid: 'comp-item', dataset: { id: c.id, state: c.state } },
     h('div', { class: 'comp-item-head' },
-      link(compUrl(c.id), c.name, { class: 'comp-name', testid: 'comp-link' }),
+      link(compUrl(c.id), compName(c), { class: 'comp-name', testid: 'comp-link' }),
       c.daily ? h('span', { class: 'badge' }, t('comps.daily')) : null),
     h('div', { class: 'comp-item-meta' },
       h('span', {}, boardName(c)),

@@ -19,7 +19,9 @@ import { organiserToken } from './organise.js';
 import {
   attemptUrl, attemptsInfo, checkCommitment, compLeaderboardUrl, phase, resultsDigest, validId,
 } from '../competitions/logic.js';
-import { boardName, formatWindow, leaderboardTable, resultsTable, ruleText } from '../competitions/views.js';
+import {
+  boardName, compName, formatWindow, leaderboardTable, resultsTable, ruleText,
+} from '../competitions/views.js';
 import { confirmDisqualify } from '../competitions/disqualify.js';
 import { fetchRunning, runningIn } from '../running.js';
 
@@ -81,6 +83,13 @@ export function competitionPage(root, app, params) {
     // An organiser reading the page has not said hello yet.
     app.connect();
     try {
+      // A running attempt is resumed, never replaced by a new one: the list
+      // is read now, whatever the page showed (it may not have loaded yet).
+      const mine = runningIn(await fetchRunning(app.net), id);
+      if (mine) {
+        if (!destroyed) app.navigate(attemptUrl(mine));
+        return;
+      }
       const reply = await app.net.request('new_game', { competition: id });
       if (!destroyed) app.navigate(attemptUrl(reply.game));
     } catch (err) {
@@ -103,7 +112,7 @@ export function competitionPage(root, app, params) {
     const href = new URL(`/?${new URLSearchParams({ view: 'competition', id: view.id })}`, location.origin).href;
     const share = h('input', { readonly: true, value: href, testid: 'comp-share', 'aria-label': t('comp.share') });
     head.append(...[
-      h('h2', { testid: 'comp-name' }, view.name,
+      h('h2', { testid: 'comp-name' }, compName(view),
         view.daily ? h('span', { class: 'badge' }, t('comps.daily')) : null),
       h('dl', { class: 'comp-facts' },
         h('dt', {}, t('preset.label')), h('dd', { testid: 'comp-board' }, boardName(view)),

@@ -8,6 +8,7 @@ import { t, onLangChange, formatDuration } from '../i18n.js';
 import { MODES, PRESETS } from '../presets.js';
 import { api } from '../api.js';
 import { compLeaderboardUrl, compUrl, validId } from '../competitions/logic.js';
+import { compName } from '../competitions/views.js';
 
 const PAGE = 20;
 
@@ -82,7 +83,7 @@ export function leaderboardPage(root, app, params) {
     if (board.competition) {
       const src = comp || data;
       clear(heading);
-      heading.append(`${t('lb.title')}: `, comp ? `${comp.name} · ` : '',
+      heading.append(`${t('lb.title')}: `, comp ? `${compName(comp)} · ` : '',
         src && src.mode ? `${t(`mode.${src.mode}`)} · ${t(`preset.${src.preset}`)}` : board.competition);
       pager.append(link(compUrl(board.competition), t('lb.competition'), { class: 'button', testid: 'lb-competition' }));
     } else {

@@ -25,6 +25,7 @@ import {
   confirmGiveUp, confirmLeave, fetchRunning, guardLeaving, isRunningAttempt, runningDaily, runningIn,
 } from '../running.js';
 import { standingSection } from '../standing/standing.js';
+import { compName } from '../competitions/views.js';
 
 export function playPage(root, app, params) {
   const stats = makeStats();
@@ -206,7 +207,7 @@ export function playPage(root, app, params) {
     compLine.hidden = !id;
     if (!id) return;
     clear(compLine);
-    const name = comp ? comp.name : id;
+    const name = comp ? compName(comp) : id;
     let when = '';
     if (comp) {
       const p = phase(comp, compFetchedAt, Date.now());

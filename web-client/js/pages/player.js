@@ -28,7 +28,7 @@ export function playerPage(root, app, params) {
     const since = data.created_at ? new Date(data.created_at).toLocaleDateString() : '';
     section.append(...[
       since ? h('p', {}, t('player.since', { date: since })) : null,
-      h('p', { testid: 'player-games' }, t('player.games', { n: data.games_played })),
+      h('p', { testid: 'player-games' }, data.games_played === 1 ? t('player.game1') : t('player.games', { n: data.games_played })),
       data.streaks && data.streaks.length ? h('h3', { i18n: 'streak.title' }) : null,
       streakList(data.streaks, 'player-streaks'),
       h('h3', { i18n: 'player.bests' })].filter(Boolean));

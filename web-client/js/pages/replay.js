@@ -33,8 +33,8 @@ export function replayDebug() {
 function moveText(m) {
   if (!m) return '';
   const [kind, ...n] = m;
-  if (kind === 'swap') return `swap (${n[0]},${n[1]}) ↔ (${n[2]},${n[3]})`;
-  return `${kind} (${n[0]},${n[1]})`;
+  if (kind === 'swap') return `${t('replay.kind.swap')} (${n[0]},${n[1]}) ↔ (${n[2]},${n[3]})`;
+  return `${t(`replay.kind.${kind}`)} (${n[0]},${n[1]})`;
 }
 
 export function replayPage(root, app, params) {
@@ -127,6 +127,7 @@ export function replayPage(root, app, params) {
 
   // The board after `n` steps, rebuilt from the start without animation.
   function jump(n) {
+    queued = 0;
     const target = Math.max(0, Math.min(n, steps().length));
     model = modelFromView(replay.start);
     for (let i = 0; i < target; i++) {
@@ -141,9 +142,15 @@ export function replayPage(root, app, params) {
     showStep();
   }
 
-  // One step forward, animated like live play.
+  // One step forward, animated like live play. A step asked for while one
+  // is animating is queued, not lost.
+  let queued = 0;
   async function forward() {
-    if (busy || step >= steps().length) return;
+    if (busy) {
+      queued += 1;
+      return;
+    }
+    if (step >= steps().length) return;
     busy = true;
     try {
       if (peeked) {
@@ -169,15 +176,23 @@ export function replayPage(root, app, params) {
     } finally {
       busy = false;
     }
+    if (queued > 0 && !gone && !playing) {
+      queued -= 1;
+      await forward();
+    }
   }
 
-  async function playLoop() {
-    while (playing && !gone && step < steps().length) {
+  // Each play gets a number: a loop still waiting on a step when the player
+  // pauses and plays again ends there, so that one loop runs at a time.
+  let loops = 0;
+  async function playLoop(loop) {
+    while (playing && loop === loops && !gone && step < steps().length) {
       await forward();
-      if (gone) return;
+      if (gone || loop !== loops) return;
       if (step >= steps().length) break;
       await sleep(PAUSE_MS / SPEEDS[speedIndex]);
     }
+    if (loop !== loops) return;
     playing = false;
     if (!gone) showStep();
   }
@@ -186,8 +201,9 @@ export function replayPage(root, app, params) {
     if (!replay) return;
     if (on && step >= steps().length) jump(0);
     playing = on;
+    loops += 1;
     showStep();
-    if (on) playLoop();
+    if (on) playLoop(loops);
   }
 
   buttons.play.addEventListener('click', () => setPlaying(!playing));
@@ -225,9 +241,7 @@ export function replayPage(root, app, params) {
   function renderMoves() {
     clear(moveList);
     if (!replay) {
-      if (record && record.moves == null) {
-        moveList.append(h('li', { class: 'note', testid: 'replay-moves-hidden' }, t('replay.movesHidden')));
-      } else if (record && record.moves) {
+      if (record && record.moves) {
         record.moves.forEach((m) => moveList.append(h('li', {}, moveText(m))));
       }
       return;
@@ -263,9 +277,6 @@ export function replayPage(root, app, params) {
       section.append(h('p', {}, link(`/?${new URLSearchParams({ view: 'competition', id: record.competition })}`,
         t('lb.competition'), { testid: 'replay-competition' })));
     }
-    if (record.moves && record.moves_published_at && Date.now() < Date.parse(record.moves_published_at)) {
-      section.append(h('p', { class: 'note', testid: 'replay-own-moves' }, t('replay.ownMoves')));
-    }
     const verifyBtn = h('button', { type: 'button', testid: 'btn-verify', i18n: 'btn.verify' });
     verifyBtn.addEventListener('click', verify);
     if (replay) {
@@ -286,7 +297,9 @@ export function replayPage(root, app, params) {
     section.append(...[msg,
       verdict ? h('p', { testid: 'replay-verdict', class: verdict.valid ? 'ok' : 'bad' },
         verdict.valid ? t('replay.valid', { score: verdict.score }) : t('replay.invalid', { score: verdict.score })) : null,
-      h('h3', { i18n: 'replay.moves' }), moveList].filter(Boolean));
+      ...(record.moves == null && !replay
+        ? [h('p', { class: 'note', testid: 'replay-moves-hidden' }, t('replay.movesHidden'))]
+        : [h('h3', { i18n: 'replay.moves' }), moveList])].filter(Boolean));
     renderMoves();
     if (replay) showStep();
   }

@@ -42,14 +42,16 @@ export async function loadStanding(gv, player) {
   const yesterdayPage = daily
     ? orNull(api.compAround(dailyId(shiftDate(daily.date, -1), daily.mode, daily.preset), { player, radius: 0 }))
     : null;
-  const [entry, me, yesterday] = await Promise.all([
-    entryPage, gv.preset ? orNull(api.player(player)) : null, yesterdayPage]);
+  // An organiser's competition is shared by its own name.
+  const compPage = gv.competition && !daily ? orNull(api.competition(gv.competition)) : null;
+  const [entry, me, yesterday, comp] = await Promise.all([
+    entryPage, gv.preset ? orNull(api.player(player)) : null, yesterdayPage, compPage]);
   const best = me && Array.isArray(me.bests)
     ? me.bests.find((b) => b.mode === gv.mode && b.preset === gv.preset) : null;
   const streak = me && Array.isArray(me.streaks) ? me.streaks.find((s) => s.mode === gv.mode) : null;
   return {
     entry: entryOf(entry), bestOverall: best ? best.score : null, yesterday: entryOf(yesterday), daily,
-    streak: streak || null,
+    streak: streak || null, compName: comp && comp.name ? comp.name : null,
   };
 }
 
@@ -58,7 +60,9 @@ export async function loadStanding(gv, player) {
 // midway), peeks: the hidden game's accepted peeks (or null)}.
 // Returns {el, dispose}: dispose stops the countdown.
 export function standingSection(gv, info, run, player) {
-  const el = h('div', { class: 'standing', testid: 'standing', 'aria-live': 'polite' },
+  // Announced once it is read (role status); the countdown below it is not a
+  // live region, or a screen reader would read it every second.
+  const el = h('div', { class: 'standing', testid: 'standing' },
     h('p', { class: 'muted' }, t('standing.loading')));
   let timer = null;
   let gone = false;
@@ -72,7 +76,7 @@ export function standingSection(gv, info, run, player) {
     const mine = s.entry && s.entry.game_id === gv.game_id;
     if (!gv.ranked) rows.push(h('p', { testid: 'standing-unranked' }, t('standing.unranked')));
     else if (s.entry) {
-      rows.push(h('p', { class: 'standing-place', testid: 'standing-rank' },
+      rows.push(h('p', { class: 'standing-place', testid: 'standing-rank', role: 'status' },
         t('standing.place', { place: place(s.entry) })));
       if (!mine) rows.push(h('p', { testid: 'standing-best-here' }, t('standing.bestHere', { score: s.entry.score })));
     }
@@ -94,10 +98,9 @@ export function standingSection(gv, info, run, player) {
           })}` : ''));
       } else rows.push(h('p', { testid: 'standing-yesterday' }, t('standing.noYesterday')));
       const next = h('p', { class: 'standing-next', testid: 'standing-next' });
-      const started = Date.now();
-      const left = secondsToNextDaily(started);
       const tick = () => {
-        next.textContent = t('standing.next', { time: formatDuration(left - (Date.now() - started) / 1000) });
+        // The browser's clock: after midnight it counts to the following day.
+        next.textContent = t('standing.next', { time: formatDuration(secondsToNextDaily(Date.now())) });
       };
       tick();
       clearInterval(timer);
@@ -112,7 +115,8 @@ export function standingSection(gv, info, run, player) {
     const daily = s.daily;
     const title = daily
       ? t('share.daily', { mode: t(`mode.${daily.mode}`), preset: t(`preset.${daily.preset}`), date: daily.date })
-      : t('share.competition', { mode: t(`mode.${gv.mode}`), preset: t(`preset.${gv.preset}`) });
+      : s.compName ? `${s.compName} · ${t(`mode.${gv.mode}`)} · ${t(`preset.${gv.preset}`)}`
+        : t('share.competition', { mode: t(`mode.${gv.mode}`), preset: t(`preset.${gv.preset}`) });
     const url = new URL(gv.competition ? compUrl(gv.competition) : boardUrl(gv.mode, gv.preset, gv.seed),
       location.origin).href;
     const text = shareText({
