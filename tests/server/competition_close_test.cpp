@@ -15,16 +15,6 @@
 namespace tilecrush::testing {
 namespace {
 
-// Runs tilecrush_verify on `results`; its exit status.
-int verify(const std::filesystem::path& dir, const json& results, const std::string& name) {
-  const auto file = dir / (name + ".json");
-  std::ofstream(file) << results.dump();
-  const std::string command = std::string(TILECRUSH_VERIFY_BINARY) + " " + file.string() + " > " +
-                              (dir / (name + ".out")).string() + " 2>&1";
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 // Raw SQL on the server's database file, as an attacker with disk access
 // would (WAL lets it write beside the server).
 void tamper(const std::string& db_path, const std::string& sql) {
@@ -100,13 +90,13 @@ TEST(CommitReveal, NothingLeaksWhileOpenAndEverythingVerifiesAfterTheClose) {
                      "", "", closed_page.etag)
             .status,
         304u);
-    EXPECT_EQ(verify(cs.ts().dir(), results, std::string(mode) + "-ok"), 0);
+    EXPECT_EQ(run_verify(cs.ts().dir(), results, std::string(mode) + "-ok"), 0);
     json tampered = results;
     tampered["entries"][1]["score"] = tampered["entries"][1]["score"].get<std::int64_t>() + 1;
-    EXPECT_EQ(verify(cs.ts().dir(), tampered, std::string(mode) + "-bad"), 1);
+    EXPECT_EQ(run_verify(cs.ts().dir(), tampered, std::string(mode) + "-bad"), 1);
     json wrong_key = results;
     wrong_key["competition"]["key"] = std::string(64, '0');
-    EXPECT_EQ(verify(cs.ts().dir(), wrong_key, std::string(mode) + "-key"), 1);
+    EXPECT_EQ(run_verify(cs.ts().dir(), wrong_key, std::string(mode) + "-key"), 1);
   }
 }
 
@@ -129,7 +119,7 @@ TEST(CommitReveal, AnEntryThatDoesNotReplayIsFlaggedAtTheClose) {
   const json results = cs.get("/api/competitions/" + id + "/results").json_body();
   ASSERT_EQ(results["entries"].size(), 1u) << results;
   EXPECT_EQ(results["entries"][0]["flags"], json::array({"replay_failed"})) << results;
-  EXPECT_EQ(verify(cs.ts().dir(), results, "forged"), 1);
+  EXPECT_EQ(run_verify(cs.ts().dir(), results, "forged"), 1);
 }
 
 TEST(Dailies, CommittedTheDayBeforeRevealedTheDayAfterOneRankedAttempt) {

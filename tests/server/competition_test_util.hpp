@@ -3,8 +3,13 @@
 // competition and play attempts in it over real HTTP and WebSocket.
 #pragma once
 
+#include <sys/wait.h>
+
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <thread>
@@ -70,6 +75,10 @@ class CompetitionServer {
                         token.empty() ? "" : "Bearer " + token);
   }
   HttpResult get(const std::string& target) { return http_get(port(), target); }
+  // GET with an Authorization header (empty: none).
+  HttpResult get_as(const std::string& target, const std::string& authorization) {
+    return http_request(port(), beast::http::verb::get, target, "", authorization);
+  }
 
   // Creates a competition opening `opens_in_ms` from now and closing
   // `length_ms` later; returns its view (null on failure).
@@ -100,6 +109,18 @@ class CompetitionServer {
   std::shared_ptr<std::atomic<std::int64_t>> clock_;
   std::unique_ptr<TestServer> ts_;
 };
+
+// Runs tilecrush_verify on `results` (written to dir/name.json, its output
+// to dir/name.out); its exit status.
+inline int run_verify(const std::filesystem::path& dir, const json& results,
+                      const std::string& name) {
+  const auto file = dir / (name + ".json");
+  std::ofstream(file) << results.dump();
+  const std::string command = std::string(TILECRUSH_VERIFY_BINARY) + " " + file.string() + " > " +
+                              (dir / (name + ".out")).string() + " 2>&1";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
 
 // new_game in a competition: the reply (a game or an error).
 inline json start_attempt(WsClient& c, const std::string& competition) {

@@ -11,10 +11,6 @@
 namespace tilecrush::testing {
 namespace {
 
-HttpResult get_as(CompetitionServer& cs, const std::string& target, const std::string& header) {
-  return http_request(cs.port(), beast::http::verb::get, target, "", header);
-}
-
 TEST(Replay, ACompetitionGamesReplayWaitsForTheCloseInEveryModeButForItsPlayer) {
   CompetitionServer cs;
   const std::string ann = cs.add_organiser("ann");
@@ -38,12 +34,12 @@ TEST(Replay, ACompetitionGamesReplayWaitsForTheCloseInEveryModeButForItsPlayer) 
 
     // Before the close: nobody but the player.
     for (const std::string& header : {std::string(), "Bearer " + other_token, "Bearer " + ann}) {
-      const HttpResult r = get_as(cs, path, header);
+      const HttpResult r = cs.get_as(path, header);
       EXPECT_EQ(r.status, 403u) << header << " " << r.body;
       EXPECT_TRUE(r.body.find("\"moves\"") == std::string::npos);
       EXPECT_EQ(r.json_body()["error"]["code"], "not_allowed") << r.body;
     }
-    const HttpResult own = get_as(cs, path, "Bearer " + token);
+    const HttpResult own = cs.get_as(path, "Bearer " + token);
     ASSERT_EQ(own.status, 200u) << own.body;
 
     // After it: everyone, the same steps.

@@ -24,11 +24,6 @@ std::string auth(const std::string& token) {
   return "Bearer " + token;
 }
 
-// GET with an Authorization header (empty: none).
-HttpResult get_as(CompetitionServer& cs, const std::string& target, const std::string& header) {
-  return http_request(cs.port(), beast::http::verb::get, target, "", header);
-}
-
 json moves_json(const game::Game& g) {
   json out = json::array();
   for (const game::Move& m : g.moves()) {
@@ -40,16 +35,6 @@ json moves_json(const game::Game& g) {
     out.push_back(std::move(move));
   }
   return out;
-}
-
-// Runs tilecrush_verify on `results`; its exit status.
-int verify(const std::filesystem::path& dir, const json& results, const std::string& name) {
-  const auto file = dir / (name + ".json");
-  std::ofstream(file) << results.dump();
-  const std::string command = std::string(TILECRUSH_VERIFY_BINARY) + " " + file.string() + " > " +
-                              (dir / (name + ".out")).string() + " 2>&1";
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 // A game played on a competition's board, with what its player knows.
@@ -96,7 +81,7 @@ TEST(Secrets, NoMoveListOfACompetitionGameLeavesBeforeTheCloseInAnyMode) {
       for (const std::string& header :
            {std::string(), auth(other_token), auth(ann), auth(kOperatorToken),
             std::string("Bearer "), "Basic " + token, token}) {
-        const HttpResult r = get_as(cs, path, header);
+        const HttpResult r = cs.get_as(path, header);
         ASSERT_EQ(r.status, 200u) << r.body;
         const json record = r.json_body();
         EXPECT_TRUE(record["moves"].is_null()) << header << " " << record;
@@ -104,7 +89,7 @@ TEST(Secrets, NoMoveListOfACompetitionGameLeavesBeforeTheCloseInAnyMode) {
         EXPECT_EQ(record["competition"], id);
       }
       // The player, with their token: their own moves.
-      const json mine = get_as(cs, path, auth(token)).json_body();
+      const json mine = cs.get_as(path, auth(token)).json_body();
       EXPECT_EQ(mine["moves"], p->moves) << mine;
       EXPECT_EQ(mine["moves_published_at"], c["closes_at"]);
       // verify answers without moves.
@@ -159,7 +144,7 @@ TEST(Secrets, TheDailySameGameKeepsItsMovesUntilMidnight) {
   const json open = cs.get(path).json_body();
   EXPECT_TRUE(open["moves"].is_null()) << open;
   EXPECT_EQ(open["moves_published_at"], c["closes_at"]);
-  EXPECT_EQ(get_as(cs, path, auth(token)).json_body()["moves"], moves_json(*local));
+  EXPECT_EQ(cs.get_as(path, auth(token)).json_body()["moves"], moves_json(*local));
   // The web client's replay link waits for this.
   const json best = cs.get("/api/players/daily-player").json_body()["bests"][0];
   EXPECT_EQ(best["competition"], daily_id);
@@ -188,7 +173,7 @@ TEST(Secrets, CasualBoardsKeepTheirRule) {
     } else {
       // Never published; the player still gets their own.
       EXPECT_TRUE(record["moves"].is_null()) << record;
-      EXPECT_EQ(get_as(cs, path, auth(token)).json_body()["moves"], moves_json(*local));
+      EXPECT_EQ(cs.get_as(path, auth(token)).json_body()["moves"], moves_json(*local));
     }
   }
 }
@@ -348,12 +333,12 @@ TEST(Secrets, TheExportCarriesEveryFieldOfTheRankingAndTheToolChecksTheOrder) {
   // Closed: the tool checks the scores and the order from the export alone.
   cs.advance_ms(600'000);
   const json final_results = cs.get("/api/competitions/" + id + "/results").json_body();
-  EXPECT_EQ(verify(cs.ts().dir(), final_results, "honest"), 0);
+  EXPECT_EQ(run_verify(cs.ts().dir(), final_results, "honest"), 0);
   json swapped = final_results;
   std::swap(swapped["entries"][1], swapped["entries"][2]);
   swapped["entries"][1]["rank"] = 2;
   swapped["entries"][2]["rank"] = 3;
-  EXPECT_EQ(verify(cs.ts().dir(), swapped, "swapped"), 1);
+  EXPECT_EQ(run_verify(cs.ts().dir(), swapped, "swapped"), 1);
 }
 
 }  // namespace
