@@ -104,6 +104,7 @@ struct ToJson {
   void operator()(const LeaveRoom& c) const { j["code"] = c.code; }
   void operator()(const StartRoom& c) const { j["code"] = c.code; }
   void operator()(const Ping&) const {}
+  void operator()(const Running&) const {}
   void operator()(const RecoveryCode&) const {}
 };
 
@@ -143,6 +144,7 @@ struct Same {
   bool operator()(const LeaveRoom& a, const LeaveRoom& b) const { return a.code == b.code; }
   bool operator()(const StartRoom& a, const StartRoom& b) const { return a.code == b.code; }
   bool operator()(const Ping&, const Ping&) const { return true; }
+  bool operator()(const Running&, const Running&) const { return true; }
   bool operator()(const RecoveryCode&, const RecoveryCode&) const { return true; }
   template <typename A, typename B>
   bool operator()(const A&, const B&) const {
@@ -196,6 +198,7 @@ struct Check {
   void operator()(const LeaveRoom& c) const { key(c.code); }
   void operator()(const StartRoom& c) const { key(c.code); }
   void operator()(const Ping&) const {}
+  void operator()(const Running&) const {}
   void operator()(const RecoveryCode&) const {}
 };
 
