@@ -101,8 +101,12 @@ browserSuite('Keyboard play', (env) => {
       assert.equal((await gameView(page)).move_count, 0, 'nothing changed');
 
       await cursorTo(page, best.x, best.y);
-      await page.waitForFunction(() => document.querySelector('[data-testid="preview-points"]').textContent !== '');
-      assert.equal(await page.textContent(testid('preview-points')), `+${(best.n - 2) ** 2} for ${best.n} tiles`);
+      // The preview follows the cursor (previews of the cells on its way may
+      // show first): wait for the group under it.
+      const expected = `+${(best.n - 2) ** 2} for ${best.n} tiles`;
+      await page.waitForFunction((text) => document.querySelector('[data-testid="preview-points"]').textContent === text,
+        expected);
+      assert.equal(await page.textContent(testid('preview-points')), expected);
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => window.__tilecrush.view.move_count === 1);
       await waitIdle(page);

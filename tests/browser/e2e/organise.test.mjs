@@ -78,7 +78,7 @@ browserSuite('Organise', (env) => {
       // A wrong token is refused and not kept; the right one lists nothing yet.
       await org.fill(testid('org-token'), 'not-a-token');
       await org.click(testid('org-token-use'));
-      await org.waitForFunction(() => /refused/.test(document.querySelector('[data-testid="org-token-message"]').textContent));
+      await org.waitForFunction(() => /does not know this organiser token/.test(document.querySelector('[data-testid="org-token-message"]').textContent));
       assert.equal(await org.evaluate(() => localStorage.getItem('tilecrush.organiserToken')), null);
       await org.fill(testid('org-token'), token);
       await org.click(testid('org-token-use'));
@@ -141,6 +141,8 @@ browserSuite('Organise', (env) => {
       await player.locator(testid('play-page')).waitFor();
       await playLargestGroups(player, assert, 2);
       await player.click(testid('btn-resign'));
+      // Giving up a running attempt asks first (rules.md, "Attempts").
+      await player.click(testid('confirm-ok'));
       await player.locator(testid('gameover-reason')).waitFor();
       await waitIdle(player);
       const who = player.playerName;

@@ -62,7 +62,7 @@ export async function loadStanding(gv, player) {
 export function standingSection(gv, info, run, player) {
   // Announced once it is read (role status); the countdown below it is not a
   // live region, or a screen reader would read it every second.
-  const el = h('div', { class: 'standing', testid: 'standing' },
+  const el = h('div', { class: 'standing', testid: 'gameover-standing' },
     h('p', { class: 'muted' }, t('standing.loading')));
   let timer = null;
   let gone = false;
