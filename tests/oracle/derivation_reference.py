@@ -5,12 +5,12 @@ version 2: board keys and commitments", written from the text alone (Python
 for match-3, the board and score after a list of swaps.
 
 Examples:
-  scripts/derivation_reference.py --rules 1 --mode same --params easy --seed golden-1
-  scripts/derivation_reference.py --rules 2 --mode hidden --params classic \
+  tests/oracle/derivation_reference.py --rules 1 --mode same --params easy --seed golden-1
+  tests/oracle/derivation_reference.py --rules 2 --mode hidden --params classic \
       --seed 2026-11-24 --key 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
-  scripts/derivation_reference.py --mode match3 --params 7x9x6 --seed x --swaps 0,0,1,0 2,3,2,4
-  scripts/derivation_reference.py --mode match3 --board '[[1,1,1],[2,0,1],[1,2,2]]' --seed demo
-  scripts/derivation_reference.py --check tests/data/derivation/boards.json
+  tests/oracle/derivation_reference.py --mode match3 --params 7x9x6 --seed x --swaps 0,0,1,0 2,3,2,4
+  tests/oracle/derivation_reference.py --mode match3 --board '[[1,1,1],[2,0,1],[1,2,2]]' --seed demo
+  tests/oracle/derivation_reference.py --check tests/data/derivation/boards.json
 
 --params is a preset name or WxHxK (custom sizes); --board is a custom board
 as JSON rows (top row first). Cells are printed one row per line, colours
