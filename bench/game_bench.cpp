@@ -80,6 +80,25 @@ void BM_SameClickUndoHard(benchmark::State& state) {
 }
 BENCHMARK(BM_SameClickUndoHard)->Arg(0)->Arg(1);
 
+// The same at the undo's worst place: 15 moves after the last snapshot
+// (undo_checkpoints.hpp), so the undo replays 15 clicks.
+void BM_SameClickUndoHardDeep(benchmark::State& state) {
+  const auto game = make(Mode::same, "hard", "bench");
+  EventList events;
+  for (int i = 0; i < 15; ++i) {
+    events.clear();
+    game->apply(pick_click(*game, 1), events);
+  }
+  const Move move = pick_click(*game, state.range(0));
+  for (auto _ : state) {
+    events.clear();
+    benchmark::DoNotOptimize(game->apply(move, events));
+    benchmark::DoNotOptimize(game->undo());
+  }
+  state.counters["group"] = static_cast<double>(group_size(*game, move));
+}
+BENCHMARK(BM_SameClickUndoHardDeep)->Arg(0)->Arg(1);
+
 void BM_SamePreviewHard(benchmark::State& state) {
   const auto game = make(Mode::same, "hard", "bench");
   const Move move = pick_click(*game, state.range(0));

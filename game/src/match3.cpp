@@ -6,6 +6,7 @@
 
 #include "match3_board.hpp"
 #include "modes.hpp"
+#include "undo_checkpoints.hpp"
 
 namespace tilecrush::game::detail {
 namespace {
@@ -42,14 +43,20 @@ class Match3Game final : public Game {
     if (!undoable_) return Outcome::refuse(Status::not_allowed, "no undo in ranked match-3");
     if (over()) return Outcome::refuse(Status::not_allowed, "the game is over");
     if (moves_.empty()) return Outcome::refuse(Status::not_allowed, "nothing to undo");
-    const std::size_t n = board_.cells().size();
-    std::copy(history_cells_.end() - static_cast<std::ptrdiff_t>(n), history_cells_.end(),
-              board_.cells().begin());
-    history_cells_.resize(history_cells_.size() - n);
-    score_ = history_.back().score;
-    rng_ = history_.back().rng;
-    history_.pop_back();
+    // The state before the last move: from the nearest snapshot, replay the
+    // swaps after it (refills included: the generator is in the snapshot).
+    const std::size_t last = moves_.size() - 1;
+    const Snapshot& from = undo_.restart_state(last);
+    std::copy(from.cells.begin(), from.cells.end(), board_.cells().begin());
+    score_ = from.score;
+    rng_ = from.rng;
+    EventList ignored;
+    for (std::size_t i = undo_.restart_index(last); i < last; ++i) {
+      ignored.clear();
+      swap_and_resolve(moves_[i].a, moves_[i].b, ignored);
+    }
     moves_.pop_back();
+    undo_.truncate(moves_.size());
     return Outcome::success();
   }
 
@@ -80,15 +87,8 @@ class Match3Game final : public Game {
       return Outcome::refuse(Status::invalid_move, "the swap makes no run");
     }
 
-    if (undoable_) {
-      history_cells_.insert(history_cells_.end(), board_.cells().begin(), board_.cells().end());
-      history_.push_back(Saved{score_, rng_});
-    }
-    const std::uint8_t va = board_.at(a.x, a.y);
-    board_.set(a.x, a.y, board_.at(b.x, b.y));
-    board_.set(b.x, b.y, va);
-    events.emplace_back(SwapEvent{a, b});
-    match3::resolve(board_, colors_, refill_, rng_, match3::Resolution{&score_, &events});
+    if (undoable_) undo_.before_move(moves_.size(), Snapshot{board_.cells(), score_, rng_});
+    swap_and_resolve(a, b, events);
     return Outcome::success();
   }
 
@@ -99,10 +99,20 @@ class Match3Game final : public Game {
   }
 
  private:
-  struct Saved {
+  struct Snapshot {
+    std::vector<std::uint8_t> cells;
     std::int64_t score;
     Rng rng;
   };
+
+  // An accepted swap: the tiles change places and the board resolves.
+  void swap_and_resolve(Point a, Point b, EventList& events) {
+    const std::uint8_t va = board_.at(a.x, a.y);
+    board_.set(a.x, a.y, board_.at(b.x, b.y));
+    board_.set(b.x, b.y, va);
+    events.emplace_back(SwapEvent{a, b});
+    match3::resolve(board_, colors_, refill_, rng_, match3::Resolution{&score_, &events});
+  }
 
   std::optional<int> budget_;
   bool refill_;
@@ -110,9 +120,8 @@ class Match3Game final : public Game {
   bool undoable_;
   // Continues from the deal: every refill draws from it.
   Rng rng_;
-  // Undo snapshots: one board (W*H bytes), score and generator per move.
-  std::vector<std::uint8_t> history_cells_;
-  std::vector<Saved> history_;
+  // Undo snapshots (of practice games only).
+  UndoCheckpoints<Snapshot> undo_;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "board_ops.hpp"
 #include "modes.hpp"
+#include "undo_checkpoints.hpp"
 
 namespace tilecrush::game::detail {
 namespace {
@@ -49,13 +50,21 @@ class SameGame final : public Game {
   Outcome undo() override {
     if (over()) return Outcome::refuse(Status::not_allowed, "the game is over");
     if (moves_.empty()) return Outcome::refuse(Status::not_allowed, "nothing to undo");
-    const std::size_t n = board_.cells().size();
-    std::copy(history_cells_.end() - static_cast<std::ptrdiff_t>(n), history_cells_.end(),
-              board_.cells().begin());
-    history_cells_.resize(history_cells_.size() - n);
-    score_ = history_scores_.back();
-    history_scores_.pop_back();
+    // The state before the last move: from the nearest snapshot, replay the
+    // moves after it (each was accepted from exactly that state before).
+    const std::size_t last = moves_.size() - 1;
+    const Snapshot& from = undo_.restart_state(last);
+    std::copy(from.cells.begin(), from.cells.end(), board_.cells().begin());
+    score_ = from.score;
+    EventList ignored;
+    for (std::size_t i = undo_.restart_index(last); i < last; ++i) {
+      ops::FillScratch scratch;
+      const int n = fill_at(moves_[i].a, scratch);
+      ignored.clear();
+      remove_group(scratch, n, ignored);
+    }
     moves_.pop_back();
+    undo_.truncate(moves_.size());
     return Outcome::success();
   }
 
@@ -77,40 +86,8 @@ class SameGame final : public Game {
     ops::FillScratch scratch;
     const int n = fill_at(move.a, scratch);
     if (const Outcome refused = refuse_group(n); !refused.ok()) return refused;
-
-    history_cells_.insert(history_cells_.end(), board_.cells().begin(), board_.cells().end());
-    history_scores_.push_back(score_);
-
-    const int w = board_.width();
-    const int h = board_.height();
-    RemoveEvent remove;
-    remove.cells.reserve(static_cast<std::size_t>(n));
-    append_points(scratch, n, remove.cells);
-    int first_x = w, last_x = -1;
-    std::uint8_t* cells = board_.cells().data();
-    for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
-      cells[scratch.cells[i]] = 0;
-      first_x = std::min(first_x, static_cast<int>(scratch.xs[i]));
-      last_x = std::max(last_x, static_cast<int>(scratch.xs[i]));
-    }
-    const std::int64_t delta = group_points(static_cast<std::size_t>(n));
-    score_ += delta;
-    events.emplace_back(std::move(remove));
-    events.emplace_back(ScoreEvent{delta, score_});
-
-    // Only the columns the group touched can fall or become empty.
-    FallEvent fall;
-    fall.moves.reserve(static_cast<std::size_t>((last_x - first_x + 1) * h));
-    ops::apply_gravity(board_, first_x, last_x, fall.moves);
-    if (!fall.moves.empty()) events.emplace_back(std::move(fall));
-    bool emptied = false;
-    for (int x = first_x; x <= last_x && !emptied; ++x) emptied = cells[(h - 1) * w + x] == 0;
-    if (emptied) {
-      ShiftEvent shift;
-      shift.moves.reserve(static_cast<std::size_t>(w));
-      ops::compress_columns(board_, shift.moves);
-      if (!shift.moves.empty()) events.emplace_back(std::move(shift));
-    }
+    undo_.before_move(moves_.size(), Snapshot{board_.cells(), score_});
+    remove_group(scratch, n, events);
     return Outcome::success();
   }
 
@@ -152,6 +129,41 @@ class SameGame final : public Game {
     return Outcome::success();
   }
 
+  // Removes the group of n cells found by fill_at(), scores it, and lets the
+  // board settle (gravity, then compression), with their events.
+  void remove_group(const ops::FillScratch& scratch, int n, EventList& events) {
+    const int w = board_.width();
+    const int h = board_.height();
+    RemoveEvent remove;
+    remove.cells.reserve(static_cast<std::size_t>(n));
+    append_points(scratch, n, remove.cells);
+    int first_x = w, last_x = -1;
+    std::uint8_t* cells = board_.cells().data();
+    for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+      cells[scratch.cells[i]] = 0;
+      first_x = std::min(first_x, static_cast<int>(scratch.xs[i]));
+      last_x = std::max(last_x, static_cast<int>(scratch.xs[i]));
+    }
+    const std::int64_t delta = group_points(static_cast<std::size_t>(n));
+    score_ += delta;
+    events.emplace_back(std::move(remove));
+    events.emplace_back(ScoreEvent{delta, score_});
+
+    // Only the columns the group touched can fall or become empty.
+    FallEvent fall;
+    fall.moves.reserve(static_cast<std::size_t>((last_x - first_x + 1) * h));
+    ops::apply_gravity(board_, first_x, last_x, fall.moves);
+    if (!fall.moves.empty()) events.emplace_back(std::move(fall));
+    bool emptied = false;
+    for (int x = first_x; x <= last_x && !emptied; ++x) emptied = cells[(h - 1) * w + x] == 0;
+    if (emptied) {
+      ShiftEvent shift;
+      shift.moves.reserve(static_cast<std::size_t>(w));
+      ops::compress_columns(board_, shift.moves);
+      if (!shift.moves.empty()) events.emplace_back(std::move(shift));
+    }
+  }
+
   // Size of the group at p, its cells in scratch.cells; 0 outside the board
   // or on an empty cell.
   int fill_at(Point p, ops::FillScratch& scratch) const {
@@ -182,9 +194,11 @@ class SameGame final : public Game {
     }
   }
 
-  // Undo snapshots: one board (W*H bytes) and one score per accepted move.
-  std::vector<std::uint8_t> history_cells_;
-  std::vector<std::int64_t> history_scores_;
+  struct Snapshot {
+    std::vector<std::uint8_t> cells;
+    std::int64_t score;
+  };
+  UndoCheckpoints<Snapshot> undo_;
 };
 
 }  // namespace

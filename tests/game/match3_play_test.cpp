@@ -72,6 +72,45 @@ TEST(Match3Undo, PracticeRestoresBoardScoreMovesAndGenerator) {
   }
 }
 
+// Undo replays from a snapshot every few moves (undo_checkpoints.hpp): a
+// long random mix of swaps and undos, across many snapshots, always comes
+// back to exactly the state before, generator included.
+TEST(Match3Undo, LongRandomMixOfSwapsAndUndosMatchesAStackOfStates) {
+  std::mt19937 pick(77);
+  for (int round = 0; round < 6; ++round) {
+    GameSetup setup;
+    setup.mode = Mode::match3;
+    setup.seed = "undo-mix-" + std::to_string(round);
+    setup.width = 8;
+    setup.height = 8;
+    setup.colors = 5;
+    setup.moves = 90;
+    auto g = make(setup);
+    std::vector<std::uint64_t> before;
+    std::vector<std::int64_t> scores;
+    int undos = 0;
+    while (!g->over()) {
+      if (!before.empty() && pick() % 4 == 0) {
+        ASSERT_TRUE(g->undo().ok());
+        ++undos;
+        ASSERT_EQ(g->state_hash(), before.back()) << "round " << round;
+        ASSERT_EQ(g->score(), scores.back());
+        before.pop_back();
+        scores.pop_back();
+        continue;
+      }
+      const std::vector<Move> legal = g->legal_moves();
+      ASSERT_FALSE(legal.empty());
+      before.push_back(g->state_hash());
+      scores.push_back(g->score());
+      EventList events;
+      ASSERT_TRUE(g->apply(legal[pick() % legal.size()], events).ok());
+    }
+    EXPECT_GT(undos, 10);
+    EXPECT_EQ(g->move_count(), 90);
+  }
+}
+
 TEST(Match3Undo, RefusedOnceTheGameIsOver) {
   auto g = make(board_setup(kLastSwap, false));
   EventList events;

@@ -1,0 +1,43 @@
+// Undo without keeping a board per move: a snapshot of a game's state
+// before every kEvery-th move, from which undo replays the few moves since.
+// A game of n moves keeps ceil(n / kEvery) snapshots (a 15x15 Same Game
+// after 60 moves: 4 boards of 225 bytes instead of 60), and an undo
+// replays at most kEvery - 1 moves.
+//
+// Thread safety: none (it is part of one Game's state).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace tilecrush::game::detail {
+
+template <typename State>
+class UndoCheckpoints {
+ public:
+  static constexpr std::size_t kEvery = 16;
+
+  // Called with the state before move `index` (0-based) is applied; keeps it
+  // when a snapshot is due there. Snapshots of moves at or after `index`
+  // (left by undone moves) are dropped first.
+  void before_move(std::size_t index, const State& state) {
+    if (index % kEvery != 0) return;
+    snapshots_.resize(index / kEvery);
+    snapshots_.push_back(state);
+  }
+
+  // To reach the state before move `index`: start from restart_state(index),
+  // which is the state before move restart_index(index), then replay the
+  // moves from there up to `index` (excluded). Needs before_move() to have
+  // seen every move up to `index`.
+  std::size_t restart_index(std::size_t index) const { return index - index % kEvery; }
+  const State& restart_state(std::size_t index) const { return snapshots_[index / kEvery]; }
+
+  // The game now has `moves` moves: snapshots taken before later ones go.
+  void truncate(std::size_t moves) { snapshots_.resize((moves + kEvery - 1) / kEvery); }
+
+ private:
+  std::vector<State> snapshots_;
+};
+
+}  // namespace tilecrush::game::detail
