@@ -97,8 +97,7 @@ int main(int argc, char** argv) {
         const Row r = measure(mode, p.name, games, moves, ranked);
         std::printf("| %s | %s | %dx%dx%d | %s | %.1f | %.0f |\n",
                     std::string(to_string(mode)).c_str(), std::string(p.name).c_str(), p.width,
-                    p.height, p.colors, ranked ? "yes" : "no", r.moves_per_game,
-                    r.bytes_per_game);
+                    p.height, p.colors, ranked ? "yes" : "no", r.moves_per_game, r.bytes_per_game);
       }
     }
   }

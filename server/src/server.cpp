@@ -5,6 +5,7 @@
 
 #include "net/websocket_session.hpp"
 #include "ops/clock.hpp"
+#include "ops/heap.hpp"
 #include "rooms/room_manager.hpp"
 
 #ifndef TILECRUSH_VERSION
@@ -128,11 +129,29 @@ void Server::start() {
   pool_.run();
 }
 
+// Every second, on the service's pool (it locks games, so never on a network
+// thread): finished games leave memory once durable, and every tenth tick
+// the games idle for --game-idle. Memory given back by the games is then
+// returned to the system, not kept by the allocator for later.
 void Server::schedule_eviction() {
-  eviction_timer_ = std::make_unique<net::steady_timer>(timer_executor_, std::chrono::seconds(60));
+  eviction_timer_ = std::make_unique<net::steady_timer>(timer_executor_, std::chrono::seconds(1));
   eviction_timer_->async_wait([this](error_code ec) {
     if (ec) return;
-    service_->evict_idle(std::chrono::minutes(10));
+    if (!eviction_busy_->exchange(true)) {
+      const bool idle_pass = ++eviction_ticks_ % 10 == 0;
+      service_->post_to_pool([this, idle_pass, busy = eviction_busy_]() {
+        std::size_t dropped = service_->evict_finished();
+        if (idle_pass) {
+          dropped += service_->evict_idle(std::chrono::seconds(config_.game_idle_s));
+          dropped_since_trim_ += dropped;
+          if (dropped_since_trim_ > 0) trim_heap();
+          dropped_since_trim_ = 0;
+        } else {
+          dropped_since_trim_ += dropped;
+        }
+        busy->store(false);
+      });
+    }
     schedule_eviction();
   });
 }

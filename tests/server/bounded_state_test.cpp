@@ -107,5 +107,35 @@ TEST(BoundedState, GamesOfOneConnectionLeaveMemoryWhenIdleAndComeBackFromStorage
   EXPECT_EQ(games.live_games(), 2u);
 }
 
+// A finished game has nothing left to do in memory: it leaves within about
+// a second of its last write (the server's timer), while a running one
+// stays; asked for again, the finished one comes back from storage as it
+// ended.
+TEST(BoundedState, AFinishedGameLeavesMemoryWithinSecondsAndComesBackFromStorage) {
+  TestServer ts(unthrottled_config());
+  WsClient c(ts.port());
+  ASSERT_EQ(c.hello("finisher")["type"], "welcome");
+  const json running = start_game(c, {{"mode", "same"}, {"preset", "easy"}});
+  const json ended = start_game(c, {{"mode", "same"}, {"preset", "easy"}});
+  const json hint = c.request({{"type", "hint"}, {"game_id", ended["game_id"]}});
+  ASSERT_TRUE(hint.contains("click")) << hint;
+  const json moved = c.request({{"type", "click"},
+                                {"game_id", ended["game_id"]},
+                                {"x", hint["click"][0]},
+                                {"y", hint["click"][1]}});
+  ASSERT_EQ(moved["type"], "events") << moved;
+  const json resigned = c.request({{"type", "resign"}, {"game_id", ended["game_id"]}});
+  ASSERT_NE(resigned["type"], "error") << resigned;
+  EXPECT_TRUE(ts.wait_for_metric("tilecrush_live_games 1", std::chrono::seconds(5)));
+  EXPECT_EQ(ts.server().games().live_games(), 1u);
+  const json back = c.request({{"type", "resume"}, {"game_id", ended["game_id"]}});
+  ASSERT_EQ(back["type"], "game") << back;
+  EXPECT_EQ(back["game"]["over"], true);
+  EXPECT_EQ(back["game"]["move_count"], 1);
+  EXPECT_GT(back["game"]["score"], 0);
+  const json still = c.request({{"type", "resume"}, {"game_id", running["game_id"]}});
+  EXPECT_EQ(still["game"]["over"], false) << still;
+}
+
 }  // namespace
 }  // namespace tilecrush::testing

@@ -112,6 +112,11 @@ const std::map<std::string, std::pair<const char*, Setter>>& options() {
         [](Config& c, const std::string& v) {
           return parse_number(v, c.idle_timeout_s) && c.idle_timeout_s >= 2;
         }}},
+      {"game-idle",
+       {"TILECRUSH_GAME_IDLE",
+        [](Config& c, const std::string& v) {
+          return parse_number(v, c.game_idle_s) && c.game_idle_s >= 1;
+        }}},
       {"http-timeout",
        {"TILECRUSH_HTTP_TIMEOUT",
         [](Config& c, const std::string& v) {
@@ -167,6 +172,8 @@ std::string usage() {
          "100)\n"
          "  --idle-timeout S     WebSocket idle timeout in seconds, >= 2; pings go out at\n"
          "                       half of it (default 60)\n"
+         "  --game-idle S        a running game untouched for S seconds leaves memory (it\n"
+         "                       reloads from storage when asked for), >= 1 (default 300)\n"
          "  --http-timeout S     time allowed for an HTTP request's header and body, >= 1\n"
          "                       (default 15)\n"
          "  --db-full-sync BOOL  fsync every commit (default false: durable against crashes\n"

@@ -28,6 +28,9 @@ struct Config {
   double rate_per_second = 100;
   double rate_burst = 200;
   unsigned idle_timeout_s = 60;
+  // A running game untouched this long leaves memory (it reloads from
+  // storage when asked for); a finished one leaves within a second.
+  unsigned game_idle_s = 300;
   // An HTTP request's header and body (and each answer's write) must take
   // no longer than this; slow headers are cut off.
   unsigned http_timeout_s = 15;

@@ -76,6 +76,8 @@ class GameService {
 
   // Drops idle, fully persisted games from memory (they reload on demand).
   std::size_t evict_idle(std::chrono::milliseconds idle);
+  // Drops finished games whose writes are durable (GameRegistry::evict_finished).
+  std::size_t evict_finished() { return games_.evict_finished(); }
   std::size_t live_games() const { return games_.size(); }
   // Waits for running storage reads to finish.
   void stop();

@@ -56,6 +56,25 @@ std::size_t GameRegistry::evict_idle(std::int64_t idle_before) {
   return dropped;
 }
 
+std::size_t GameRegistry::evict_finished() {
+  std::vector<std::shared_ptr<LiveGame>> candidates;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, game] : games_) candidates.push_back(game);
+  }
+  std::size_t dropped = 0;
+  for (const auto& game : candidates) {
+    std::unique_lock game_lock(game->mutex, std::try_to_lock);
+    if (!game_lock.owns_lock()) continue;
+    if (game->retired || game->pending_writes > 0 || game->room_code) continue;
+    if (!game->game || !game->game->over()) continue;
+    game->retired = true;
+    erase(game->id, game.get());
+    ++dropped;
+  }
+  return dropped;
+}
+
 std::size_t GameRegistry::size() const {
   std::lock_guard lock(mutex_);
   return games_.size();

@@ -69,6 +69,10 @@ class GameRegistry {
   // Drops games unused since `idle_before` with nothing left to write; a
   // later request reloads them from storage. Returns how many were dropped.
   std::size_t evict_idle(std::int64_t idle_before);
+  // Drops games that are over with nothing left to write, outside rooms
+  // (a room follows its games to the end of the room; they leave with
+  // evict_idle). A game busy on another thread is left for the next call.
+  std::size_t evict_finished();
   std::size_t size() const;
 
  private:
