@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace tilecrush::game {
@@ -12,13 +13,6 @@ namespace {
 // recover from differently, so it is not part of the contract.
 [[noreturn]] void crypto_failure(const char* what) {
   throw std::runtime_error(what);
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 }  // namespace
@@ -49,26 +43,12 @@ Digest hmac_sha256(std::span<const std::uint8_t> key, std::string_view data) {
   return out;
 }
 
-std::string to_hex(std::span<const std::uint8_t> bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (std::uint8_t b : bytes) {
-    out.push_back(kDigits[b >> 4]);
-    out.push_back(kDigits[b & 0xf]);
-  }
-  return out;
-}
-
 std::optional<Digest> digest_from_hex(std::string_view hex) {
   Digest out{};
   if (hex.size() != out.size() * 2) return std::nullopt;
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const int hi = hex_value(hex[2 * i]);
-    const int lo = hex_value(hex[2 * i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    out[i] = static_cast<std::uint8_t>(hi * 16 + lo);
-  }
+  const auto bytes = bytes_from_hex(hex);
+  if (!bytes) return std::nullopt;
+  std::copy(bytes->begin(), bytes->end(), out.begin());
   return out;
 }
 

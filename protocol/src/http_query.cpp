@@ -5,37 +5,39 @@
 #include <nlohmann/json.hpp>
 
 #include "text.hpp"
+#include "tilecrush/game/hex.hpp"
 
 namespace tilecrush::protocol {
-namespace {
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// Percent-decodes `text`; false on a bad escape, a NUL or invalid UTF-8.
-bool decode(std::string_view text, bool plus_is_space, std::string& out) {
-  out.clear();
+std::optional<std::string> percent_decode(std::string_view text, bool plus_is_space) {
+  std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (c == '%') {
-      if (i + 2 >= text.size()) return false;
-      const int hi = hex_value(text[i + 1]);
-      const int lo = hex_value(text[i + 2]);
-      if (hi < 0 || lo < 0) return false;
+      if (i + 2 >= text.size()) return std::nullopt;
+      const int hi = game::hex_digit(text[i + 1]);
+      const int lo = game::hex_digit(text[i + 2]);
+      if (hi < 0 || lo < 0) return std::nullopt;
       c = static_cast<char>(hi * 16 + lo);
       i += 2;
     } else if (c == '+' && plus_is_space) {
       c = ' ';
     }
-    if (c == '\0') return false;
+    if (c == '\0') return std::nullopt;
     out.push_back(c);
   }
-  return detail::inspect_text(out).valid_utf8;
+  if (!detail::inspect_text(out).valid_utf8) return std::nullopt;
+  return out;
+}
+
+namespace {
+
+bool decode(std::string_view text, bool plus_is_space, std::string& out) {
+  auto decoded = percent_decode(text, plus_is_space);
+  if (!decoded) return false;
+  out = std::move(*decoded);
+  return true;
 }
 
 HttpError bad_request(std::string message) {

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "tilecrush/game/hex.hpp"
 #include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {
@@ -90,13 +91,6 @@ std::string rewrite_parameters(std::string_view sql, std::vector<int>& slot_of) 
     }
   }
   return out;
-}
-
-int hex_value(char ch) {
-  if (ch >= '0' && ch <= '9') return ch - '0';
-  if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
-  if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
-  return -1;
 }
 
 }  // namespace
@@ -227,13 +221,8 @@ std::vector<std::uint8_t> PgStatement::get_blob(int column) const {
   // bytea in text results: \x followed by two hex digits per byte.
   const std::string_view text(PQgetvalue(result_, row_, column),
                               static_cast<std::size_t>(PQgetlength(result_, row_, column)));
-  std::vector<std::uint8_t> bytes;
-  if (text.size() < 2 || text[0] != '\\' || text[1] != 'x') return bytes;
-  bytes.reserve((text.size() - 2) / 2);
-  for (std::size_t i = 2; i + 1 < text.size(); i += 2) {
-    bytes.push_back(static_cast<std::uint8_t>(hex_value(text[i]) * 16 + hex_value(text[i + 1])));
-  }
-  return bytes;
+  if (text.size() < 2 || text[0] != '\\' || text[1] != 'x') return {};
+  return game::bytes_from_hex(text.substr(2)).value_or(std::vector<std::uint8_t>{});
 }
 
 void PgStatement::reset() noexcept {

@@ -2,17 +2,12 @@
 
 #include <system_error>
 
+#include "tilecrush/protocol/http_query.hpp"
+
 namespace tilecrush::server {
 namespace fs = std::filesystem;
 
 namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 bool inside(const fs::path& root, const fs::path& candidate) {
   auto r = root.begin();
@@ -25,30 +20,11 @@ bool inside(const fs::path& root, const fs::path& candidate) {
 
 }  // namespace
 
-std::optional<std::string> percent_decode_path(std::string_view in) {
-  std::string out;
-  out.reserve(in.size());
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    char c = in[i];
-    if (c == '%') {
-      if (i + 2 >= in.size()) return std::nullopt;
-      const int hi = hex_value(in[i + 1]);
-      const int lo = hex_value(in[i + 2]);
-      if (hi < 0 || lo < 0) return std::nullopt;
-      c = static_cast<char>(hi * 16 + lo);
-      i += 2;
-    }
-    if (c == '\0') return std::nullopt;
-    out.push_back(c);
-  }
-  return out;
-}
-
 StaticFiles::StaticFiles(const fs::path& root) : root_(fs::canonical(root)) {}
 
 std::optional<StaticFiles::File> StaticFiles::resolve(std::string_view target) const {
   if (target.empty() || target.front() != '/') return std::nullopt;
-  const auto decoded = percent_decode_path(target);
+  const auto decoded = protocol::percent_decode(target, false);
   if (!decoded) return std::nullopt;
   fs::path relative;
   std::string_view rest(*decoded);

@@ -34,7 +34,4 @@ class StaticFiles {
   std::filesystem::path root_;
 };
 
-// Percent-decodes a URL path; nullopt for a bad escape or a decoded NUL.
-std::optional<std::string> percent_decode_path(std::string_view in);
-
 }  // namespace tilecrush::server

@@ -15,6 +15,8 @@
 #include <string>
 #include <string_view>
 
+#include "tilecrush/game/hex.hpp"
+
 namespace tilecrush::game {
 
 using Digest = std::array<std::uint8_t, 32>;
@@ -25,8 +27,6 @@ Digest sha256(std::span<const std::uint8_t> data);
 Digest sha256(std::string_view data);
 Digest hmac_sha256(std::span<const std::uint8_t> key, std::string_view data);
 
-// Lowercase hex, two digits per byte.
-std::string to_hex(std::span<const std::uint8_t> bytes);
 // Exactly 64 hex digits (either case) -> 32 bytes; nullopt otherwise.
 std::optional<Digest> digest_from_hex(std::string_view hex);
 

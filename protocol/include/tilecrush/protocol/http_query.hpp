@@ -56,6 +56,11 @@ struct TargetResult {
 // not starting with '/' is a 400.
 TargetResult parse_target(std::string_view target);
 
+// Percent-decodes by the rules above ('+' is a space when plus_is_space):
+// nullopt for a bad escape, a decoded NUL or bytes that are not UTF-8. The
+// static files' paths are decoded by it too (plus_is_space false).
+std::optional<std::string> percent_decode(std::string_view text, bool plus_is_space);
+
 struct IntParam {
   std::int64_t value = 0;
   std::optional<HttpError> error;
