@@ -245,9 +245,11 @@ void paged_rows(Bench& bench, HttpClient& client, const std::string& what,
 int measure(const MeasureOptions& o) {
   const std::int64_t today = (o.today_start != 0 ? o.today_start : today_start_utc()) / kDayMs;
   const std::int64_t first_day = today - o.days;
-  // The middle of the year: a closed board and the month shown.
-  const std::int64_t middle = today - (o.days + 1) / 2;
-  const std::string middle_date = server::utc_date(middle * kDayMs);
+  // The closed board: yesterday's Same Game classic daily, the one most
+  // read once closed (the home page's Yesterday card links to it).
+  const std::string board_date = server::utc_date((today - 1) * kDayMs);
+  // The month shown: the middle of the year's.
+  const std::string middle_date = server::utc_date((today - (o.days + 1) / 2) * kDayMs);
   // The last whole week, and the last whole month, within the filled days.
   const std::string week = iso_week(std::max(first_day, today - 7));
   const std::string month =
@@ -277,7 +279,7 @@ int measure(const MeasureOptions& o) {
         "(at most %lld requests) after %.1f s of warm-up\n",
         o.host.c_str(), o.port.c_str(), o.seconds, (long long)o.max_samples, o.warmup_s);
     std::printf("player %s; closed board of %s; calendar %s; seasons %s and %s\n\n",
-                o.player.c_str(), middle_date.c_str(), calendar_month.c_str(), week.c_str(),
+                o.player.c_str(), board_date.c_str(), calendar_month.c_str(), week.c_str(),
                 month.c_str());
 
     // ---- The archive ----
@@ -286,7 +288,7 @@ int measure(const MeasureOptions& o) {
     // ---- A closed board's leaderboard ----
     const std::string board =
         "/api/competitions/" +
-        server::Competitions::daily_id(middle_date, tilecrush::game::Mode::same, "classic") +
+        server::Competitions::daily_id(board_date, tilecrush::game::Mode::same, "classic") +
         "/leaderboard";
     const std::string top = board + "?limit=" + std::to_string(kPage) + "&offset=0";
     const auto first = client.get(top);
