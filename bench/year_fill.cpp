@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <functional>
+#include <optional>
 #include <semaphore>
 #include <stdexcept>
 
@@ -43,14 +45,6 @@ struct Counted {
       outcomes.count(r);
     }
   }
-};
-
-// One daily board and what its games need.
-struct Board {
-  storage::CompetitionRecord competition;
-  game::GameSetup setup;  // as the server deals it: with the board's key
-  storage::GameRecord::AttemptRule rule;
-  std::optional<int> budget;  // match-3's move budget
 };
 
 std::string hex16(std::uint64_t v) {
@@ -164,6 +158,60 @@ bool YearFill::make_players(FillReport& report) {
   return true;
 }
 
+bool YearFill::queue_games(const storage::CompetitionRecord& c, std::int64_t day,
+                           std::int64_t index, const game::BoardSecret& key,
+                           const std::function<void()>& acquire,
+                           const storage::WriteCallback& counted, std::string& error) {
+  game::GameSetup setup;
+  setup.mode = c.mode;
+  setup.preset = c.preset;
+  setup.seed = c.seed;
+  setup.board_key = key;
+  // What the server stores is the dealt game's own setup.
+  auto dealt = game::create_game(setup);
+  if (!dealt.game) {
+    error = c.id + ": " + dealt.error;
+    return false;
+  }
+  setup = dealt.game->setup();
+  const auto rule = server::Competitions::attempt_rule(c);
+  std::optional<int> budget;  // match-3's move budget
+  if (const auto* preset = game::find_preset(c.mode, c.preset)) budget = preset->moves;
+
+  const auto pool_start = static_cast<std::int64_t>(splitmix64(entry_key(day, index, -1)) %
+                                                    static_cast<std::uint64_t>(o_.players));
+  for (std::int64_t i = 0; i < o_.entries; ++i) {
+    const std::uint64_t h = splitmix64(entry_key(day, index, i));
+    leaderboard_bench::Result r = leaderboard_bench::result_from(h);
+    game::OverReason reason = game::OverReason::no_moves;
+    if (budget) {
+      r.moves = *budget;
+      reason = game::OverReason::out_of_moves;
+    }
+    // Finished somewhere in the day, started its duration before.
+    const std::int64_t finished_at =
+        day * kDayMs + r.duration_ms +
+        static_cast<std::int64_t>(splitmix64(h) %
+                                  static_cast<std::uint64_t>(kDayMs - r.duration_ms));
+    storage::GameRecord g;
+    g.id = game_id(day, index, i);
+    g.player_id =
+        i == 0 ? named_ : pool_[static_cast<std::size_t>((pool_start + i - 1) % o_.players)];
+    g.setup = setup;
+    g.ranked = true;
+    g.created_at = finished_at - r.duration_ms;
+    g.competition = c.id;
+    g.attempt_rule = rule;
+    storage::GameResult result = leaderboard_bench::game_result(g.id, r, finished_at);
+    result.over_reason = reason;
+    acquire();
+    db_.create_game(std::move(g), counted);
+    acquire();
+    db_.finish_game(std::move(result), counted);
+  }
+  return true;
+}
+
 bool YearFill::fill_games(FillReport& report) {
   const auto start = Clock::now();
   std::int64_t clock = o_.today_start;
@@ -180,78 +228,41 @@ bool YearFill::fill_games(FillReport& report) {
     const std::string date = server::utc_date(day * kDayMs);
     const auto dailies = competitions.dailies_of(date);
     for (std::size_t b = 0; b < dailies.size(); ++b) {
-      Board board{dailies[b], {}, server::Competitions::attempt_rule(dailies[b]), {}};
-      const storage::CompetitionRecord& c = board.competition;
+      const storage::CompetitionRecord& c = dailies[b];
       ++report.boards;
       const storage::BoardKey key{c.mode, c.preset, c.seed, c.id};
       const std::int64_t had = db_.leaderboard(key, 0, 0).total;
-      if (had >= o_.entries) {
-        ++report.boards_skipped;
-        if (!c.closed) db_.mark_competition_closed(c.id);
-        continue;
-      }
-      const auto board_key = competitions.key_of(c);
-      if (!board_key) {
-        report.error = "no key for " + c.id;
-        return false;
-      }
-      board.setup.mode = c.mode;
-      board.setup.preset = c.preset;
-      board.setup.seed = c.seed;
-      board.setup.board_key = *board_key;
-      // What the server stores is the dealt game's own setup.
-      auto dealt = game::create_game(board.setup);
-      if (!dealt.game) {
-        report.error = c.id + ": " + dealt.error;
-        return false;
-      }
-      board.setup = dealt.game->setup();
-      if (const auto* preset = game::find_preset(c.mode, c.preset)) board.budget = preset->moves;
-
       const Counted done{outcomes, found};
-      auto counted = [&window, done](const storage::WriteResult& r) {
+      const storage::WriteCallback counted = [&window, done](const storage::WriteResult& r) {
         done(r);
         window.release();
       };
-      const auto pool_start = static_cast<std::int64_t>(
-          splitmix64(entry_key(day, static_cast<std::int64_t>(b), -1)) %
-          static_cast<std::uint64_t>(std::max<std::int64_t>(1, o_.players)));
-      for (std::int64_t i = 0; i < o_.entries; ++i) {
-        const std::uint64_t h = splitmix64(entry_key(day, static_cast<std::int64_t>(b), i));
-        leaderboard_bench::Result r = leaderboard_bench::result_from(h);
-        game::OverReason reason = game::OverReason::no_moves;
-        if (board.budget) {
-          r.moves = *board.budget;
-          reason = game::OverReason::out_of_moves;
+      if (had >= o_.entries) {
+        ++report.boards_skipped;
+      } else {
+        const auto board_key = competitions.key_of(c);
+        if (!board_key) {
+          report.error = "no key for " + c.id;
+          return false;
         }
-        // Finished somewhere in the day, started its duration before.
-        const std::int64_t finished_at =
-            day * kDayMs + r.duration_ms +
-            static_cast<std::int64_t>(splitmix64(h) %
-                                      static_cast<std::uint64_t>(kDayMs - r.duration_ms));
-        storage::GameRecord g;
-        g.id = game_id(day, static_cast<std::int64_t>(b), i);
-        g.player_id =
-            i == 0 ? named_ : pool_[static_cast<std::size_t>((pool_start + i - 1) % o_.players)];
-        g.setup = board.setup;
-        g.ranked = true;
-        g.created_at = finished_at - r.duration_ms;
-        g.competition = c.id;
-        g.attempt_rule = board.rule;
-        storage::GameResult result = leaderboard_bench::game_result(g.id, r, finished_at);
-        result.over_reason = reason;
-        window.acquire();
-        db_.create_game(std::move(g), counted);
-        window.acquire();
-        db_.finish_game(std::move(result), counted);
+        if (!queue_games(
+                c, day, static_cast<std::int64_t>(b), *board_key, [&window] { window.acquire(); },
+                counted, report.error)) {
+          return false;
+        }
+        report.entries_added += o_.entries - had;
       }
-      report.entries_added += o_.entries - had;
-      // Queued behind its games: the writer closes it once they are in.
-      window.acquire();
-      db_.mark_competition_closed(c.id, counted);
-      // Season points: the lead adds `db_.record_season_points(c.id, counted);`
-      // here (after a window.acquire()) once the seasons branch is merged, so
-      // each closed daily adds its points as the server's close does.
+      if (!c.closed || had < o_.entries) {
+        // Queued behind its games: the writer closes it once they are in.
+        window.acquire();
+        db_.mark_competition_closed(c.id, counted);
+      }
+      // Season points: once the seasons branch is merged, the lead adds
+      //   window.acquire();
+      //   db_.record_season_points(c.id, counted);
+      // here, so each closed daily adds its points as the server's close
+      // does. It is idempotent, so here it also reaches the boards of a
+      // database filled before it existed (skipped above).
     }
     if (o_.progress && (day - first_day + 1) % step == 0) {
       std::fprintf(stderr, "  days: %lld of %lld (%s), %.1f s\n", (long long)(day - first_day + 1),

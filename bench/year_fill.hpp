@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,11 @@ class YearFill {
   bool make_dailies(FillReport& report);
   bool make_players(FillReport& report);
   bool fill_games(FillReport& report);
+  // Queues the entries of one daily (`index`: its place in the day), each
+  // write after acquire() (a place in the window of writes in flight).
+  bool queue_games(const storage::CompetitionRecord& c, std::int64_t day, std::int64_t index,
+                   const tilecrush::game::BoardSecret& key, const std::function<void()>& acquire,
+                   const storage::WriteCallback& counted, std::string& error);
 
   storage::Database& db_;
   FillOptions o_;
