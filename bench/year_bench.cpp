@@ -145,10 +145,16 @@ int fill(const Options& o) {
   getrusage(RUSAGE_SELF, &usage);
   double load[1] = {0};
   if (getloadavg(load, 1) != 1) load[0] = -1;
-  std::error_code ec;
-  const auto bytes = storage::is_postgres_url(o.db) ? 0 : std::filesystem::file_size(o.db, ec);
-  std::printf("db file: %.1f MiB; peak RSS: %.1f MiB; load average (1 min): %.2f\n",
-              ec ? 0.0 : static_cast<double>(bytes) / (1024.0 * 1024.0),
+  std::string file;
+  if (!storage::is_postgres_url(o.db)) {
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(o.db, ec);
+    char text[64];
+    std::snprintf(text, sizeof text, "db file: %.1f MiB; ",
+                  ec ? 0.0 : static_cast<double>(bytes) / (1024.0 * 1024.0));
+    file = text;
+  }
+  std::printf("%speak RSS: %.1f MiB; load average (1 min): %.2f\n", file.c_str(),
               static_cast<double>(usage.ru_maxrss) / 1024.0, load[0]);
   return 0;
 }
