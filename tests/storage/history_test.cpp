@@ -83,7 +83,8 @@ class History : public ::testing::Test {
     result.over_reason = game::OverReason::no_moves;
     result.finished_at = finished_at;
     result.duration_ms = 5000;
-    const WriteResult r = wait_for([&](WriteCallback cb) { db_->finish_game(result, std::move(cb)); });
+    const WriteResult r =
+        wait_for([&](WriteCallback cb) { db_->finish_game(result, std::move(cb)); });
     EXPECT_TRUE(r.ok()) << r.message;
     return g.id;
   }
@@ -263,8 +264,8 @@ TEST_F(History, TheCalendarCountsGamesPerUtcDayWithinTheRange) {
   play(ada_, d + 1000);
   play(ada_, d + kDay - 1);  // the last millisecond of the day
   play(ada_, d + 2 * kDay);
-  play(ada_, d - 1);            // the day before the range
-  play(ada_, d + 10 * kDay);    // the range's end is excluded
+  play(ada_, d - 1);          // the day before the range
+  play(ada_, d + 10 * kDay);  // the range's end is excluded
   play(bob_, d + 5000);
   const auto days = db_->player_calendar(ada_, HistoryView::own, 0, d, d + 10 * kDay);
   ASSERT_EQ(days.size(), 2u);
