@@ -240,6 +240,25 @@ TEST_F(History, RanksAreTheEntrysOrWhereTheResultWouldStand) {
   EXPECT_EQ(p.games[1].rank, 2);
   EXPECT_EQ(p.games[0].rank, 3);
   EXPECT_EQ(p.games[0].field, 3);
+
+  // The same ranks without the rank cache (the count over the index), from
+  // a second, read-only handle.
+  Options plain = options_for(dir_.file());
+  plain.read_only = true;
+  plain.rank_cache_keys = 0;
+  Database reader(plain);
+  HistoryQuery q;
+  q.player = ada_;
+  q.limit = 20;
+  const HistoryPage again = reader.player_history(q);
+  ASSERT_EQ(ids(again), ids(p));
+  for (std::size_t i = 0; i < p.games.size(); ++i) {
+    EXPECT_EQ(again.games[i].rank, p.games[i].rank) << i;
+    EXPECT_EQ(again.games[i].field, p.games[i].field) << i;
+    EXPECT_EQ(again.games[i].is_entry, p.games[i].is_entry) << i;
+  }
+  EXPECT_GT(db_->rank_cache_metrics().indexed_reads, 0u);
+  EXPECT_EQ(db_->rank_cache_metrics().mismatches, 0u);
 }
 
 TEST_F(History, PracticeGamesHaveNoRank) {
