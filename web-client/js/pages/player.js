@@ -70,9 +70,14 @@ export function playerPage(root, app, params) {
   const history = historyList(name, own, own ? mine.token : null, pageSize(params.limit));
   const calendar = playCalendar(name, own, own ? mine.token : null);
   root.append(history.el, calendar.el);
-  if (params.section === 'history') history.el.scrollIntoView();
 
-  api.player(name).then((d) => { data = d; render(); }).catch((err) => {
+  api.player(name).then((d) => {
+    data = d;
+    render();
+    // "My games": once the profile above has its height (the router has
+    // scrolled to the top by then).
+    if (params.section === 'history') history.el.scrollIntoView();
+  }).catch((err) => {
     error = err.status === 404 ? t('player.unknown') : t('err.generic', { message: err.message });
     history.el.hidden = err.status === 404;
     calendar.el.hidden = err.status === 404;
