@@ -127,17 +127,26 @@ HistoryPage select_history(Connection& c, RankCache* cache, const HistoryQuery& 
   const std::int64_t limit = std::max<std::int64_t>(query.limit, 1);
   const std::int64_t scan = std::max(query.scan, limit + 1);
   std::vector<Row> rows;
-  std::optional<HistoryCursor> last_looked_at;
+  std::optional<HistoryCursor> last_looked_at = query.before;
   std::int64_t looked_at = 0;
   ReadTransaction snapshot(c);
-  {
+  // Rows are read limit + 1 at a time (PostgreSQL sends a statement's
+  // whole result at once): a page whose games are all shown costs one
+  // statement of limit + 1 rows; only hidden games make it read on, up to
+  // `scan` rows in all.
+  bool more = true;
+  while (more && !page.next && looked_at < scan) {
+    const std::int64_t chunk = std::min(limit + 1, scan - looked_at);
+    std::int64_t got = 0;
     auto q = c.query(kSelectHistory);
     q->bind(1, query.player);
-    q->bind(2, query.before ? query.before->finished_at : std::numeric_limits<std::int64_t>::max());
-    q->bind(3, query.before ? std::string_view(query.before->game_id) : std::string_view());
-    q->bind(4, scan);
+    q->bind(
+        2, last_looked_at ? last_looked_at->finished_at : std::numeric_limits<std::int64_t>::max());
+    q->bind(3, last_looked_at ? last_looked_at->game_id : std::string());
+    q->bind(4, chunk);
     while (q->step()) {
       Row row = read_row(*q, query.player);
+      ++got;
       ++looked_at;
       last_looked_at = HistoryCursor{row.game.finished_at, row.game.game_id};
       if (!visible(row.game, query.view, query.now)) continue;
@@ -149,9 +158,10 @@ HistoryPage select_history(Connection& c, RankCache* cache, const HistoryQuery& 
       }
       rows.push_back(std::move(row));
     }
+    more = got == chunk;
   }
   // The scan ran out with room left on the page: older games may follow.
-  if (!page.next && looked_at == scan && last_looked_at) page.next = last_looked_at;
+  if (!page.next && more && looked_at > 0) page.next = last_looked_at;
   page.games.reserve(rows.size());
   for (Row& row : rows) {
     place(c, cache, query.player, row);

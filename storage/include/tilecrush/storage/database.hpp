@@ -259,10 +259,12 @@ class Database {
   // The player's finished games, newest finish first (equal times: larger
   // id first), from query.before on: at most query.limit games of those the
   // view shows, and the cursor of the next page. At most query.scan of the
-  // player's finished games are looked at (a keyset range of index
-  // games_finished_by_player), so a page costs O(scan) rows whatever the
-  // history, plus for each game its board's rank (O(log n) through the rank
-  // cache). Games arriving meanwhile do not move a cursor's later pages.
+  // player's finished games are looked at (keyset ranges of index
+  // games_finished_by_player, limit + 1 rows at a time), so a page costs
+  // O(scan) rows whatever the history, and O(limit) when it shows every
+  // game it looks at; plus for each game its board's rank (O(log n)
+  // through the rank cache). Games arriving meanwhile do not move a
+  // cursor's later pages.
   HistoryPage player_history(const HistoryQuery& query);
   // The number of the player's finished games the view shows per UTC day,
   // for games finished in [from, to) (milliseconds), by day; days without
