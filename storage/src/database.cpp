@@ -322,6 +322,18 @@ std::vector<StreakRecord> Database::player_streaks(PlayerId player) {
   return impl_->read([&](Connection& c) { return detail::select_player_streaks(c, player); });
 }
 
+HistoryPage Database::player_history(const HistoryQuery& query) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_history(c, impl_->rank_cache(), query); });
+}
+
+std::vector<HistoryDay> Database::player_calendar(PlayerId player, HistoryView view,
+                                                  std::int64_t now, std::int64_t from,
+                                                  std::int64_t to) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_calendar(c, player, view, now, from, to); });
+}
+
 std::optional<RoomRecord> Database::find_room(std::string_view code) {
   return impl_->read([&](Connection& c) { return detail::select_room(c, code); });
 }

@@ -428,3 +428,31 @@ std::string explain_leaderboard_rank(Connection& c) {
 }
 
 }  // namespace tilecrush::storage::detail
+
+namespace tilecrush::storage::detail {
+
+// History rows (history_store.cpp): one place on a board, in the caller's
+// read transaction, whose board state is `state`.
+std::int64_t count_ranked_before(Connection& c, RankCache* cache, const BoardKey& board,
+                                 const BoardRevision& state, const RankKey& key) {
+  Held held;
+  std::int64_t ahead = 0;
+  const Sync sync = with_index(c, cache, board, state, held, [&](const RankIndex& index) {
+    ahead = static_cast<std::int64_t>(index.count_before(key));
+    return true;
+  });
+  if (sync == Sync::ok) {
+    ++cache->counters().indexed_reads;
+    return ahead;
+  }
+  if (cache) ++cache->counters().plain_reads;
+  auto q = c.query(kCountAhead);
+  bind_board(*q, board);
+  q->bind(4, key.score);
+  q->bind(5, key.tiebreak);
+  q->bind(6, key.finished_at);
+  q->bind(7, key.player_id);
+  return q->step() ? q->get_int(0) : 0;
+}
+
+}  // namespace tilecrush::storage::detail

@@ -288,12 +288,14 @@ INSERT INTO streaks (player_id, mode, best)
 SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
 )sql";
 
+// A player's history, as in schema.cpp's kGamesFinishedByPlayer.
+constexpr std::string_view kPgGamesFinishedByPlayer = R"sql(
+CREATE INDEX IF NOT EXISTS games_finished_by_player ON games (player_id, finished_at, id) WHERE state = 'over';
+)sql";
+
 // Steps from kPgFirstVersion on: kPgMigrations[0] creates version 6.
 constexpr std::array<std::string_view, kSchemaVersion - kPgFirstVersion + 1> kPgMigrations = {
-    kPgV6,
-    kPgV7OpenRooms,
-    kPgV8RecoveryCodes,
-    kPgV9Streaks,
+    kPgV6, kPgV7OpenRooms, kPgV8RecoveryCodes, kPgV9Streaks, kPgGamesFinishedByPlayer,
 };
 
 // Any constant, the same for every node: serialises migrations.

@@ -376,9 +376,18 @@ INSERT INTO streaks (player_id, mode, best)
 SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
 )sql";
 
+// A player's history (history_store.cpp): their finished games newest
+// finish first, paged by keyset on (finished_at, id), and the days of a
+// month they finished games on. games_by_player orders by start, and a
+// game can end long after it began (a competition's until its close), so
+// neither read could be bounded with it.
+constexpr std::string_view kGamesFinishedByPlayer = R"sql(
+CREATE INDEX IF NOT EXISTS games_finished_by_player ON games (player_id, finished_at, id) WHERE state = 'over';
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
     kV1PlayersGamesMoves,    kV2Leaderboards, kV3Rooms,         kV4MoveList, kV5Competitions,
-    kV6LeaderboardRevisions, kV7OpenRooms,    kV8RecoveryCodes, kV9Streaks,
+    kV6LeaderboardRevisions, kV7OpenRooms,    kV8RecoveryCodes, kV9Streaks,  kGamesFinishedByPlayer,
 };
 
 }  // namespace

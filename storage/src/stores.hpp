@@ -15,6 +15,7 @@
 
 #include "connection.hpp"
 #include "rank_cache.hpp"
+#include "tilecrush/storage/history.hpp"
 #include "tilecrush/storage/records.hpp"
 
 namespace tilecrush::storage::detail {
@@ -103,6 +104,18 @@ BoardRevision select_board_revision(Connection& c, const BoardKey& board);
 std::string query_plan(Connection& c, std::string_view sql);
 std::string explain_leaderboard(Connection& c);
 std::string explain_leaderboard_rank(Connection& c);
+
+// Entries of the board ranking above `key` (leaderboard_pages.cpp), in the
+// caller's read transaction, which sees the board at `state`: O(log n)
+// through the rank cache, else a count over the index range ahead of it.
+std::int64_t count_ranked_before(Connection& c, RankCache* cache, const BoardKey& board,
+                                 const BoardRevision& state, const RankKey& key);
+
+// a player's history and calendar (history_store.cpp)
+HistoryPage select_history(Connection& c, RankCache* cache, const HistoryQuery& query);
+// Finished games per UTC day with finished_at in [from, to), by day.
+std::vector<HistoryDay> select_calendar(Connection& c, PlayerId player, HistoryView view,
+                                        std::int64_t now, std::int64_t from, std::int64_t to);
 
 // boards, competitions, organisers, entry flags (competition_store.cpp)
 WriteResult insert_board(Connection& c, const BoardRecord& board);

@@ -62,7 +62,8 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
                                           "recovery_failures",
                                           "recovery_failures_by_player",
                                           "streak_days",
-                                          "streaks"};
+                                          "streaks",
+                                          "games_finished_by_player"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
 }
 

@@ -61,6 +61,12 @@ export const api = {
   around: ({ mode, preset, seed, player, radius }) =>
     get('/api/leaderboard/around', { mode, preset, seed, player, radius }),
   player: (name) => get(`/api/players/${encodeURIComponent(name)}`),
+  // A player's history (protocol.md, "History"): with their own token, all
+  // their finished games; without, closed boards only.
+  playerGames: (name, { limit, before } = {}, token) =>
+    get(`/api/players/${encodeURIComponent(name)}/games`, { limit, before }, token),
+  playerCalendar: (name, month, token) =>
+    get(`/api/players/${encodeURIComponent(name)}/calendar`, { month }, token),
   game: (id) => get(`/api/games/${encodeURIComponent(id)}`),
   ownGame: (id, token) => getAsPlayer(`/api/games/${encodeURIComponent(id)}`, token),
   verify: (id) => get(`/api/games/${encodeURIComponent(id)}/verify`),

@@ -118,6 +118,9 @@ function header() {
     if (net.player) {
       who.append(link(`/?${new URLSearchParams({ view: 'player', name: net.player.name })}`,
         net.player.name, { testid: 'me', title: net.player.name }),
+      // History (issue 24): the player's own games and calendar.
+      link(`/?${new URLSearchParams({ view: 'player', name: net.player.name, section: 'history' })}`,
+        null, { i18n: 'nav.myGames', testid: 'nav-my-games', class: 'my-games' }),
       // The account panel: a recovery code for this name (account.js).
       h('button', { type: 'button', class: 'account-open', testid: 'account-open', i18n: 'account.open',
         onclick: () => openAccountPanel(net) }));

@@ -76,6 +76,12 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
       return leaderboard_around(request, target);
     }
     if (seg.size() == 3 && seg[1] == "players" && !seg[2].empty()) return player(seg[2]);
+    if (seg.size() == 4 && seg[1] == "players" && !seg[2].empty() && seg[3] == "games") {
+      return player_games(request, seg[2], target);
+    }
+    if (seg.size() == 4 && seg[1] == "players" && !seg[2].empty() && seg[3] == "calendar") {
+      return player_calendar(request, seg[2], target);
+    }
     if (seg.size() == 3 && seg[1] == "games" && !seg[2].empty())
       return finished_game(seg[2], false, request.authorization);
     if (seg.size() == 4 && seg[1] == "games" && seg[3] == "verify") {

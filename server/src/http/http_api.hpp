@@ -68,6 +68,18 @@ class HttpApi {
   // tokens (the first, or a device's).
   bool is_player_token(std::string_view authorization, storage::PlayerId player);
 
+  // A player's history (history_api.cpp): GET /api/players/{name}/games
+  // and .../calendar. The player named, and what `authorization` lets see
+  // of them (their own token: everything; else closed boards only);
+  // nullopt for an unknown name.
+  std::optional<storage::PlayerRecord> history_subject(const std::string& name,
+                                                       std::string_view authorization,
+                                                       storage::HistoryView& view);
+  HttpAnswer player_games(const ApiRequest& request, const std::string& name,
+                          const protocol::RequestTarget& target);
+  HttpAnswer player_calendar(const ApiRequest& request, const std::string& name,
+                             const protocol::RequestTarget& target);
+
   // Competitions (competition_api.cpp).
   HttpAnswer competitions_route(const ApiRequest& request, const protocol::RequestTarget& target);
   HttpAnswer list_competitions(const protocol::RequestTarget& target);

@@ -1,11 +1,15 @@
 // A player's page (/api/players/{name}): games played and the best score per
-// mode and preset, with links to the board's leaderboard and the replay.
+// mode and preset, with links to the board's leaderboard and the replay;
+// then their history and calendar (history/): all their finished games on
+// their own page, their closed boards' games on anyone else's.
 
 import { h, clear, link } from '../dom.js';
 import { t, onLangChange } from '../i18n.js';
 import { MODES, PRESETS } from '../presets.js';
 import { api } from '../api.js';
 import { streakList } from '../standing/streaks.js';
+import { historyList, pageSize } from '../history/history_list.js';
+import { playCalendar } from '../history/calendar.js';
 
 export function playerPage(root, app, params) {
   const name = String(params.name || '');
@@ -58,10 +62,28 @@ export function playerPage(root, app, params) {
         .map((k) => h('th', { i18n: k })))), body)));
   }
 
-  api.player(name).then((d) => { data = d; render(); }).catch((err) => {
+  // History: the player's own page sends their token (the stored identity:
+  // the connection may not have said hello yet). Names match ignoring ASCII case.
+  const mine = app.net.identity && app.net.identity.get();
+  const lower = (s) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const own = Boolean(mine && mine.token && lower(mine.name) === lower(name));
+  const history = historyList(name, own, own ? mine.token : null, pageSize(params.limit));
+  const calendar = playCalendar(name, own, own ? mine.token : null);
+  root.append(history.el, calendar.el);
+
+  api.player(name).then((d) => {
+    data = d;
+    render();
+    // "My games": once the profile above has its height (the router has
+    // scrolled to the top by then).
+    if (params.section === 'history') history.el.scrollIntoView();
+  }).catch((err) => {
     error = err.status === 404 ? t('player.unknown') : t('err.generic', { message: err.message });
+    history.el.hidden = err.status === 404;
+    calendar.el.hidden = err.status === 404;
     render();
   });
   render();
-  return onLangChange(render);
+  const off = onLangChange(() => { render(); history.render(); calendar.render(); });
+  return () => { off(); history.stop(); calendar.stop(); };
 }

@@ -40,6 +40,7 @@
 
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/storage/error.hpp"
+#include "tilecrush/storage/history.hpp"
 #include "tilecrush/storage/records.hpp"
 
 namespace tilecrush::storage {
@@ -89,7 +90,7 @@ bool is_postgres_url(std::string_view path);
 
 // The schema version this build writes (PRAGMA user_version; PostgreSQL:
 // the table schema_version).
-inline constexpr int kSchemaVersion = 9;
+inline constexpr int kSchemaVersion = 10;
 
 class Database {
  public:
@@ -253,6 +254,23 @@ class Database {
   // close, on a server that was down at midnight) also renumbers the run of
   // days after it.
   std::vector<StreakRecord> player_streaks(PlayerId player);
+  // ---- A player's history (history.hpp; docs/protocol.md, "History"). ----
+  //
+  // The player's finished games, newest finish first (equal times: larger
+  // id first), from query.before on: at most query.limit games of those the
+  // view shows, and the cursor of the next page. At most query.scan of the
+  // player's finished games are looked at (keyset ranges of index
+  // games_finished_by_player, limit + 1 rows at a time), so a page costs
+  // O(scan) rows whatever the history, and O(limit) when it shows every
+  // game it looks at; plus for each game its board's rank (O(log n)
+  // through the rank cache). Games arriving meanwhile do not move a
+  // cursor's later pages.
+  HistoryPage player_history(const HistoryQuery& query);
+  // The number of the player's finished games the view shows per UTC day,
+  // for games finished in [from, to) (milliseconds), by day; days without
+  // games are left out. Costs O(games finished in the range).
+  std::vector<HistoryDay> player_calendar(PlayerId player, HistoryView view, std::int64_t now,
+                                          std::int64_t from, std::int64_t to);
   // The board's entries and revision (one primary-key read): whether a
   // page read earlier at some revision may have changed.
   BoardRevision leaderboard_revision(const BoardKey& board);
