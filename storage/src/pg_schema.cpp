@@ -288,12 +288,14 @@ INSERT INTO streaks (player_id, mode, best)
 SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
 )sql";
 
+// Move time offsets, as in schema.cpp's kMoveTimes.
+constexpr std::string_view kPgMoveTimes = R"sql(
+ALTER TABLE games ADD COLUMN move_times TEXT;
+)sql";
+
 // Steps from kPgFirstVersion on: kPgMigrations[0] creates version 6.
 constexpr std::array<std::string_view, kSchemaVersion - kPgFirstVersion + 1> kPgMigrations = {
-    kPgV6,
-    kPgV7OpenRooms,
-    kPgV8RecoveryCodes,
-    kPgV9Streaks,
+    kPgV6, kPgV7OpenRooms, kPgV8RecoveryCodes, kPgV9Streaks, kPgMoveTimes,
 };
 
 // Any constant, the same for every node: serialises migrations.

@@ -376,9 +376,18 @@ INSERT INTO streaks (player_id, mode, best)
 SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
 )sql";
 
+// Each move's time offset from the game's start (codec.hpp's encoding),
+// beside the move list in the game's row, so that a move stays one UPDATE of
+// one row. NULL for the games stored before: their moves have no offsets
+// (and appending to NULL keeps it NULL, so a game begun before the upgrade
+// never gets a partial list). Adding a nullable column rewrites nothing.
+constexpr std::string_view kMoveTimes = R"sql(
+ALTER TABLE games ADD COLUMN move_times TEXT;
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
     kV1PlayersGamesMoves,    kV2Leaderboards, kV3Rooms,         kV4MoveList, kV5Competitions,
-    kV6LeaderboardRevisions, kV7OpenRooms,    kV8RecoveryCodes, kV9Streaks,
+    kV6LeaderboardRevisions, kV7OpenRooms,    kV8RecoveryCodes, kV9Streaks,  kMoveTimes,
 };
 
 }  // namespace
