@@ -125,6 +125,7 @@ browserSuite('Ghost race', (env) => {
       // The entry's replay page offers the race too; a phone shows the ghost small.
       await page.goto(`${page.base}/?view=replay&game=${entryId}`);
       await page.locator(testid('race-entry')).waitFor();
+      await shot(page, 'race-replay-page');
       const phone = await openPage(env, { name: uniqueName('ghostphone'), lang: 'ja', viewport: { width: 390, height: 844 } });
       try {
         await phone.goto(`${phone.base}/?view=competition&id=${comp.id}`);
