@@ -102,7 +102,8 @@ TEST(Replay, StepsCarryEachMovesOffsetFromTheGamesStart) {
   cs.advance_ms(600'000);
   const HttpResult r = cs.get("/api/games/" + g["game_id"].get<std::string>() + "/replay");
   ASSERT_EQ(r.status, 200u) << r.body;
-  const json& steps = r.json_body()["steps"];
+  const json body = r.json_body();
+  const json& steps = body["steps"];
   ASSERT_EQ(steps.size(), expected.size() + 1);
   for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(steps[i]["t_ms"], expected[i]);
   EXPECT_EQ(steps.back()["t_ms"], expected.back());
