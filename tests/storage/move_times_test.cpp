@@ -67,8 +67,7 @@ TEST(MoveTimes, OffsetsAreClampedToTheStoredRange) {
               }).ok());
   ASSERT_TRUE(append(db, "g", 0, -5).ok());
   ASSERT_TRUE(append(db, "g", 1, detail::kMaxMoveTime + 1).ok());
-  EXPECT_EQ(db.load_game("g")->move_times,
-            (std::vector<std::int64_t>{0, detail::kMaxMoveTime}));
+  EXPECT_EQ(db.load_game("g")->move_times, (std::vector<std::int64_t>{0, detail::kMaxMoveTime}));
 }
 
 TEST(MoveTimes, CreateKeepsThemOnlyWithOnePerMove) {
