@@ -8,11 +8,15 @@ namespace tilecrush::protocol {
 
 namespace {
 
-nlohmann::json step_json(const game::Game& game, nlohmann::json move,
-                         const game::EventList& events) {
-  return {{"move", std::move(move)}, {"events", events_to_json(events)},
-          {"score", game.score()},   {"move_count", game.move_count()},
-          {"over", game.over()},     {"state_hash", game::hash_hex(game.state_hash())}};
+nlohmann::json step_json(const game::Game& game, nlohmann::json move, const game::EventList& events,
+                         std::optional<std::int64_t> t_ms) {
+  return {{"move", std::move(move)},
+          {"events", events_to_json(events)},
+          {"score", game.score()},
+          {"move_count", game.move_count()},
+          {"over", game.over()},
+          {"state_hash", game::hash_hex(game.state_hash())},
+          {"t_ms", t_ms ? nlohmann::json(*t_ms) : nlohmann::json(nullptr)}};
 }
 
 }  // namespace
@@ -24,13 +28,19 @@ std::optional<nlohmann::json> replay_body(const ReplayInput& input) {
   nlohmann::json start = game_view(game, input.meta);
   nlohmann::json steps = nlohmann::json::array();
   bool valid = true;
-  for (const game::Move& move : input.moves) {
+  // The pace is known only with one offset per move (older games have none).
+  const bool paced = input.move_times.size() == input.moves.size();
+  std::optional<std::int64_t> t_ms;
+  if (paced) t_ms = 0;
+  for (std::size_t i = 0; i < input.moves.size(); ++i) {
+    const game::Move& move = input.moves[i];
+    if (paced) t_ms = input.move_times[i];
     game::EventList events;
     if (!game.apply(move, events).ok()) {
       valid = false;
       break;
     }
-    steps.push_back(step_json(game, move_json(move), events));
+    steps.push_back(step_json(game, move_json(move), events, t_ms));
   }
   if (valid && !game.over() &&
       (input.over_reason == game::OverReason::resigned ||
@@ -38,7 +48,7 @@ std::optional<nlohmann::json> replay_body(const ReplayInput& input) {
     game::EventList events;
     const game::Outcome ended =
         input.over_reason == game::OverReason::resigned ? game.resign(events) : game.close(events);
-    if (ended.ok()) steps.push_back(step_json(game, nullptr, events));
+    if (ended.ok()) steps.push_back(step_json(game, nullptr, events, t_ms));
   }
   valid = valid && game.over() && game.score() == input.score;
   return nlohmann::json{{"game_id", input.meta.game_id},

@@ -1,5 +1,6 @@
 #include "codec.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <utility>
@@ -90,6 +91,36 @@ std::vector<game::Move> decode_moves(std::string_view text) {
     moves.push_back(move);
   }
   return moves;
+}
+
+std::string encode_move_time(std::int64_t offset_ms) {
+  std::int64_t value = std::clamp<std::int64_t>(offset_ms, 0, kMaxMoveTime);
+  std::string text(kMoveTimeChars, '0');
+  for (int i = kMoveTimeChars - 1; i >= 0; --i) {
+    text[static_cast<std::size_t>(i)] = static_cast<char>('0' + (value & 63));
+    value >>= 6;
+  }
+  return text;
+}
+
+std::vector<std::int64_t> decode_move_times(std::string_view text) {
+  if (text.size() % kMoveTimeChars != 0) {
+    throw StorageError("move times of a wrong length in database");
+  }
+  std::vector<std::int64_t> times;
+  times.reserve(text.size() / kMoveTimeChars);
+  for (std::size_t at = 0; at < text.size(); at += kMoveTimeChars) {
+    std::int64_t value = 0;
+    for (std::size_t i = at; i < at + kMoveTimeChars; ++i) {
+      const int digit = text[i] - '0';
+      if (digit < 0 || digit > 63) {
+        throw StorageError(std::string("bad move time in database: ") + text[i]);
+      }
+      value = value * 64 + digit;
+    }
+    times.push_back(value);
+  }
+  return times;
 }
 
 std::string_view over_reason_text(game::OverReason reason) {

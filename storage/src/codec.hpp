@@ -3,6 +3,7 @@
 // Thread safety: pure functions.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,20 @@ inline constexpr int kMoveChars = 5;
 std::string encode_move(const game::Move& move);
 // Throws StorageError for text encode_move never writes.
 std::vector<game::Move> decode_moves(std::string_view text);
+
+// Each move's time offset from the game's start (created_at), in ms, is
+// stored beside the move list as text, kMoveTimeChars characters a move:
+// the offset in base 64, most significant digit first, each digit the
+// character '0' + value. Fixed width, for the same reasons as the moves;
+// six digits reach 64^6 - 1 ms (about 795 days), and a later offset is
+// stored as that maximum. A NULL column is a game stored before offsets
+// existed (its moves have none).
+inline constexpr int kMoveTimeChars = 6;
+inline constexpr std::int64_t kMaxMoveTime = (std::int64_t{1} << (6 * kMoveTimeChars)) - 1;
+// Clamps to 0..kMaxMoveTime.
+std::string encode_move_time(std::int64_t offset_ms);
+// Throws StorageError for text encode_move_time never writes.
+std::vector<std::int64_t> decode_move_times(std::string_view text);
 
 std::string_view over_reason_text(game::OverReason reason);
 game::OverReason parse_over_reason(std::string_view text);

@@ -143,10 +143,12 @@ void Database::create_game(GameRecord game, WriteCallback done) {
 
 void Database::append_move(std::string game_id, std::int64_t seq, game::Move move,
                            std::int64_t score, std::int64_t move_count,
-                           std::optional<std::int64_t> first_move_at, WriteCallback done) {
+                           std::optional<std::int64_t> first_move_at, std::int64_t at_ms,
+                           WriteCallback done) {
   impl_->enqueue(
-      [game_id = std::move(game_id), seq, move, score, move_count, first_move_at](Connection& c) {
-        return detail::insert_move(c, game_id, seq, move, score, move_count, first_move_at);
+      [game_id = std::move(game_id), seq, move, score, move_count, first_move_at,
+       at_ms](Connection& c) {
+        return detail::insert_move(c, game_id, seq, move, score, move_count, first_move_at, at_ms);
       },
       std::move(done), true);
 }

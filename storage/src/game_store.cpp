@@ -12,9 +12,9 @@ constexpr std::string_view kInsertGame = R"sql(
 INSERT INTO games (id, player_id, mode, preset, width, height, colors, move_budget, refill,
                    compress, board_width, board_height, board, seed, rules_version, ranked,
                    score, move_count, created_at, first_move_at, room_code, move_list, keyed,
-                   competition_id, attempt)
+                   competition_id, attempt, move_times)
 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-        ?20, ?21, ?22, ?23, ?24, ?25)
+        ?20, ?21, ?22, ?23, ?24, ?25, ?26)
 )sql";
 
 // A keyed game's board must exist, under the key the game was dealt with.
@@ -30,16 +30,19 @@ INSERT INTO attempts (competition_id, player_id, started) VALUES (?1, ?2, ?3)
 ON CONFLICT (competition_id, player_id) DO UPDATE SET started = excluded.started
 )sql";
 
-// ?5 is the move's text; ?6 the length of the list before it (seq moves).
+// ?5 is the move's text; ?6 the length of the list before it (seq moves);
+// ?7 the move's time offset (codec.hpp), lost in a NULL list (no offsets).
 constexpr std::string_view kAppendMove = R"sql(
 UPDATE games SET move_list = move_list || ?5, score = ?2, move_count = ?3,
-                 first_move_at = coalesce(first_move_at, ?4)
+                 first_move_at = coalesce(first_move_at, ?4), move_times = move_times || ?7
 WHERE id = ?1 AND state = 'playing' AND length(move_list) = ?6
 )sql";
 
-// ?4 is the length of the list without its last move (seq moves).
+// ?4 is the length of the list without its last move (seq moves), ?5 that
+// of the offsets (substr keeps a NULL list NULL).
 constexpr std::string_view kTakeBackMove = R"sql(
-UPDATE games SET move_list = substr(move_list, 1, ?4), score = ?2, move_count = ?3
+UPDATE games SET move_list = substr(move_list, 1, ?4), score = ?2, move_count = ?3,
+                 move_times = substr(move_times, 1, ?5)
 WHERE id = ?1 AND state = 'playing' AND length(move_list) = ?4 + 5
 )sql";
 
@@ -68,7 +71,8 @@ constexpr std::string_view kSelectGame = R"sql(
 SELECT g.id, g.player_id, p.name, g.mode, g.preset, g.width, g.height, g.colors, g.move_budget,
        g.refill, g.compress, g.board_width, g.board_height, g.board, g.seed, g.rules_version,
        g.ranked, g.score, g.move_count, g.state, g.over_reason, g.created_at, g.first_move_at,
-       g.finished_at, g.duration_ms, g.room_code, g.move_list, g.competition_id, g.attempt, b.key
+       g.finished_at, g.duration_ms, g.room_code, g.move_list, g.competition_id, g.attempt, b.key,
+       g.move_times
 FROM games AS g JOIN players AS p ON p.id = g.player_id
 LEFT JOIN boards AS b
   ON g.keyed = 1 AND b.scope = coalesce(g.competition_id, '') AND b.mode = g.mode
@@ -215,6 +219,13 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
     q->bind(23, setup.board_key ? 1 : 0);
     q->bind(24, game.competition);
     q->bind(25, attempt);
+    // Offsets are known when there is one per move; a game given moves
+    // without them has none (NULL), like the games stored before them.
+    if (game.move_times.size() == game.moves.size()) {
+      std::string times;
+      for (const std::int64_t t : game.move_times) times += encode_move_time(t);
+      q->bind(26, times);
+    }
     try {
       q->run();
     } catch (const StorageError& e) {
@@ -233,7 +244,7 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
 
 WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t seq,
                         const game::Move& move, std::int64_t score, std::int64_t move_count,
-                        std::optional<std::int64_t> first_move_at) {
+                        std::optional<std::int64_t> first_move_at, std::int64_t at_ms) {
   if (seq < 0) return write_error(WriteStatus::invalid, "negative move number");
   auto q = c.query(kAppendMove);
   q->bind(1, game_id);
@@ -242,6 +253,7 @@ WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t 
   q->bind(4, first_move_at);
   q->bind(5, encode_move(move));
   q->bind(6, seq * kMoveChars);
+  q->bind(7, encode_move_time(at_ms));
   q->run();
   if (c.changes() == 0) {
     return refused_update(c, game_id, seq, WriteStatus::conflict,
@@ -258,6 +270,7 @@ WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int
   q->bind(2, score);
   q->bind(3, move_count);
   q->bind(4, seq * kMoveChars);
+  q->bind(5, seq * kMoveTimeChars);
   q->run();
   if (c.changes() == 0) {
     return refused_update(c, game_id, seq + 1, WriteStatus::not_found,
@@ -355,6 +368,11 @@ std::optional<GameRecord> select_game(Connection& c, std::string_view game_id) {
         throw StorageError("stored board key has a wrong size");
       setup.board_key.emplace();
       std::copy(key.begin(), key.end(), setup.board_key->begin());
+    }
+    if (auto times = s.get_optional_text(30)) {
+      game.move_times = decode_move_times(*times);
+      // Never a partial list: anything else is unknown.
+      if (game.move_times.size() != game.moves.size()) game.move_times.clear();
     }
   }
   return game;

@@ -293,9 +293,14 @@ constexpr std::string_view kPgGamesFinishedByPlayer = R"sql(
 CREATE INDEX IF NOT EXISTS games_finished_by_player ON games (player_id, finished_at, id) WHERE state = 'over';
 )sql";
 
+// Move time offsets, as in schema.cpp's kMoveTimes.
+constexpr std::string_view kPgMoveTimes = R"sql(
+ALTER TABLE games ADD COLUMN move_times TEXT;
+)sql";
+
 // Steps from kPgFirstVersion on: kPgMigrations[0] creates version 6.
 constexpr std::array<std::string_view, kSchemaVersion - kPgFirstVersion + 1> kPgMigrations = {
-    kPgV6, kPgV7OpenRooms, kPgV8RecoveryCodes, kPgV9Streaks, kPgGamesFinishedByPlayer,
+    kPgV6, kPgV7OpenRooms, kPgV8RecoveryCodes, kPgV9Streaks, kPgGamesFinishedByPlayer, kPgMoveTimes,
 };
 
 // Any constant, the same for every node: serialises migrations.

@@ -385,9 +385,19 @@ constexpr std::string_view kGamesFinishedByPlayer = R"sql(
 CREATE INDEX IF NOT EXISTS games_finished_by_player ON games (player_id, finished_at, id) WHERE state = 'over';
 )sql";
 
+// Each move's time offset from the game's start (codec.hpp's encoding),
+// beside the move list in the game's row, so that a move stays one UPDATE of
+// one row. NULL for the games stored before: their moves have no offsets
+// (and appending to NULL keeps it NULL, so a game begun before the upgrade
+// never gets a partial list). Adding a nullable column rewrites nothing.
+constexpr std::string_view kMoveTimes = R"sql(
+ALTER TABLE games ADD COLUMN move_times TEXT;
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
-    kV1PlayersGamesMoves,    kV2Leaderboards, kV3Rooms,         kV4MoveList, kV5Competitions,
-    kV6LeaderboardRevisions, kV7OpenRooms,    kV8RecoveryCodes, kV9Streaks,  kGamesFinishedByPlayer,
+    kV1PlayersGamesMoves, kV2Leaderboards,         kV3Rooms,     kV4MoveList,
+    kV5Competitions,      kV6LeaderboardRevisions, kV7OpenRooms, kV8RecoveryCodes,
+    kV9Streaks,           kGamesFinishedByPlayer,  kMoveTimes,
 };
 
 }  // namespace

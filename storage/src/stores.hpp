@@ -45,7 +45,7 @@ bool select_has_recovery(Connection& c, PlayerId player);
 WriteResult insert_game(Connection& c, const GameRecord& game);
 WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t seq,
                         const game::Move& move, std::int64_t score, std::int64_t move_count,
-                        std::optional<std::int64_t> first_move_at);
+                        std::optional<std::int64_t> first_move_at, std::int64_t at_ms);
 WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int64_t seq,
                              std::int64_t score, std::int64_t move_count);
 WriteResult finish_game(Connection& c, const GameResult& result);

@@ -76,6 +76,39 @@ TEST(Replay, ACompetitionGamesReplayWaitsForTheCloseInEveryModeButForItsPlayer) 
   }
 }
 
+// Every step carries its move's offset from the game's start (t_ms), from
+// the server's clock; the resign's step, its last move's.
+TEST(Replay, StepsCarryEachMovesOffsetFromTheGamesStart) {
+  CompetitionServer cs;
+  const std::string ann = cs.add_organiser("ann");
+  const json c = cs.create(ann, {{"mode", "same"}, {"preset", "classic"}}, 0, 600'000);
+  WsClient ws(cs.port());
+  ws.hello("paced");
+  const json g = start_attempt(ws, c["id"])["game"];
+  auto local = CompetitionServer::local_copy(c);
+  std::mt19937 rng(5);
+  std::vector<std::int64_t> expected;
+  std::int64_t at = 0;
+  for (int i = 0; i < 3 && !local->over(); ++i) {
+    const std::int64_t pause = 700 * (i + 1);
+    cs.advance_ms(pause, false);
+    at += pause;
+    play_move(ws, g["game_id"], *local, pick_move(*local, rng));
+    expected.push_back(at);
+  }
+  ASSERT_FALSE(local->over());
+  cs.advance_ms(5'000, false);
+  ws.request({{"type", "resign"}, {"game_id", g["game_id"]}});
+  cs.advance_ms(600'000);
+  const HttpResult r = cs.get("/api/games/" + g["game_id"].get<std::string>() + "/replay");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  const json body = r.json_body();
+  const json& steps = body["steps"];
+  ASSERT_EQ(steps.size(), expected.size() + 1);
+  for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(steps[i]["t_ms"], expected[i]);
+  EXPECT_EQ(steps.back()["t_ms"], expected.back());
+}
+
 TEST(Replay, CasualBoardsFollowTheirRuleAndUnknownGamesAreNotFound) {
   CompetitionServer cs;
   WsClient ws(cs.port());

@@ -80,7 +80,8 @@ TEST(Concurrency, ReadersAndASecondHandleReadWhileGamesAreWritten) {
         const std::string id = numbered("g", round * 1000 + p);
         writer.create_game(ranked_game(id, player->id, kBoard, round));
         const int moves = 3 + (p * 7 + round * 3) % 11;
-        for (int m = 0; m < moves; ++m) writer.append_move(id, m, click(m, m), m * 10, m + 1, {});
+        for (int m = 0; m < moves; ++m)
+          writer.append_move(id, m, click(m, m), m * 10, m + 1, {}, 0);
         const std::int64_t score = (p * 37 + round * 53) % 200;
         writer.finish_game(
             {id, score, moves, game::OverReason::out_of_moves, 10000 + round * 100 + p, 5000});

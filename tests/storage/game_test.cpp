@@ -28,8 +28,9 @@ class Games : public ::testing::Test {
   }
   WriteResult append(const std::string& id, std::int64_t seq, Move m, std::int64_t score,
                      std::optional<std::int64_t> first_move_at = std::nullopt) {
-    return wait_for(
-        [&](WriteCallback cb) { db_.append_move(id, seq, m, score, seq + 1, first_move_at, cb); });
+    return wait_for([&](WriteCallback cb) {
+      db_.append_move(id, seq, m, score, seq + 1, first_move_at, 0, cb);
+    });
   }
   WriteResult undo(const std::string& id, std::int64_t seq, std::int64_t score) {
     return wait_for([&](WriteCallback cb) { db_.undo_move(id, seq, score, seq, cb); });
@@ -78,7 +79,7 @@ TEST_F(Games, MovesAppendUndoAndLoadInOrder) {
 
 TEST_F(Games, ManyMovesComeBackInSeqOrder) {
   ASSERT_TRUE(create(ranked_game("long", alice_, easy_)).ok());
-  for (int i = 0; i < 300; ++i) db_.append_move("long", i, click(i % 10, i / 30), i, i + 1, {});
+  for (int i = 0; i < 300; ++i) db_.append_move("long", i, click(i % 10, i / 30), i, i + 1, {}, 0);
   db_.flush();
   const auto g = db_.load_game("long");
   ASSERT_TRUE(g.has_value());
@@ -205,11 +206,11 @@ TEST_F(Games, AFailureInABatchLeavesTheOthersCommitted) {
   {
     WriterGate gate(db_);
     db_.create_game(ranked_game("b", alice_, easy_), record(0));
-    db_.append_move("b", 0, click(1, 1), 4, 1, {}, record(1));
-    db_.append_move("b", 0, click(2, 2), 9, 1, {}, record(2));  // duplicate seq
-    db_.append_move("missing", 0, click(0, 0), 1, 1, {}, record(3));
+    db_.append_move("b", 0, click(1, 1), 4, 1, {}, 0, record(1));
+    db_.append_move("b", 0, click(2, 2), 9, 1, {}, 0, record(2));  // duplicate seq
+    db_.append_move("missing", 0, click(0, 0), 1, 1, {}, 0, record(3));
     db_.create_player("ALICE", "h", 3, record(4));  // name taken
-    db_.append_move("b", 1, click(3, 3), 8, 2, {}, record(5));
+    db_.append_move("b", 1, click(3, 3), 8, 2, {}, 0, record(5));
   }
   db_.flush();
   const std::vector<WriteStatus> expected = {WriteStatus::ok,         WriteStatus::ok,

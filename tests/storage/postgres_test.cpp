@@ -88,14 +88,14 @@ TEST(Postgres, TwoNodesAppendingToOneGameNeverFork) {
       while (go.load() == 0) {
       }
       ra = wait_for([&](WriteCallback cb) {
-        a.append_move("g", seq, click(seq % 10, 0), seq, seq + 1, std::nullopt, cb);
+        a.append_move("g", seq, click(seq % 10, 0), seq, seq + 1, std::nullopt, 0, cb);
       });
     });
     std::thread tb([&] {
       while (go.load() == 0) {
       }
       rb = wait_for([&](WriteCallback cb) {
-        b.append_move("g", seq, click(seq % 10, 1), seq, seq + 1, std::nullopt, cb);
+        b.append_move("g", seq, click(seq % 10, 1), seq, seq + 1, std::nullopt, 0, cb);
       });
     });
     go = 1;

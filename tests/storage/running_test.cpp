@@ -99,7 +99,7 @@ TEST_F(Running, ListsARunningAttemptWithWhatResumesIt) {
   competition("open", 86'400'000, 1);
   ASSERT_EQ(attempt("g1", alice_, "open", 1000), 1);
   ASSERT_TRUE(wait_for([&](WriteCallback cb) {
-                db_.append_move("g1", 0, {game::MoveKind::peek, {1, 2}, {}}, -1, 1, 1500, cb);
+                db_.append_move("g1", 0, {game::MoveKind::peek, {1, 2}, {}}, -1, 1, 1500, 0, cb);
               }).ok());
   const auto found = db_.running_attempts(alice_, kNow, 20, 1000);
   ASSERT_EQ(found.size(), 1u);

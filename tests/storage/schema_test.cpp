@@ -146,7 +146,7 @@ INSERT INTO moves (game_id, seq, kind, ax, ay, bx, by) VALUES
   EXPECT_TRUE(db.load_game("c")->moves.empty());
   // The list goes on from where the table stopped.
   EXPECT_TRUE(testing::wait_for([&](WriteCallback done) {
-                db.append_move("b", 1, {MoveKind::swap, {0, 0}, {1, 0}}, 0, 2, std::nullopt,
+                db.append_move("b", 1, {MoveKind::swap, {0, 0}, {1, 0}}, 0, 2, std::nullopt, 0,
                                std::move(done));
               }).ok());
   EXPECT_EQ(db.load_game("b")->moves.size(), 2u);

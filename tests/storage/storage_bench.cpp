@@ -54,7 +54,7 @@ void grouped_appends(const std::string& path, Synchronous sync, int threads, int
         const int g = interleaved ? i % games_per_thread : i / kMovesPerGame;
         const int m = interleaved ? i / games_per_thread : i % kMovesPerGame;
         const std::string id = ts::numbered("g", t * 100000 + g);
-        db.append_move(id, m, ts::click(m % 15, m % 12), m, m + 1, {});
+        db.append_move(id, m, ts::click(m % 15, m % 12), m, m + 1, {}, 0);
       }
     });
   }
@@ -86,7 +86,7 @@ void serial_appends(const std::string& path, Synchronous sync, int ops) {
   const auto start = Clock::now();
   for (int m = 0; m < ops; ++m) {
     ts::wait_for([&](WriteCallback cb) {
-      db.append_move("serial", m, ts::click(1, 1), m, m + 1, {}, std::move(cb));
+      db.append_move("serial", m, ts::click(1, 1), m, m + 1, {}, 0, std::move(cb));
     });
   }
   const double s = seconds_since(start);

@@ -38,7 +38,7 @@ TEST(Writer, QueuedOperationsShareOneCommit) {
   {
     WriterGate gate(db);  // the writer waits while everything is queued
     for (int i = 0; i < kMoves; ++i) {
-      db.append_move("g", i, click(i % 10, i % 7), i, i + 1, {}, [&](const WriteResult& r) {
+      db.append_move("g", i, click(i % 10, i % 7), i, i + 1, {}, 0, [&](const WriteResult& r) {
         if (r.ok()) ++ok;
       });
     }
@@ -78,7 +78,7 @@ TEST(Writer, ManyQuickWritesNeedFewerCommitsThanOperations) {
   Database db(options_for(dir.file()));
   const PlayerId alice = make_player(db, "alice");
   db.create_game(ranked_game("g", alice, kEasy));
-  for (int i = 0; i < 5000; ++i) db.append_move("g", i, click(0, 0), i, i + 1, {});
+  for (int i = 0; i < 5000; ++i) db.append_move("g", i, click(0, 0), i, i + 1, {}, 0);
   db.flush();
   const WriterMetrics m = db.metrics();
   EXPECT_EQ(m.ops_committed, 5002u);
@@ -125,7 +125,7 @@ TEST(Writer, FlushWaitsForWritesFromEveryThread) {
     threads.emplace_back([&, t] {
       const std::string id = numbered("g", t);
       db.create_game(ranked_game(id, alice, kEasy));
-      for (int i = 0; i < 200; ++i) db.append_move(id, i, click(t, i % 10), i, i + 1, {});
+      for (int i = 0; i < 200; ++i) db.append_move(id, i, click(t, i % 10), i, i + 1, {}, 0);
     });
   }
   for (auto& th : threads) th.join();
@@ -166,7 +166,7 @@ TEST(Writer, CloseCommitsWhatIsQueuedThenRefusesWrites) {
     Database db(options_for(dir.file()));
     const PlayerId alice = make_player(db, "alice");
     db.create_game(ranked_game("g", alice, kEasy));
-    for (int i = 0; i < 1000; ++i) db.append_move("g", i, click(1, 1), i, i + 1, {});
+    for (int i = 0; i < 1000; ++i) db.append_move("g", i, click(1, 1), i, i + 1, {}, 0);
     db.close();  // no flush: close drains the queue
     WriteResult late;
     db.create_player("late", "h", 1, [&](const WriteResult& r) { late = r; });
@@ -188,7 +188,7 @@ TEST(Writer, ReopenAfterCloseKeepsEverything) {
     ASSERT_TRUE(testing::play_ranked(db, "ga", alice, kEasy, 300, 20, 9000, 5000).ok());
     ASSERT_TRUE(testing::play_ranked(db, "gb", bob, kEasy, 200, 20, 9000, 6000).ok());
     db.create_game(ranked_game("open", alice, kEasy));
-    db.append_move("open", 0, click(2, 3), 1, 1, 4444);
+    db.append_move("open", 0, click(2, 3), 1, 1, 4444, 0);
     RoomRecord room{
         0, "ROOM", Mode::same, "easy", "w", alice, 1, 2, {{1, alice, "", 300, 20, "ga"}}};
     db.save_room_result(room);

@@ -7,6 +7,7 @@
 //   /?mode=&preset=&daily=1                     today's daily board
 //   /?mode=&preset=&competition=ID&game=GAME    resume a competition attempt
 //   /?view=leaderboard&competition=ID[&offset=][&around=1]
+//   /?view=race&game=ID    race the entry ID's ghost on its closed board
 // Test hooks: data-testid attributes, and window.__tilecrush (below).
 
 import { h, clear, link } from './dom.js';
@@ -26,6 +27,7 @@ import { roomsPage, handlePush, roomDebug, roomIdle } from './pages/rooms.js';
 import { competitionsPage } from './pages/competitions.js';
 import { competitionPage, competitionDebug } from './pages/competition.js';
 import { organisePage } from './pages/organise.js';
+import { racePage, raceDebug } from './pages/race.js';
 
 const main = document.getElementById('main');
 const net = new Connection({ identity });
@@ -87,6 +89,7 @@ function route() {
   else if (p.view === 'competitions') page = competitionsPage;
   else if (p.view === 'competition') page = competitionPage;
   else if (p.view === 'organise') page = organisePage;
+  else if (p.view === 'race') page = racePage;
   else if (validBoard(p.mode, p.preset)) page = playPage;
   else page = homePage;
   document.body.dataset.page = page.name.replace(/Page$/, '');
@@ -197,6 +200,9 @@ window.__tilecrush = {
   get competition() { return competitionDebug(); },
   // The replay on screen: step, steps, playing, hash check, score.
   get replay() { return replayDebug(); },
+  // The ghost race on screen: the ghost's step, score and hash check, the
+  // record of who was ahead after each move, the result.
+  get race() { return raceDebug(); },
   setAnimSpeed: setSpeed,
   getAnimSpeed: getSpeed,
   setLang,

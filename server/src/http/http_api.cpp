@@ -193,6 +193,7 @@ HttpAnswer HttpApi::game_replay(const std::string& game_id, std::string_view aut
       .player = record->player_name,
       .setup = record->setup,
       .moves = record->moves,
+      .move_times = record->move_times,
       .over_reason = record->over_reason,
       .score = record->score,
       .meta = {.game_id = record->id,

@@ -1,5 +1,7 @@
 // The game requests of GameService: new_game, resume, moves, preview, hint,
 // undo, resign.
+#include <algorithm>
+
 #include "ops/clock.hpp"
 #include "play/competitions.hpp"
 #include "play/game_service.hpp"
@@ -178,8 +180,10 @@ void GameService::persist_move(const RequestPtr& req, const std::shared_ptr<Live
     join->answer->send_text(std::move(join->text));
   };
   live->pending_writes += over ? 2 : 1;
+  // The move's offset from the game's start, for replays at its pace.
+  const std::int64_t at_ms = std::max<std::int64_t>(0, now_() - live->created_at);
   db_.append_move(live->id, g.move_count() - 1, move, g.score(), g.move_count(),
-                  live->first_move_at, on_write);
+                  live->first_move_at, at_ms, on_write);
   if (over) {
     metrics_.game_finished();
     db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,

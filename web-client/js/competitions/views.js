@@ -6,6 +6,7 @@
 import { h, link } from '../dom.js';
 import { t, getLang, formatDuration } from '../i18n.js';
 import { attemptsRule, compUrl, resultRows } from './logic.js';
+import { raceUrl } from '../race/links.js';
 
 const DATE_OPTS = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
 
@@ -80,6 +81,8 @@ export function dailyGroup(list) {
 const OPTIONAL = ['lb.moves', 'lb.time'];
 
 const playerLink = (name) => link(`/?${new URLSearchParams({ view: 'player', name })}`, name);
+const raceEntryLink = (id) => h('span', { class: 'race-link' }, ' · ',
+  link(raceUrl(id), t('race.short'), { testid: 'comp-race', title: t('race.action') }));
 const replayLink = (id) => (id ? link(`/?${new URLSearchParams({ view: 'replay', game: id })}`, t('btn.replay')) : '');
 const duration = (ms) => (ms == null ? '' : formatDuration(ms / 1000));
 
@@ -107,7 +110,9 @@ export function leaderboardTable(entries, me) {
 // onDisqualify(entry, button) (in the notes, not a column of its own, so
 // that the table still fits a phone). Entries are read defensively: fields the
 // export may gain later are ignored.
-export function resultsTable(entries, me, { onDisqualify = null } = {}) {
+// With `race` (a closed board), each entry's last cell also offers to race
+// its ghost (pages/race.js).
+export function resultsTable(entries, me, { onDisqualify = null, race = false } = {}) {
   const body = h('tbody');
   for (const row of resultRows(entries)) {
     const e = row.entry;
@@ -123,7 +128,7 @@ export function resultsTable(entries, me, { onDisqualify = null } = {}) {
     h('td', { class: 'opt' }, e.move_count == null ? '' : String(e.move_count)),
     h('td', { class: 'opt' }, duration(e.duration_ms)),
     h('td', { class: 'notes' }, notes, onDisqualify && !row.disqualified ? dqButton(e, onDisqualify) : null),
-    h('td', {}, replayLink(e.game_id))));
+    h('td', {}, replayLink(e.game_id), race && e.game_id ? raceEntryLink(e.game_id) : null)));
   }
   return h('table', { class: `lb-table results${onDisqualify ? ' managed' : ''}`, testid: 'comp-results' },
     h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'comp.notes', 'lb.replay']

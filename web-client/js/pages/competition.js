@@ -182,7 +182,7 @@ export function competitionPage(root, app, params) {
       if (manager) standings.append(...manageNotes());
       if (!results) { standings.append(h('p', {}, t('common.loading'))); return; }
       standings.append(h('div', { class: 'table-wrap' },
-        resultsTable(results.entries, mine, manager ? { onDisqualify } : {})));
+        resultsTable(results.entries, mine, manager ? { onDisqualify, race: true } : { race: true })));
       if (results.entries.length === 0) standings.append(h('p', { class: 'note' }, t('lb.empty')));
       const dl = (format, label) => h('a', { href: api.compResultsUrl(id, format), download: `${id}-results.${format || 'json'}`,
         class: 'button secondary', testid: `comp-download-${format || 'json'}` }, label);

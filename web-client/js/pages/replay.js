@@ -8,6 +8,8 @@
 // A step back or a jump rebuilds the board from the start without
 // animation; after every step the client's own state_hash must equal the
 // step's, as in live play (a mismatch is shown, never hidden).
+// The board and its steps are replay/stepper.js's (shared with the ghost of
+// a race); an entry on a closed competition board links to its race.
 //
 // The replay exists once the game's moves are public (rules.md, "When
 // commitments and keys are published"): a competition game after the
@@ -17,9 +19,10 @@
 import { h, clear, link, sleep } from '../dom.js';
 import { t, onLangChange, formatDuration } from '../i18n.js';
 import { BoardView } from '../board.js';
-import { animateEvent, getSpeed, setSpeed } from '../animate.js';
-import { modelFromView, applyEvent, candidateHashes } from '../model.js';
+import { getSpeed, setSpeed } from '../animate.js';
 import { api } from '../api.js';
+import { ReplayStepper } from '../replay/stepper.js';
+import { raceUrl, raceable } from '../race/links.js';
 
 const SPEEDS = [0.5, 1, 2, 4];
 const PAUSE_MS = 450;  // between two moves at 1x, after their animation
@@ -46,12 +49,8 @@ export function replayPage(root, app, params) {
   let unpublished = null; // the /replay refusal while the moves are secret
   let error = null;
   let verdict = null;
-  let step = 0;           // steps applied to the board on screen
-  let model = null;
-  let hashOk = true;
+  let stepper = null;     // the replay on the board (replay/stepper.js)
   let playing = false;
-  let busy = false;       // a step is animating
-  let peeked = null;      // a cell a peek revealed, hidden again at the next step
   let gone = false;
   let speedIndex = 1;
   const animBase = getSpeed();
@@ -80,11 +79,13 @@ export function replayPage(root, app, params) {
 
   const steps = () => (replay ? replay.steps : []);
   const stepAt = (n) => (n === 0 ? replay.start : steps()[n - 1]);
+  const current = () => (stepper ? stepper.step : 0);
+  const busy = () => !!(stepper && stepper.busy);
 
   debug = () => ({
-    step, steps: steps().length, playing, busy, hashOk,
-    score: model ? model.score : null,
-    stateHash: replay ? stepAt(step).state_hash : null,
+    step: current(), steps: steps().length, playing, busy: busy(), hashOk: stepper ? stepper.hashOk : true,
+    score: stepper ? stepper.score : null,
+    stateHash: replay ? stepAt(current()).state_hash : null,
     published: !!replay, valid: replay ? replay.valid : null,
   });
 
@@ -92,18 +93,15 @@ export function replayPage(root, app, params) {
     setSpeed(animBase / SPEEDS[speedIndex]);
   }
 
-  function checkHash() {
-    const expected = stepAt(step).state_hash;
-    hashOk = candidateHashes(model).includes(expected);
-  }
-
   function addressOf(n) {
     return `/?${new URLSearchParams({ view: 'replay', game: id, move: String(n) })}`;
   }
 
   function showStep() {
-    if (!replay) return;
+    if (!replay || !stepper) return;
     const n = steps().length;
+    const step = stepper.step;
+    const hashOk = stepper.hashOk;
     const s = stepAt(step);
     stepLine.textContent = t('replay.step', { i: step, n });
     scoreLine.textContent = `${t('hud.score')}: ${s.score}`;
@@ -125,71 +123,17 @@ export function replayPage(root, app, params) {
     history.replaceState(null, '', addressOf(step));
   }
 
-  // The board after `n` steps, rebuilt from the start without animation.
-  function jump(n) {
-    queued = 0;
-    const target = Math.max(0, Math.min(n, steps().length));
-    model = modelFromView(replay.start);
-    for (let i = 0; i < target; i++) {
-      for (const ev of steps()[i].events) applyEvent(model, ev);
-      model.moveCount = steps()[i].move_count;
-    }
-    if (target > 0) model.score = steps()[target - 1].score;
-    view.setup(model);
-    peeked = null;
-    step = target;
-    checkHash();
-    showStep();
-  }
-
-  // One step forward, animated like live play. A step asked for while one
-  // is animating is queued, not lost.
-  let queued = 0;
-  async function forward() {
-    if (busy) {
-      queued += 1;
-      return;
-    }
-    if (step >= steps().length) return;
-    busy = true;
-    try {
-      if (peeked) {
-        view.conceal(peeked[0], peeked[1]);
-        peeked = null;
-      }
-      const s = steps()[step];
-      const ctx = {};
-      for (const ev of s.events) {
-        applyEvent(model, ev);
-        if (ev.kind === 'peek') {
-          view.reveal(ev.x, ev.y, ev.color);
-          peeked = [ev.x, ev.y];
-        }
-        await animateEvent(view, ev, ctx);
-        if (gone) return;
-      }
-      model.moveCount = s.move_count;
-      model.score = s.score;
-      step += 1;
-      checkHash();
-      showStep();
-    } finally {
-      busy = false;
-    }
-    if (queued > 0 && !gone && !playing) {
-      queued -= 1;
-      await forward();
-    }
-  }
+  const jump = (n) => stepper && stepper.jump(n);
+  const forward = () => (stepper ? stepper.forward() : Promise.resolve());
 
   // Each play gets a number: a loop still waiting on a step when the player
   // pauses and plays again ends there, so that one loop runs at a time.
   let loops = 0;
   async function playLoop(loop) {
-    while (playing && loop === loops && !gone && step < steps().length) {
+    while (playing && loop === loops && !gone && !stepper.done) {
       await forward();
       if (gone || loop !== loops) return;
-      if (step >= steps().length) break;
+      if (stepper.done) break;
       await sleep(PAUSE_MS / SPEEDS[speedIndex]);
     }
     if (loop !== loops) return;
@@ -198,8 +142,8 @@ export function replayPage(root, app, params) {
   }
 
   function setPlaying(on) {
-    if (!replay) return;
-    if (on && step >= steps().length) jump(0);
+    if (!replay || !stepper) return;
+    if (on && stepper.done) jump(0);
     playing = on;
     loops += 1;
     showStep();
@@ -208,12 +152,12 @@ export function replayPage(root, app, params) {
 
   buttons.play.addEventListener('click', () => setPlaying(!playing));
   buttons.step.addEventListener('click', () => { setPlaying(false); forward(); });
-  buttons.back.addEventListener('click', () => { if (busy) return; setPlaying(false); jump(step - 1); });
-  buttons.first.addEventListener('click', () => { if (busy) return; setPlaying(false); jump(0); });
-  buttons.last.addEventListener('click', () => { if (busy) return; setPlaying(false); jump(steps().length); });
+  buttons.back.addEventListener('click', () => { if (busy()) return; setPlaying(false); jump(current() - 1); });
+  buttons.first.addEventListener('click', () => { if (busy()) return; setPlaying(false); jump(0); });
+  buttons.last.addEventListener('click', () => { if (busy()) return; setPlaying(false); jump(steps().length); });
   scrubber.addEventListener('input', () => {
     const wanted = Number(scrubber.value);  // read before showStep() sets it back
-    if (busy) return;
+    if (busy()) return;
     setPlaying(false);
     jump(wanted);
   });
@@ -222,7 +166,7 @@ export function replayPage(root, app, params) {
     applySpeed();
   });
   copyLink.addEventListener('click', async () => {
-    const url = new URL(addressOf(step), location.origin).href;
+    const url = new URL(addressOf(current()), location.origin).href;
     try {
       await navigator.clipboard.writeText(url);
       msg.textContent = t('replay.linkCopied');
@@ -234,7 +178,7 @@ export function replayPage(root, app, params) {
   view.el.addEventListener('keydown', (e) => {
     if (!replay) return;
     if (e.key === 'ArrowRight') { e.preventDefault(); setPlaying(false); forward(); }
-    else if (e.key === 'ArrowLeft') { e.preventDefault(); if (!busy) { setPlaying(false); jump(step - 1); } }
+    else if (e.key === 'ArrowLeft') { e.preventDefault(); if (!busy()) { setPlaying(false); jump(current() - 1); } }
     else if (e.key === ' ') { e.preventDefault(); setPlaying(!playing); }
   });
 
@@ -251,7 +195,7 @@ export function replayPage(root, app, params) {
       a.addEventListener('click', (e) => {
         e.preventDefault();
         e.stopPropagation();
-        if (busy) return;
+        if (busy()) return;
         setPlaying(false);
         jump(i + 1);
       });
@@ -286,7 +230,8 @@ export function replayPage(root, app, params) {
         h('div', { class: 'controls replay-controls' }, buttons.first, buttons.back, buttons.play, buttons.step,
           buttons.last, h('label', { class: 'replay-speed' }, `${t('replay.speed')} `, speedSelect)),
         scrubber,
-        h('div', { class: 'controls' }, copyLink, verifyBtn));
+        h('div', { class: 'controls' }, copyLink, verifyBtn,
+          raceable(record) ? link(raceUrl(id), t('race.action'), { class: 'button', testid: 'race-entry' }) : null));
     } else {
       const when = record.moves_published_at ? new Date(record.moves_published_at).toLocaleString() : null;
       section.append(h('p', { class: 'note', testid: 'replay-unpublished' },
@@ -334,6 +279,7 @@ export function replayPage(root, app, params) {
       else msg.textContent = t('err.generic', { message: err.message || err.code });
     }
     if (gone) return;
+    if (replay) stepper = new ReplayStepper(replay, { view, onStep: showStep, drain: () => !playing });
     render();
     if (replay) {
       const wanted = Number.parseInt(params.move, 10);
@@ -346,6 +292,7 @@ export function replayPage(root, app, params) {
   return () => {
     gone = true;
     playing = false;
+    if (stepper) stepper.dispose();
     debug = null;
     setSpeed(animBase);
     offLang();

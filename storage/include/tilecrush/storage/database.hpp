@@ -90,7 +90,7 @@ bool is_postgres_url(std::string_view path);
 
 // The schema version this build writes (PRAGMA user_version; PostgreSQL:
 // the table schema_version).
-inline constexpr int kSchemaVersion = 10;
+inline constexpr int kSchemaVersion = 11;
 
 class Database {
  public:
@@ -120,12 +120,15 @@ class Database {
   void create_game(GameRecord game, WriteCallback done = {});
   // Records move `seq` (0-based: the move count before it) and the game's new
   // score and move count. `first_move_at` is kept only if none is set yet.
+  // `at_ms` is the move's offset from the game's start (created_at), kept
+  // in the same row update (GameRecord::move_times; clamped to 0..~795
+  // days); a game stored before offsets existed keeps none.
   // not_found: no such game; conflict: the game is over or seq exists.
   void append_move(std::string game_id, std::int64_t seq, game::Move move, std::int64_t score,
                    std::int64_t move_count, std::optional<std::int64_t> first_move_at,
-                   WriteCallback done = {});
-  // Removes move `seq`, which must be the game's last, and sets the score and
-  // move count after the undo. not_found: no such last move; conflict: over.
+                   std::int64_t at_ms, WriteCallback done = {});
+  // Removes move `seq`, which must be the game's last (and its time offset),
+  // and sets the score and move count after the undo. not_found: no such last move; conflict: over.
   void undo_move(std::string game_id, std::int64_t seq, std::int64_t score, std::int64_t move_count,
                  WriteCallback done = {});
   // Ends a playing game. For a ranked game, in the same transaction: the

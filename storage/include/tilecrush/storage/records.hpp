@@ -54,6 +54,12 @@ struct GameRecord {
   // load_game(): the move list in order, undone moves removed. create_game()
   // stores these as moves 0..n-1 (normally empty).
   std::vector<game::Move> moves;
+  // Each move's time offset from created_at in ms, parallel to `moves`;
+  // empty when unknown (a game stored before offsets existed). create_game()
+  // stores them when there is one per move (empty with no moves: a game
+  // whose offsets are known and none yet); with moves and no offsets, the
+  // game's offsets are unknown for good.
+  std::vector<std::int64_t> move_times;
   // The competition whose board this game is on (nullopt: a casual board or
   // practice). setup.board_key is stored as a reference to the board's row
   // in `boards` (scope = competition or "", mode, preset, seed), which must

@@ -1,0 +1,201 @@
+// A ghost race (/?view=race&game=ID): the player plays the closed board of
+// entry ID as unranked practice (new_game with `competition`: rules.md,
+// "Practice on a closed board") while the entry's replay plays beside it at
+// its recorded pace, aligned with the start of the player's game
+// (race/ghost.js). After each of the player's moves, the page shows who is
+// ahead (the player's score against the ghost's at the same elapsed time)
+// and keeps a compact record of it (race/view.js); at the end, who won and
+// by how much. A reload starts a new race.
+
+import { h, clear, link } from '../dom.js';
+import { t, onLangChange } from '../i18n.js';
+import { sameMode } from '../modes/same.js';
+import { match3Mode } from '../modes/match3.js';
+import { hiddenMode } from '../modes/hidden.js';
+import { makeStats, showStats } from '../hud.js';
+import { makePeekButton } from '../help.js';
+import { api } from '../api.js';
+import { compUrl } from '../competitions/logic.js';
+import { RaceController } from '../race/controller.js';
+import { GhostRunner } from '../race/ghost.js';
+import { RaceView } from '../race/view.js';
+import { recordMove } from '../race/pace.js';
+import { raceUrl, raceable } from '../race/links.js';
+
+let debug = null;
+// Test hook (window.__tilecrush.race): the ghost's step, score and hash
+// checks, the record, the result.
+export function raceDebug() {
+  return debug ? debug() : null;
+}
+
+export function racePage(root, app, params) {
+  const id = String(params.game || '');
+  const section = h('section', { class: 'race', testid: 'race-page' });
+  root.append(section);
+  let entry = null;   // GET /api/games/{id}
+  let ghost = null;
+  let problem = null; // why there is no race
+  let record = [];    // pace.js's recordMove list
+  let result = null;
+  let gone = false;
+
+  const panel = new RaceView();
+  const stats = makeStats();
+  const preview = h('div', { class: 'preview', testid: 'preview-points', 'aria-live': 'polite' });
+  const message = h('div', { class: 'message', testid: 'message', role: 'status' });
+  const buttons = {
+    hint: h('button', { type: 'button', testid: 'btn-hint', i18n: 'btn.hint' }),
+    undo: h('button', { type: 'button', testid: 'btn-undo', i18n: 'btn.undo' }),
+    resign: h('button', { type: 'button', testid: 'btn-resign', i18n: 'btn.resign' }),
+  };
+  const ui = {
+    setHud(ctrl) {
+      if (!showStats(stats, ctrl)) return;
+      const wanted = (ctrl.mode && ctrl.mode.buttons) || [];
+      for (const [name, b] of Object.entries(buttons)) {
+        b.hidden = !wanted.includes(name);
+        b.disabled = ctrl.model.over;
+      }
+      peekButton.refresh();
+    },
+    setMessage(text) { message.textContent = text; },
+    setPreview(text) { preview.textContent = text; },
+    setBusy(busy) { c.view.el.dataset.busy = String(busy); },
+    showOver(ctrl, info) { finish(info ? info.finalScore : ctrl.model.score); },
+  };
+  const c = new RaceController(app.net, ui);
+  c.modeFactories = { same: sameMode, match3: match3Mode, hidden: hiddenMode };
+  app.setGame(c);
+  const peekButton = makePeekButton(c);
+  buttons.hint.addEventListener('click', () => c.mode && c.mode.hint && c.mode.hint());
+  buttons.undo.addEventListener('click', () => c.mode && c.mode.undo && c.mode.undo());
+  buttons.resign.addEventListener('click', () => c.resign());
+
+  c.addEventListener('loaded', (e) => {
+    const gv = e.detail;
+    // The ghost starts with the player's game; an undo drops the record of
+    // the moves it took back.
+    if (ghost && !ghost.started && gv.move_count === 0) ghost.start();
+    record = record.slice(0, gv.move_count);
+    if (!gv.over && result) {
+      result = null;
+      panel.hideResult();
+    }
+    panel.showRecord(record);
+  });
+  c.addEventListener('reply', (e) => {
+    const reply = e.detail;
+    if (!ghost || reply.move_count === record.length) return;  // a resign is not a move
+    const ms = ghost.elapsed(c.replyAt ?? performance.now());
+    record = recordMove(record, { moveCount: reply.move_count, ms, mine: reply.score, ghost: ghost.scoreAt(ms) });
+    panel.showRecord(record);
+  });
+
+  function finish(mine) {
+    if (!ghost) return;
+    result = { mine, ghost: ghost.finalScore };
+    showResult();
+  }
+
+  function showResult() {
+    if (!result) return;
+    const again = h('button', { type: 'button', class: 'primary', testid: 'race-again' }, t('race.again'));
+    again.addEventListener('click', () => app.navigate(raceUrl(id), { force: true }));
+    const actions = [again];
+    if (ghost && !ghost.done) {
+      const skip = h('button', { type: 'button', testid: 'race-skip' }, t('race.skip'));
+      skip.addEventListener('click', () => { ghost.finish(); skip.remove(); });
+      actions.push(skip);
+    }
+    actions.push(link(`/?${new URLSearchParams({ view: 'replay', game: id })}`, t('race.replay'),
+      { class: 'button', testid: 'race-entry-replay' }));
+    if (entry && entry.competition) {
+      actions.push(link(compUrl(entry.competition), t('comp.back'), { class: 'button', testid: 'race-competition' }));
+    }
+    panel.showResult(result.mine, result.ghost, actions);
+  }
+
+  debug = () => {
+    if (!ghost) return { ready: false, problem };
+    const s = ghost.stepper;
+    return {
+      ready: true, started: ghost.started, paced: ghost.paced, times: ghost.times,
+      ghostStep: s.step, ghostSteps: s.length, ghostBusy: s.busy || s.queued > 0, ghostDone: ghost.done,
+      ghostScore: s.score, ghostHash: s.stateHash, ghostHashOk: s.hashOk, ghostFinal: ghost.finalScore,
+      record: record.map((r) => ({ ...r })), result: result ? { ...result } : null,
+    };
+  };
+
+  function render() {
+    clear(section);
+    const name = entry ? entry.player : '';
+    section.append(h('h2', {}, entry ? t('race.title', { player: name }) : t('race.heading')));
+    if (problem) {
+      section.append(h('p', { class: 'message', testid: 'race-problem' }, problem),
+        id ? h('p', {}, link(`/?${new URLSearchParams({ view: 'replay', game: id })}`, t('race.replay'))) : null);
+      return;
+    }
+    if (!ghost) { section.append(h('p', {}, t('common.loading'))); return; }
+    const boardName = `${t(`mode.${entry.mode}`)} · ${entry.preset ? t(`preset.${entry.preset}`) : t('preset.custom')}`;
+    section.append(
+      h('p', { class: 'race-info', testid: 'race-info' },
+        entry.competition ? link(compUrl(entry.competition), boardName) : boardName,
+        ` · ${t('race.entry', { player: name, score: ghost.finalScore })}`),
+      h('p', { class: 'note', testid: 'race-pace' }, `${t('race.practice')} ${t(ghost.paced ? 'race.pace.recorded' : 'race.pace.even')}`),
+      h('div', { class: 'race-stage' },
+        h('div', { class: 'race-me' },
+          h('h3', {}, t('race.you')),
+          h('div', { class: 'hud' }, Object.values(stats).map((s) => s.box), peekButton.el),
+          h('div', { class: 'board-wrap' }, c.view.el), preview, message,
+          h('div', { class: 'controls' }, Object.values(buttons))),
+        h('div', { class: 'race-ghost', testid: 'race-ghost' },
+          h('h3', {}, t('race.ghost', { player: name })),
+          panel.ghostScore,
+          h('div', { class: 'board-wrap' }, ghost.view.el),
+          panel.lead)),
+      h('div', { class: 'race-standing' }, h('h3', { i18n: 'race.record' }), panel.record),
+      panel.result);
+    panel.showGhost(ghost);
+    panel.showRecord(record);
+    if (c.model) ui.setHud(c);
+    showResult();
+  }
+
+  (async () => {
+    try {
+      entry = await api.game(id);
+    } catch (err) {
+      problem = err.status === 404 ? t('race.notFound') : t('err.generic', { message: err.message || err.code });
+    }
+    if (!problem && !raceable(entry)) problem = t('race.notRaceable');
+    let replay = null;
+    if (!problem) {
+      try {
+        replay = await api.replay(id);
+      } catch (err) {
+        problem = t('err.generic', { message: err.message || err.code });
+      }
+    }
+    if (gone) return;
+    if (replay) {
+      ghost = new GhostRunner(replay, { durationMs: entry.duration_ms, onChange: (g) => panel.showGhost(g) });
+    }
+    render();
+    if (!ghost) return;
+    c.start({ competition: entry.competition }).catch((err) => {
+      ui.setMessage(t('err.generic', { message: err.message || err.code }));
+    });
+  })();
+  render();
+
+  const offLang = onLangChange(render);
+  return () => {
+    gone = true;
+    debug = null;
+    if (ghost) ghost.dispose();
+    offLang();
+    c.destroy();
+    app.setGame(null);
+  };
+}
