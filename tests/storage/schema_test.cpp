@@ -62,7 +62,14 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
                                           "recovery_failures",
                                           "recovery_failures_by_player",
                                           "streak_days",
-                                          "streaks"};
+                                          "streaks",
+                                          // seasons
+                                          "season_boards",
+                                          "season_points",
+                                          "season_standings",
+                                          "season_standings_order",
+                                          "season_periods",
+                                          "season_periods_by_mode"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
 }
 
