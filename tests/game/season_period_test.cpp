@@ -1,10 +1,10 @@
 // Season periods: ISO weeks (Monday to Sunday, numbered by their
 // Thursday's year) and UTC months, by name and by day.
+#include "tilecrush/game/season_period.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
-
-#include "tilecrush/game/season_period.hpp"
 
 namespace tilecrush::game {
 namespace {
