@@ -110,7 +110,7 @@ WHERE lower(p.name COLLATE "C") = lower(?3::text COLLATE "C")
 )sql";
 
 constexpr std::string_view kSelectPeriods = R"sql(
-SELECT period, kind, entries, revision FROM season_periods WHERE mode = ?1
+SELECT period, kind, entries, revision FROM season_periods WHERE mode = ?1 AND entries > 0
 ORDER BY start_day DESC, kind DESC LIMIT ?2
 )sql";
 

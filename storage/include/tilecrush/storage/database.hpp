@@ -279,7 +279,7 @@ class Database {
                                           std::int64_t radius);
   // The standings' player count and revision (one primary-key read).
   BoardRevision season_revision(const SeasonKey& season);
-  // The periods with standings for `mode`, latest first (a week before the
+  // The periods with standings (one player or more) for `mode`, latest first (a week before the
   // month starting the same day), at most `limit`.
   std::vector<SeasonPeriodRecord> season_periods(game::Mode mode, std::int64_t limit);
   // The latest finished room saved under this code.
