@@ -346,6 +346,8 @@ WriteResult disqualify_entry(Connection& c, const std::string& competition_id, P
   if (flagged.ok() && comp->daily) {
     uncount_streak_day(c, player, comp->mode, comp->opens_at / 86'400'000);
   }
+  // A daily counted into its seasons already: its points are counted again.
+  if (flagged.ok() && comp->daily) recount_season_points(c, *comp);
   return flagged;
 }
 

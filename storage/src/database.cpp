@@ -211,6 +211,12 @@ void Database::disqualify(std::string competition_id, PlayerId player, std::stri
                  std::move(done));
 }
 
+void Database::record_season_points(std::string competition_id, WriteCallback done) {
+  impl_->enqueue([id = std::move(competition_id)](
+                     Connection& c) { return detail::record_season_points(c, id); },
+                 std::move(done));
+}
+
 void Database::set_recovery_code(PlayerId player, std::string code_hash, WriteCallback done) {
   impl_->enqueue([player, hash = std::move(code_hash)](
                      Connection& c) { return detail::update_recovery_hash(c, player, hash); },
@@ -334,6 +340,27 @@ std::vector<HistoryDay> Database::player_calendar(PlayerId player, HistoryView v
                                                   std::int64_t to) {
   return impl_->read(
       [&](Connection& c) { return detail::select_calendar(c, player, view, now, from, to); });
+}
+
+SeasonPage Database::season_standings(const SeasonKey& season, std::int64_t limit,
+                                      std::int64_t offset) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_season_page(c, season, limit, offset); });
+}
+
+std::optional<SeasonPage> Database::season_around(const SeasonKey& season,
+                                                  std::string_view player_name,
+                                                  std::int64_t radius) {
+  return impl_->read(
+      [&](Connection& c) { return detail::select_season_around(c, season, player_name, radius); });
+}
+
+BoardRevision Database::season_revision(const SeasonKey& season) {
+  return impl_->read([&](Connection& c) { return detail::select_season_revision(c, season); });
+}
+
+std::vector<SeasonPeriodRecord> Database::season_periods(game::Mode mode, std::int64_t limit) {
+  return impl_->read([&](Connection& c) { return detail::select_season_periods(c, mode, limit); });
 }
 
 std::optional<RoomRecord> Database::find_room(std::string_view code) {

@@ -298,9 +298,50 @@ constexpr std::string_view kPgMoveTimes = R"sql(
 ALTER TABLE games ADD COLUMN move_times TEXT;
 )sql";
 
+// Seasons, as in schema.cpp's kSeasons.
+constexpr std::string_view kPgSeasons = R"sql(
+CREATE TABLE season_boards (
+  competition_id TEXT NOT NULL PRIMARY KEY REFERENCES competitions(id),
+  mode           TEXT NOT NULL,
+  week           TEXT NOT NULL,
+  month          TEXT NOT NULL
+);
+
+CREATE TABLE season_points (
+  competition_id TEXT NOT NULL REFERENCES competitions(id),
+  player_id      BIGINT NOT NULL REFERENCES players(id),
+  rank           BIGINT NOT NULL,
+  points         BIGINT NOT NULL,
+  PRIMARY KEY (competition_id, player_id)
+);
+
+CREATE TABLE season_standings (
+  period    TEXT NOT NULL,
+  mode      TEXT NOT NULL,
+  player_id BIGINT NOT NULL REFERENCES players(id),
+  points    BIGINT NOT NULL,
+  boards    BIGINT NOT NULL,
+  position  BIGINT NOT NULL,
+  PRIMARY KEY (period, mode, player_id)
+);
+CREATE INDEX season_standings_order ON season_standings (period, mode, position);
+
+CREATE TABLE season_periods (
+  period    TEXT NOT NULL,
+  mode      TEXT NOT NULL,
+  kind      TEXT NOT NULL CHECK (kind IN ('week', 'month')),
+  start_day BIGINT NOT NULL,
+  entries   BIGINT NOT NULL,
+  revision  BIGINT NOT NULL,
+  PRIMARY KEY (period, mode)
+);
+CREATE INDEX season_periods_by_mode ON season_periods (mode, start_day);
+)sql";
+
 // Steps from kPgFirstVersion on: kPgMigrations[0] creates version 6.
 constexpr std::array<std::string_view, kSchemaVersion - kPgFirstVersion + 1> kPgMigrations = {
-    kPgV6, kPgV7OpenRooms, kPgV8RecoveryCodes, kPgV9Streaks, kPgGamesFinishedByPlayer, kPgMoveTimes,
+    kPgV6,        kPgV7OpenRooms, kPgV8RecoveryCodes, kPgV9Streaks, kPgGamesFinishedByPlayer,
+    kPgMoveTimes, kPgSeasons,
 };
 
 // Any constant, the same for every node: serialises migrations.

@@ -394,10 +394,58 @@ constexpr std::string_view kMoveTimes = R"sql(
 ALTER TABLE games ADD COLUMN move_times TEXT;
 )sql";
 
+// Seasons (rules.md, "Seasons"): the points of each counted daily board per
+// player (so that a board can be counted again after a disqualification),
+// the board's marker (counted once, whichever node or restart closes it),
+// each period's standings per mode and player with their place kept in
+// `position` (renumbered by the write that changes them, so a page is a
+// range of the index, never a sort), and per period and mode the number of
+// players and a revision for ETags. Starts empty: dailies closed before
+// the upgrade are not counted. Shared with PostgreSQL word for word but for
+// the column types (pg_schema.cpp).
+constexpr std::string_view kSeasons = R"sql(
+CREATE TABLE season_boards (
+  competition_id TEXT NOT NULL PRIMARY KEY REFERENCES competitions(id),
+  mode           TEXT NOT NULL,
+  week           TEXT NOT NULL,
+  month          TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE season_points (
+  competition_id TEXT NOT NULL REFERENCES competitions(id),
+  player_id      INTEGER NOT NULL REFERENCES players(id),
+  rank           INTEGER NOT NULL,
+  points         INTEGER NOT NULL,
+  PRIMARY KEY (competition_id, player_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE season_standings (
+  period    TEXT NOT NULL,
+  mode      TEXT NOT NULL,
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  points    INTEGER NOT NULL,
+  boards    INTEGER NOT NULL,
+  position  INTEGER NOT NULL,
+  PRIMARY KEY (period, mode, player_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX season_standings_order ON season_standings (period, mode, position);
+
+CREATE TABLE season_periods (
+  period    TEXT NOT NULL,
+  mode      TEXT NOT NULL,
+  kind      TEXT NOT NULL CHECK (kind IN ('week', 'month')),
+  start_day INTEGER NOT NULL,
+  entries   INTEGER NOT NULL,
+  revision  INTEGER NOT NULL,
+  PRIMARY KEY (period, mode)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX season_periods_by_mode ON season_periods (mode, start_day);
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
     kV1PlayersGamesMoves, kV2Leaderboards,         kV3Rooms,     kV4MoveList,
     kV5Competitions,      kV6LeaderboardRevisions, kV7OpenRooms, kV8RecoveryCodes,
-    kV9Streaks,           kGamesFinishedByPlayer,  kMoveTimes,
+    kV9Streaks,           kGamesFinishedByPlayer,  kMoveTimes,   kSeasons,
 };
 
 }  // namespace

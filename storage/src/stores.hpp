@@ -91,6 +91,22 @@ void record_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int
 void uncount_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int64_t day);
 std::vector<StreakRecord> select_player_streaks(Connection& c, PlayerId player);
 
+// seasons (season_store.cpp)
+// Counts a daily's points into its week's and month's standings, once:
+// ok (changing nothing) when it was counted already; not_found: no such
+// competition; invalid: not a daily.
+WriteResult record_season_points(Connection& c, const std::string& competition_id);
+// Counts a counted daily's points again from its leaderboard as it is now
+// (after a disqualification); nothing when it was never counted.
+void recount_season_points(Connection& c, const CompetitionRecord& comp);
+SeasonPage select_season_page(Connection& c, const SeasonKey& key, std::int64_t limit,
+                              std::int64_t offset);
+std::optional<SeasonPage> select_season_around(Connection& c, const SeasonKey& key,
+                                               std::string_view player_name, std::int64_t radius);
+BoardRevision select_season_revision(Connection& c, const SeasonKey& key);
+std::vector<SeasonPeriodRecord> select_season_periods(Connection& c, game::Mode mode,
+                                                      std::int64_t limit);
+
 // leaderboard pages (leaderboard_pages.cpp); `cache` null: the plain scan.
 LeaderboardPage select_leaderboard(Connection& c, RankCache* cache, const BoardKey& board,
                                    std::int64_t limit, std::int64_t offset);

@@ -35,35 +35,18 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
   EXPECT_TRUE(s.foreign_keys);
   EXPECT_EQ(s.schema_version, kSchemaVersion);
 
-  const std::set<std::string> expected = {"players",
-                                          "games",
-                                          "games_by_player",
-                                          "games_playing",
-                                          "leaderboard",
-                                          "leaderboard_order",
-                                          "leaderboard_boards",
-                                          "leaderboard_changes",
-                                          "player_bests",
-                                          "rooms",
-                                          "rooms_by_code",
-                                          "room_results",
-                                          "boards",
-                                          "organisers",
-                                          "competitions",
-                                          "competitions_by_close",
-                                          "competitions_to_close",
-                                          "attempts",
-                                          "entry_flags",
-                                          "games_playing_in_competition",
-                                          "open_rooms",
-                                          "open_room_players",
-                                          "device_tokens",
-                                          "device_tokens_by_player",
-                                          "recovery_failures",
-                                          "recovery_failures_by_player",
-                                          "streak_days",
-                                          "streaks",
-                                          "games_finished_by_player"};
+  const std::set<std::string> expected = {
+      "players", "games", "games_by_player", "games_playing", "leaderboard", "leaderboard_order",
+      "leaderboard_boards", "leaderboard_changes", "player_bests", "rooms", "rooms_by_code",
+      "room_results", "boards", "organisers", "competitions", "competitions_by_close",
+      "competitions_to_close", "attempts", "entry_flags", "games_playing_in_competition",
+      "open_rooms", "open_room_players", "device_tokens", "device_tokens_by_player",
+      "recovery_failures", "recovery_failures_by_player", "streak_days", "streaks",
+      // history
+      "games_finished_by_player",
+      // seasons
+      "season_boards", "season_points", "season_standings", "season_standings_order",
+      "season_periods", "season_periods_by_mode"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
 }
 

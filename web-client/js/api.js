@@ -10,7 +10,7 @@ export function apiUrl(path, params) {
   return url;
 }
 
-async function get(path, params, token) {
+export async function get(path, params, token) {
   // no-cache: a leaderboard page kept by the browser is revalidated by its ETag
   // (a 304 when the board has not changed), never shown stale.
   const headers = { Accept: 'application/json' };

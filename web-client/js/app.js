@@ -4,6 +4,7 @@
 //   /?view=leaderboard&mode=&preset=&seed=[&offset=][&around=1]
 //   /?view=player&name=NAME    /?view=replay&game=ID    /?view=rooms
 //   /?view=competitions   /?view=competition&id=ID   /?view=organise
+//   /?view=seasons&mode=&period=[&offset=][&around=1]
 //   /?mode=&preset=&daily=1                     today's daily board
 //   /?mode=&preset=&competition=ID&game=GAME    resume a competition attempt
 //   /?view=leaderboard&competition=ID[&offset=][&around=1]
@@ -28,6 +29,7 @@ import { competitionsPage } from './pages/competitions.js';
 import { competitionPage, competitionDebug } from './pages/competition.js';
 import { organisePage } from './pages/organise.js';
 import { racePage, raceDebug } from './pages/race.js';
+import { seasonsPage } from './pages/seasons.js';
 
 const main = document.getElementById('main');
 const net = new Connection({ identity });
@@ -90,6 +92,7 @@ function route() {
   else if (p.view === 'competition') page = competitionPage;
   else if (p.view === 'organise') page = organisePage;
   else if (p.view === 'race') page = racePage;
+  else if (p.view === 'seasons') page = seasonsPage;
   else if (validBoard(p.mode, p.preset)) page = playPage;
   else page = homePage;
   document.body.dataset.page = page.name.replace(/Page$/, '');
@@ -140,6 +143,7 @@ function header() {
       link('/?view=leaderboard', null, { i18n: 'nav.leaderboard', testid: 'nav-leaderboard' }),
       link('/?view=rooms', null, { i18n: 'nav.rooms', testid: 'nav-rooms' }),
       link('/?view=competitions', null, { i18n: 'nav.competitions', testid: 'nav-competitions' }),
+      link('/?view=seasons', null, { i18n: 'nav.seasons', testid: 'nav-seasons' }),
       link('/?view=organise', null, { i18n: 'nav.organise', testid: 'nav-organise' })),
     h('div', { class: 'right' }, who, status, langSel));
 }

@@ -75,6 +75,7 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
     if (seg.size() == 3 && seg[1] == "leaderboard" && seg[2] == "around") {
       return leaderboard_around(request, target);
     }
+    if (seg.size() >= 2 && seg[1] == "seasons") return seasons_route(request, target);
     if (seg.size() == 3 && seg[1] == "players" && !seg[2].empty()) return player(seg[2]);
     if (seg.size() == 4 && seg[1] == "players" && !seg[2].empty() && seg[3] == "games") {
       return player_games(request, seg[2], target);

@@ -112,6 +112,28 @@ class HttpApi {
   using PageReader = std::function<std::optional<storage::LeaderboardPage>()>;
   HttpAnswer board_page(const ApiRequest& request, const PageRequest& what, const PageReader& read);
   std::string page_etag(const storage::BoardRevision& at) const;
+  // What board_page() does for any page kept per revision (a board's, a
+  // season's): `now` the revision as read before, render() the page read
+  // and rendered with the revision it was read at, or nullopt for a page
+  // that does not exist (404 not_found with `missing`).
+  struct CachedPage {
+    bool closed = false;
+    bool always_exists = true;
+    std::string cache_key;
+  };
+  using PageRenderer =
+      std::function<std::optional<std::pair<storage::BoardRevision, std::string>>()>;
+  HttpAnswer cached_page(const ApiRequest& request, const CachedPage& what,
+                         const storage::BoardRevision& now, std::string_view missing,
+                         const PageRenderer& render);
+
+  // Seasons (season_api.cpp): GET /api/seasons?mode=, GET
+  // /api/seasons/{period}?mode=&limit=&offset= and GET
+  // /api/seasons/{period}/around?mode=&player=&radius=.
+  HttpAnswer seasons_route(const ApiRequest& request, const protocol::RequestTarget& target);
+  HttpAnswer season_index(const protocol::RequestTarget& target);
+  HttpAnswer season_standings(const ApiRequest& request, const protocol::RequestTarget& target,
+                              const std::string& period, bool around);
   static std::string etag_safe(std::string_view text);
 
   // The competition as shown at `now`, its key once it has closed.

@@ -105,28 +105,40 @@ std::string HttpApi::page_etag(const storage::BoardRevision& at) const {
 
 HttpAnswer HttpApi::board_page(const ApiRequest& request, const PageRequest& what,
                                const PageReader& read) {
+  // One primary-key read says whether the caller's copy, or ours, is the
+  // board as it is now.
+  const storage::BoardRevision now = db_.leaderboard_revision(what.board);
+  return cached_page(request, {what.closed, what.always_exists, what.cache_key}, now,
+                     "player not on this leaderboard",
+                     [&]() -> std::optional<std::pair<storage::BoardRevision, std::string>> {
+                       const std::optional<storage::LeaderboardPage> page = read();
+                       if (!page) return std::nullopt;
+                       return std::pair{storage::BoardRevision{page->total, page->revision},
+                                        protocol::dump(protocol::leaderboard_body(
+                                            page_view(what.board, what.competition, *page)))};
+                     });
+}
+
+HttpAnswer HttpApi::cached_page(const ApiRequest& request, const CachedPage& what,
+                                const storage::BoardRevision& now, std::string_view missing,
+                                const PageRenderer& render) {
   auto answer = [&](std::string etag, std::string body, bool modified) {
     HttpAnswer out = modified ? HttpAnswer(200, std::move(body)) : HttpAnswer(304, {});
     out.cache_control = what.closed ? kClosedBoardCache : kOpenBoardCache;
     out.etag = std::move(etag);
     return out;
   };
-  // One primary-key read says whether the caller's copy, or ours, is the
-  // board as it is now.
-  const storage::BoardRevision now = db_.leaderboard_revision(what.board);
   std::string etag = page_etag(now);
   const bool theirs = !request.if_none_match.empty() && etag_listed(request.if_none_match, etag);
   std::optional<std::string> kept = pages_->find(what.cache_key, now);
   if (theirs && (kept || what.always_exists)) return answer(std::move(etag), {}, false);
   if (kept) return answer(std::move(etag), std::move(*kept), true);
 
-  const std::optional<storage::LeaderboardPage> page = read();
-  if (!page) return error_answer(404, ErrorCode::not_found, "player not on this leaderboard");
+  auto rendered = render();
+  if (!rendered) return error_answer(404, ErrorCode::not_found, missing);
   // The page may be of a later revision than `now`: its own is its ETag.
-  const storage::BoardRevision at{page->total, page->revision};
+  auto& [at, body] = *rendered;
   etag = page_etag(at);
-  std::string body =
-      protocol::dump(protocol::leaderboard_body(page_view(what.board, what.competition, *page)));
   pages_->store(what.cache_key, at, body);
   const bool current = !request.if_none_match.empty() && etag_listed(request.if_none_match, etag);
   return answer(std::move(etag), std::move(body), !current);

@@ -1,6 +1,7 @@
 // The close of a competition, seen from the game service: games still
 // running end at their score, every entry is replayed again (moderation),
-// and the competition is marked closed (docs/rules.md, "Competitions").
+// a daily's season points are counted, and the competition is marked closed
+// (docs/rules.md, "Competitions" and "Seasons").
 #include <limits>
 
 #include "play/competitions.hpp"
@@ -65,6 +66,10 @@ void GameService::close_competition(const storage::CompetitionRecord& competitio
       db_.flag_entry({competition.id, e.player_id, {}, "replay_failed", e.game_id, why, now_()});
     }
   }
+  // A daily's points go to its week's and month's standings (docs/rules.md,
+  // "Seasons"), before it is marked closed: a close run again after a
+  // restart counts it again, which counts nothing twice.
+  if (competition.daily) db_.record_season_points(competition.id);
   db_.mark_competition_closed(competition.id);
   db_.flush();
 }

@@ -282,4 +282,15 @@ export const en = {
   'race.again': 'Race again', 'race.skip': "Show the ghost's end", 'race.replay': "The entry's replay",
   'race.notFound': 'This game does not exist or is not finished.',
   'race.notRaceable': 'Only an entry on a closed competition board can be raced.',
+  // Seasons (issue 24): weekly and monthly standings over the dailies.
+  'nav.seasons': 'Seasons',
+  'season.title': 'Season', 'season.thisWeek': 'This week', 'season.thisMonth': 'This month',
+  'season.past': 'Earlier periods', 'season.weekOf': 'Week {week}, {year}', 'season.monthOf': '{month} {year}',
+  'season.month.1': 'January', 'season.month.2': 'February', 'season.month.3': 'March', 'season.month.4': 'April',
+  'season.month.5': 'May', 'season.month.6': 'June', 'season.month.7': 'July', 'season.month.8': 'August',
+  'season.month.9': 'September', 'season.month.10': 'October', 'season.month.11': 'November', 'season.month.12': 'December',
+  'season.rule': 'Each closed daily gives points: 100 to the winner, the others their share of the field at or below them (rounded down, at least 1).',
+  'season.leftDays': 'Ends in {days} d {hours} h', 'season.leftHours': 'Ends in {hours} h {minutes} min',
+  'season.final': 'This period is over.', 'season.points': 'Points', 'season.dailies': 'Dailies',
+  'season.empty': 'No points yet: a daily counts once it closes.', 'season.notIn': 'You have no points in this period yet.',
 };

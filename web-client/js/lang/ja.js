@@ -281,4 +281,15 @@ export const ja = {
   'race.again': 'もう一度レース', 'race.skip': 'ゴーストの最後を表示', 'race.replay': 'エントリーのリプレイ',
   'race.notFound': 'このゲームは存在しないか、まだ終わっていません。',
   'race.notRaceable': 'レースできるのは、締め切られた大会の盤面のエントリーだけです。',
+  // Seasons (issue 24): weekly and monthly standings over the dailies.
+  'nav.seasons': 'シーズン',
+  'season.title': 'シーズン', 'season.thisWeek': '今週', 'season.thisMonth': '今月',
+  'season.past': '過去の期間', 'season.weekOf': '{year}年 第{week}週', 'season.monthOf': '{year}年{month}',
+  'season.month.1': '1月', 'season.month.2': '2月', 'season.month.3': '3月', 'season.month.4': '4月',
+  'season.month.5': '5月', 'season.month.6': '6月', 'season.month.7': '7月', 'season.month.8': '8月',
+  'season.month.9': '9月', 'season.month.10': '10月', 'season.month.11': '11月', 'season.month.12': '12月',
+  'season.rule': '締め切ったデイリーごとにポイント: 1位は100、ほかは自分以下の順位の人数の割合（切り捨て、最低1）。',
+  'season.leftDays': '残り {days}日 {hours}時間', 'season.leftHours': '残り {hours}時間 {minutes}分',
+  'season.final': 'この期間は終了しました。', 'season.points': 'ポイント', 'season.dailies': 'デイリー数',
+  'season.empty': 'まだポイントはありません。デイリーは締め切り後に集計されます。', 'season.notIn': 'この期間のポイントはまだありません。',
 };

@@ -90,7 +90,7 @@ bool is_postgres_url(std::string_view path);
 
 // The schema version this build writes (PRAGMA user_version; PostgreSQL:
 // the table schema_version).
-inline constexpr int kSchemaVersion = 11;
+inline constexpr int kSchemaVersion = 12;
 
 class Database {
  public:
@@ -173,6 +173,19 @@ class Database {
   // not_found: no such competition, or the player has no entry.
   void disqualify(std::string competition_id, PlayerId player, std::string reason, std::int64_t at,
                   WriteCallback done = {});
+
+  // ---- Seasons (docs/rules.md, "Seasons"). ----
+  //
+  // Counts a closed daily's points into its week's and its month's
+  // standings of its mode, once: a second call (a restart, or another node
+  // closing the same daily) changes nothing and reports ok. A fixed number
+  // of statements whatever the field; the standings' places are renumbered
+  // in the same operation (O(players in the period)), so reads never
+  // aggregate. Call it once the daily has closed (its leaderboard final):
+  // an open board's results must never show. not_found: no such
+  // competition; invalid: not a daily. disqualify() of a counted daily's
+  // entry counts that daily's points again in its own operation.
+  void record_season_points(std::string competition_id, WriteCallback done = {});
 
   // ---- Open rooms: what a restarted server needs to get its rooms back. ----
   //
@@ -277,6 +290,19 @@ class Database {
   // The board's entries and revision (one primary-key read): whether a
   // page read earlier at some revision may have changed.
   BoardRevision leaderboard_revision(const BoardKey& board);
+  // Places offset+1 .. offset+limit of a season's standings (limit and
+  // offset below 0 count as 0), with their total and revision, as of one
+  // snapshot; empty (total 0, revision 0) for standings nobody is in.
+  SeasonPage season_standings(const SeasonKey& season, std::int64_t limit, std::int64_t offset);
+  // The places within `radius` of the named player's; nullopt when the
+  // player is unknown or not in these standings.
+  std::optional<SeasonPage> season_around(const SeasonKey& season, std::string_view player_name,
+                                          std::int64_t radius);
+  // The standings' player count and revision (one primary-key read).
+  BoardRevision season_revision(const SeasonKey& season);
+  // The periods with standings (one player or more) for `mode`, latest first (a week before the
+  // month starting the same day), at most `limit`.
+  std::vector<SeasonPeriodRecord> season_periods(game::Mode mode, std::int64_t limit);
   // The latest finished room saved under this code.
   std::optional<RoomRecord> find_room(std::string_view code);
 
