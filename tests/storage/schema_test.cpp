@@ -62,7 +62,11 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
                                           "recovery_failures",
                                           "recovery_failures_by_player",
                                           "streak_days",
-                                          "streaks"};
+                                          "streaks",
+                                          "competitions_archive",
+                                          "competitions_archive_by_mode",
+                                          "competitions_archive_by_kind",
+                                          "competitions_archive_by_mode_kind"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
 }
 
