@@ -4,6 +4,7 @@
 //   /?view=leaderboard&mode=&preset=&seed=[&offset=][&around=1]
 //   /?view=player&name=NAME    /?view=replay&game=ID    /?view=rooms
 //   /?view=competitions   /?view=competition&id=ID   /?view=organise
+//   /?view=archive[&mode=]                      closed boards, page by page
 //   /?mode=&preset=&daily=1                     today's daily board
 //   /?mode=&preset=&competition=ID&game=GAME    resume a competition attempt
 //   /?view=leaderboard&competition=ID[&offset=][&around=1]
@@ -26,6 +27,7 @@ import { roomsPage, handlePush, roomDebug, roomIdle } from './pages/rooms.js';
 import { competitionsPage } from './pages/competitions.js';
 import { competitionPage, competitionDebug } from './pages/competition.js';
 import { organisePage } from './pages/organise.js';
+import { archivePage } from './pages/archive.js';
 
 const main = document.getElementById('main');
 const net = new Connection({ identity });
@@ -87,6 +89,7 @@ function route() {
   else if (p.view === 'competitions') page = competitionsPage;
   else if (p.view === 'competition') page = competitionPage;
   else if (p.view === 'organise') page = organisePage;
+  else if (p.view === 'archive') page = archivePage;
   else if (validBoard(p.mode, p.preset)) page = playPage;
   else page = homePage;
   document.body.dataset.page = page.name.replace(/Page$/, '');
@@ -134,6 +137,7 @@ function header() {
       link('/?view=leaderboard', null, { i18n: 'nav.leaderboard', testid: 'nav-leaderboard' }),
       link('/?view=rooms', null, { i18n: 'nav.rooms', testid: 'nav-rooms' }),
       link('/?view=competitions', null, { i18n: 'nav.competitions', testid: 'nav-competitions' }),
+      link('/?view=archive', null, { i18n: 'nav.archive', testid: 'nav-archive' }),
       link('/?view=organise', null, { i18n: 'nav.organise', testid: 'nav-organise' })),
     h('div', { class: 'right' }, who, status, langSel));
 }

@@ -81,6 +81,9 @@ const OPTIONAL = ['lb.moves', 'lb.time'];
 
 const playerLink = (name) => link(`/?${new URLSearchParams({ view: 'player', name })}`, name);
 const replayLink = (id) => (id ? link(`/?${new URLSearchParams({ view: 'replay', game: id })}`, t('btn.replay')) : '');
+// The server's own check of an entry (JSON, not a page of the app).
+const verifyLink = (id) => (id ? h('a', { href: `/api/games/${encodeURIComponent(id)}/verify`, testid: 'comp-verify-link',
+  target: '_blank', rel: 'noopener' }, t('archive.verify')) : '');
 const duration = (ms) => (ms == null ? '' : formatDuration(ms / 1000));
 
 // The live leaderboard (entries of /api/competitions/{id}/leaderboard).
@@ -107,7 +110,8 @@ export function leaderboardTable(entries, me) {
 // onDisqualify(entry, button) (in the notes, not a column of its own, so
 // that the table still fits a phone). Entries are read defensively: fields the
 // export may gain later are ignored.
-export function resultsTable(entries, me, { onDisqualify = null } = {}) {
+// With `verify` (a closed board) each row also links its verification.
+export function resultsTable(entries, me, { onDisqualify = null, verify = false } = {}) {
   const body = h('tbody');
   for (const row of resultRows(entries)) {
     const e = row.entry;
@@ -123,7 +127,7 @@ export function resultsTable(entries, me, { onDisqualify = null } = {}) {
     h('td', { class: 'opt' }, e.move_count == null ? '' : String(e.move_count)),
     h('td', { class: 'opt' }, duration(e.duration_ms)),
     h('td', { class: 'notes' }, notes, onDisqualify && !row.disqualified ? dqButton(e, onDisqualify) : null),
-    h('td', {}, replayLink(e.game_id))));
+    h('td', {}, replayLink(e.game_id), verify && e.game_id ? [' · ', verifyLink(e.game_id)] : null)));
   }
   return h('table', { class: `lb-table results${onDisqualify ? ' managed' : ''}`, testid: 'comp-results' },
     h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'comp.notes', 'lb.replay']
