@@ -38,8 +38,9 @@ json archive_body(const std::vector<ArchiveItem>& items, const std::optional<Arc
   for (const ArchiveItem& item : items) {
     json c = competition_json(item.competition);
     c["entries"] = item.entries;
-    c["winner"] = item.winner ? json{{"player", *item.winner}, {"score", item.winner_score.value_or(0)}}
-                              : json(nullptr);
+    c["winner"] = item.winner
+                      ? json{{"player", *item.winner}, {"score", item.winner_score.value_or(0)}}
+                      : json(nullptr);
     list.push_back(std::move(c));
   }
   return {{"competitions", std::move(list)},

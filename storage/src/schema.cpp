@@ -381,12 +381,12 @@ SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
 // so that every page walks its rows in order and reads no others. Shared
 // with PostgreSQL word for word.
 constexpr std::string_view kArchiveIndexes = R"sql(
-CREATE INDEX competitions_archive ON competitions (closes_at, id) WHERE unlisted = 0;
-CREATE INDEX competitions_archive_by_mode ON competitions (mode, closes_at, id)
+CREATE INDEX IF NOT EXISTS competitions_archive ON competitions (closes_at, id) WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_mode ON competitions (mode, closes_at, id)
   WHERE unlisted = 0;
-CREATE INDEX competitions_archive_by_kind ON competitions (daily, closes_at, id)
+CREATE INDEX IF NOT EXISTS competitions_archive_by_kind ON competitions (daily, closes_at, id)
   WHERE unlisted = 0;
-CREATE INDEX competitions_archive_by_mode_kind ON competitions (mode, daily, closes_at, id)
+CREATE INDEX IF NOT EXISTS competitions_archive_by_mode_kind ON competitions (mode, daily, closes_at, id)
   WHERE unlisted = 0;
 )sql";
 

@@ -80,8 +80,7 @@ class Archive : public ::testing::Test {
     result.over_reason = game::OverReason::resigned;
     result.finished_at = closes_at - 1000;
     result.duration_ms = 5000;
-    ASSERT_TRUE(
-        wait_for([&](WriteCallback cb) { db_->finish_game(result, std::move(cb)); }).ok());
+    ASSERT_TRUE(wait_for([&](WriteCallback cb) { db_->finish_game(result, std::move(cb)); }).ok());
   }
 
   // Every page of `query` in turn: the ids, in order.
@@ -117,7 +116,7 @@ TEST_F(Archive, PagesThroughEveryClosedListedCompetitionLatestCloseFirst) {
     competition(id, closes, i % 2 == 0);
   }
   competition("hidden", kNow - 2 * kHour, false, game::Mode::same, true);  // unlisted
-  competition("open", kNow + kHour);                                     // still open
+  competition("open", kNow + kHour);                                       // still open
   competition("edge", kNow);  // closes exactly now: closed
   expected.push_back("edge");
   for (int group = 0; group < 15; ++group) {

@@ -19,8 +19,8 @@ namespace tilecrush::protocol {
 
 struct ArchiveItem {
   CompetitionView competition{};
-  std::int64_t entries = 0;                   // ranked entries on its board
-  std::optional<std::string> winner{};        // the first place's name
+  std::int64_t entries = 0;                    // ranked entries on its board
+  std::optional<std::string> winner{};         // the first place's name
   std::optional<std::int64_t> winner_score{};  // and score; nullopt without entries
 };
 
