@@ -122,6 +122,57 @@ TEST(CommitReveal, AnEntryThatDoesNotReplayIsFlaggedAtTheClose) {
   EXPECT_EQ(run_verify(cs.ts().dir(), results, "forged"), 1);
 }
 
+// After the close a board is a puzzle for anyone: new_game on it is
+// unranked practice on exactly that board, which neither counts an
+// attempt, nor enters the results, nor is ended by the close.
+TEST(ClosedBoards, AnyoneMayPracticeAClosedBoardUnranked) {
+  CompetitionServer cs;
+  const std::string ann = cs.add_organiser("ann");
+  const json c =
+      cs.create(ann, {{"mode", "same"}, {"preset", "classic"}, {"attempts", 1}}, 0, 600'000);
+  const std::string id = c["id"];
+  std::mt19937 rng(5);
+  WsClient early(cs.port());
+  early.hello("early-bird");
+  const json started = start_attempt(early, id);
+  ASSERT_TRUE(started.contains("game")) << started;
+  const json entry = started["game"];
+  auto played = CompetitionServer::local_copy(c);
+  play_to_end(early, entry["game_id"], *played, rng);
+
+  cs.advance_ms(600'000);
+  const json before = cs.get("/api/competitions/" + id + "/results").json_body();
+  WsClient late(cs.port());
+  late.hello("late-comer");
+  // Someone who never played it, and the entrant whose one attempt is used.
+  for (WsClient* player : {&late, &early}) {
+    WsClient& ws = *player;
+    const json reply = start_attempt(ws, id);
+    ASSERT_TRUE(reply.contains("game")) << reply;
+    const json g = reply["game"];
+    EXPECT_EQ(g["competition"], id);
+    EXPECT_EQ(g["ranked"], false);
+    EXPECT_TRUE(g["attempt"].is_null());
+    EXPECT_EQ(g["commitment"], c["commitment"]);
+    EXPECT_EQ(g["board"], entry["board"]);
+    auto local = CompetitionServer::local_copy(c);
+    play_to_end(ws, g["game_id"], *local, rng);
+    const json record = cs.get("/api/games/" + g["game_id"].get<std::string>()).json_body();
+    EXPECT_EQ(record["ranked"], false);
+    EXPECT_EQ(record["score"], local->score());
+  }
+  // Nothing ends it later: a closed board's practice has no close of its own.
+  WsClient idle(cs.port());
+  idle.hello("idler");
+  const json idle_reply = start_attempt(idle, id);
+  ASSERT_TRUE(idle_reply.contains("game")) << idle_reply;
+  const json waiting = idle_reply["game"];
+  cs.advance_ms(60'000);
+  const json resumed = idle.request({{"type", "resume"}, {"game_id", waiting["game_id"]}});
+  EXPECT_EQ(resumed["game"]["over"], false) << resumed;
+  EXPECT_EQ(cs.get("/api/competitions/" + id + "/results").json_body(), before);
+}
+
 TEST(Dailies, CommittedTheDayBeforeRevealedTheDayAfterOneRankedAttempt) {
   CompetitionServer cs;
   const json today = cs.get("/api/daily").json_body();

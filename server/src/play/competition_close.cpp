@@ -33,6 +33,9 @@ void GameService::close_competition(const storage::CompetitionRecord& competitio
       if (!live) break;
       std::unique_lock lock(live->mutex);
       if (live->retired) continue;  // evicted meanwhile: load it again
+      // Practice on the closed board (started once the close had passed,
+      // before this closing work ran) plays on.
+      if (live->created_at >= competition.closes_at) break;
       if (!live->closes_at) live->closes_at = competition.closes_at;
       if (!live->game->over()) end_at_close(live);
       break;

@@ -61,7 +61,8 @@ std::shared_ptr<LiveGame> GameService::load_game(const std::string& game_id) {
     try {
       const auto competition = competitions_.find(*record->competition);
       if (!competition) return nullptr;
-      live->closes_at = competition->closes_at;
+      // Practice started on the board after its close is not ended by it.
+      if (live->created_at < competition->closes_at) live->closes_at = competition->closes_at;
     } catch (const std::exception&) {
       return nullptr;
     }

@@ -125,6 +125,9 @@ void GameService::handle(const RequestPtr& req, const protocol::NewGame& cmd) {
 void GameService::start_game(const RequestPtr& req, const protocol::NewGame& cmd,
                              game::GameSetup setup, bool server_seed) {
   std::optional<storage::CompetitionRecord> competition;
+  // A closed competition's board is anyone's unranked practice: no attempt
+  // is counted and no close ends it.
+  bool closed_board = false;
   if (cmd.daily || cmd.competition) {
     const std::int64_t now = now_();
     std::string id;
@@ -145,9 +148,7 @@ void GameService::start_game(const RequestPtr& req, const protocol::NewGame& cmd
     if (now < competition->opens_at) {
       return req->fail(ErrorCode::not_allowed, "the competition has not opened yet");
     }
-    if (now >= competition->closes_at) {
-      return req->fail(ErrorCode::not_allowed, "the competition has closed");
-    }
+    closed_board = now >= competition->closes_at;
     setup = game::GameSetup{};
     setup.mode = competition->mode;
     setup.preset = competition->preset;
@@ -173,8 +174,12 @@ void GameService::start_game(const RequestPtr& req, const protocol::NewGame& cmd
   std::optional<storage::GameRecord::AttemptRule> rule;
   if (competition) {
     live->competition = competition->id;
-    live->closes_at = competition->closes_at;
-    rule = Competitions::attempt_rule(*competition);
+    if (closed_board) {
+      live->ranked = false;
+    } else {
+      live->closes_at = competition->closes_at;
+      rule = Competitions::attempt_rule(*competition);
+    }
   }
   register_game(
       live,
