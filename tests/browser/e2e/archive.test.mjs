@@ -117,6 +117,7 @@ browserSuite('Archive', (env) => {
       await page.waitForSelector('[data-testid="play-competition"][data-practice="closed"]');
       assert.match(await page.textContent(testid('play-competition')), /Practice on a closed board/);
       assert.match(await page.textContent(testid('seed')), /Practice/);
+      await shot(page, 'archive-practice-1280');
       // No confirmation to leave practice.
       await page.click(testid('nav-archive'));
       await page.waitForSelector(testid('archive-page'));
