@@ -48,6 +48,7 @@ export function archivePage(root, app, params) {
     if (loaded && groups.length === 0) list.append(h('li', { class: 'note', testid: 'archive-empty' }, t('archive.none')));
     more.hidden = !next;
     more.disabled = loading;
+    status.hidden = !status.textContent;
   }
 
   async function load(reset) {
