@@ -44,10 +44,9 @@ TEST(ArchiveApi, PagesThroughEveryClosedListedCompetitionWithNoGapsOrRepeats) {
   // 104 listed, closing 1-52 minutes from now, two at each close (ties are
   // ordered by id); half match3, half same.
   for (int i = 0; i < 104; ++i) {
-    const json c = s.create(token,
-                            {{"name", "Cup " + std::to_string(i)},
-                             {"mode", i % 2 == 0 ? "match3" : "same"}},
-                            0, (1 + i / 2) * kMinute);
+    const json c = s.create(
+        token, {{"name", "Cup " + std::to_string(i)}, {"mode", i % 2 == 0 ? "match3" : "same"}}, 0,
+        (1 + i / 2) * kMinute);
     ASSERT_TRUE(c.contains("id"));
     listed.insert(c["id"].get<std::string>());
   }
@@ -79,8 +78,8 @@ TEST(ArchiveApi, PagesThroughEveryClosedListedCompetitionWithNoGapsOrRepeats) {
       if (c["daily"].get<bool>()) ++dailies;
       if (i > 0) {
         const json& p = all[i - 1];
-        const bool ordered =
-            p["closes_at"] > c["closes_at"] || (p["closes_at"] == c["closes_at"] && p["id"] > c["id"]);
+        const bool ordered = p["closes_at"] > c["closes_at"] ||
+                             (p["closes_at"] == c["closes_at"] && p["id"] > c["id"]);
         EXPECT_TRUE(ordered) << p["id"] << " before " << id;
       }
     }
