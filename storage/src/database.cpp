@@ -387,6 +387,14 @@ OrganiserCompetitions Database::competitions_of(std::optional<OrganiserId> organ
       [&](Connection& c) { return detail::select_competitions_of(c, organiser, limit, offset); });
 }
 
+ArchivePage Database::archive(const ArchiveQuery& query) {
+  return impl_->read([&](Connection& c) { return detail::select_archive(c, query); });
+}
+
+std::string Database::archive_query_plan(const ArchiveQuery& query) {
+  return impl_->read([&](Connection& c) { return detail::explain_archive(c, query); });
+}
+
 std::vector<std::string> Database::playing_games_in(std::string_view competition_id) {
   return impl_->read([&](Connection& c) { return detail::select_playing_in(c, competition_id); });
 }

@@ -338,10 +338,21 @@ CREATE TABLE season_periods (
 CREATE INDEX season_periods_by_mode ON season_periods (mode, start_day);
 )sql";
 
+// The archive's indexes, as in schema.cpp's kArchiveIndexes.
+constexpr std::string_view kPgArchiveIndexes = R"sql(
+CREATE INDEX IF NOT EXISTS competitions_archive ON competitions (closes_at, id) WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_mode ON competitions (mode, closes_at, id)
+  WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_kind ON competitions (daily, closes_at, id)
+  WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_mode_kind ON competitions (mode, daily, closes_at, id)
+  WHERE unlisted = 0;
+)sql";
+
 // Steps from kPgFirstVersion on: kPgMigrations[0] creates version 6.
 constexpr std::array<std::string_view, kSchemaVersion - kPgFirstVersion + 1> kPgMigrations = {
     kPgV6,        kPgV7OpenRooms, kPgV8RecoveryCodes, kPgV9Streaks, kPgGamesFinishedByPlayer,
-    kPgMoveTimes, kPgSeasons,
+    kPgMoveTimes, kPgSeasons,     kPgArchiveIndexes,
 };
 
 // Any constant, the same for every node: serialises migrations.

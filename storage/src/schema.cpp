@@ -442,10 +442,25 @@ CREATE TABLE season_periods (
 CREATE INDEX season_periods_by_mode ON season_periods (mode, start_day);
 )sql";
 
+// The archive (archive_store.cpp): listed competitions by (closes_at, id),
+// latest first, keyset-paged; one index per filter (none, mode, kind, both)
+// so that every page walks its rows in order and reads no others. Shared
+// with PostgreSQL word for word.
+constexpr std::string_view kArchiveIndexes = R"sql(
+CREATE INDEX IF NOT EXISTS competitions_archive ON competitions (closes_at, id) WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_mode ON competitions (mode, closes_at, id)
+  WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_kind ON competitions (daily, closes_at, id)
+  WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_mode_kind ON competitions (mode, daily, closes_at, id)
+  WHERE unlisted = 0;
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
     kV1PlayersGamesMoves, kV2Leaderboards,         kV3Rooms,     kV4MoveList,
     kV5Competitions,      kV6LeaderboardRevisions, kV7OpenRooms, kV8RecoveryCodes,
     kV9Streaks,           kGamesFinishedByPlayer,  kMoveTimes,   kSeasons,
+    kArchiveIndexes,
 };
 
 }  // namespace

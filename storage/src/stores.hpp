@@ -158,6 +158,10 @@ WriteResult disqualify_entry(Connection& c, const std::string& competition_id, P
                              const std::string& reason, std::int64_t at);
 std::vector<EntryFlag> select_flags(Connection& c, std::string_view competition_id);
 
+// the archive of closed competitions (archive_store.cpp)
+ArchivePage select_archive(Connection& c, const ArchiveQuery& query);
+std::string explain_archive(Connection& c, const ArchiveQuery& query);
+
 // finished rooms (room_store.cpp)
 WriteResult insert_room(Connection& c, const RoomRecord& room);
 std::optional<RoomRecord> select_room(Connection& c, std::string_view code);

@@ -46,7 +46,10 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
       "games_finished_by_player",
       // seasons
       "season_boards", "season_points", "season_standings", "season_standings_order",
-      "season_periods", "season_periods_by_mode"};
+      "season_periods", "season_periods_by_mode",
+      // archive
+      "competitions_archive", "competitions_archive_by_mode", "competitions_archive_by_kind",
+      "competitions_archive_by_mode_kind"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
 }
 

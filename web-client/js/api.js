@@ -72,6 +72,8 @@ export const api = {
   verify: (id) => get(`/api/games/${encodeURIComponent(id)}/verify`),
   replay: (id) => get(`/api/games/${encodeURIComponent(id)}/replay`),
   ownReplay: (id, token) => getAsPlayer(`/api/games/${encodeURIComponent(id)}/replay`, token),
+  // The archive of closed boards, page by page (`before`: the last `next`).
+  archive: ({ limit, before, mode, kind } = {}) => get('/api/archive', { limit, before, mode, kind }),
   competitions: ({ state, limit } = {}) => get('/api/competitions', { state, limit }),
   competition: (id, player) => get(`/api/competitions/${encodeURIComponent(id)}`, { player }),
   compLeaderboard: (id, { limit, offset } = {}) =>

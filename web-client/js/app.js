@@ -5,6 +5,7 @@
 //   /?view=player&name=NAME    /?view=replay&game=ID    /?view=rooms
 //   /?view=competitions   /?view=competition&id=ID   /?view=organise
 //   /?view=seasons&mode=&period=[&offset=][&around=1]
+//   /?view=archive[&mode=]                      closed boards, page by page
 //   /?mode=&preset=&daily=1                     today's daily board
 //   /?mode=&preset=&competition=ID&game=GAME    resume a competition attempt
 //   /?view=leaderboard&competition=ID[&offset=][&around=1]
@@ -30,6 +31,7 @@ import { competitionPage, competitionDebug } from './pages/competition.js';
 import { organisePage } from './pages/organise.js';
 import { racePage, raceDebug } from './pages/race.js';
 import { seasonsPage } from './pages/seasons.js';
+import { archivePage } from './pages/archive.js';
 
 const main = document.getElementById('main');
 const net = new Connection({ identity });
@@ -93,6 +95,7 @@ function route() {
   else if (p.view === 'organise') page = organisePage;
   else if (p.view === 'race') page = racePage;
   else if (p.view === 'seasons') page = seasonsPage;
+  else if (p.view === 'archive') page = archivePage;
   else if (validBoard(p.mode, p.preset)) page = playPage;
   else page = homePage;
   document.body.dataset.page = page.name.replace(/Page$/, '');
@@ -144,6 +147,7 @@ function header() {
       link('/?view=rooms', null, { i18n: 'nav.rooms', testid: 'nav-rooms' }),
       link('/?view=competitions', null, { i18n: 'nav.competitions', testid: 'nav-competitions' }),
       link('/?view=seasons', null, { i18n: 'nav.seasons', testid: 'nav-seasons' }),
+      link('/?view=archive', null, { i18n: 'nav.archive', testid: 'nav-archive' }),
       link('/?view=organise', null, { i18n: 'nav.organise', testid: 'nav-organise' })),
     h('div', { class: 'right' }, who, status, langSel));
 }

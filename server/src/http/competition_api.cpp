@@ -59,6 +59,12 @@ std::optional<std::string> HttpApi::published_key(const storage::CompetitionReco
 
 protocol::CompetitionView HttpApi::competition_view(const storage::CompetitionRecord& c,
                                                     std::int64_t now) {
+  return competition_view(c, now, published_key(c, now));
+}
+
+protocol::CompetitionView HttpApi::competition_view(const storage::CompetitionRecord& c,
+                                                    std::int64_t now,
+                                                    std::optional<std::string> key) {
   // Seconds to a time, rounded up: 0 once it has passed.
   auto seconds_to = [now](std::int64_t at) { return now < at ? (at - now + 999) / 1000 : 0; };
   return {.id = c.id,
@@ -77,7 +83,7 @@ protocol::CompetitionView HttpApi::competition_view(const storage::CompetitionRe
           .unlisted = c.unlisted,
           .organiser = c.organiser_id ? std::optional(c.organiser_name) : std::nullopt,
           .commitment = c.commitment,
-          .key = published_key(c, now)};
+          .key = now >= c.closes_at ? std::move(key) : std::nullopt};
 }
 
 HttpAnswer HttpApi::competitions_route(const ApiRequest& request,

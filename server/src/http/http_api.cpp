@@ -71,6 +71,7 @@ HttpAnswer HttpApi::answer(const ApiRequest& request) {
       return {200, std::string(protocol::openapi_document()), "application/json"};
     }
     if (seg.size() == 2 && seg[1] == "daily") return daily(target);
+    if (seg.size() == 2 && seg[1] == "archive") return archive(target);
     if (seg.size() == 2 && seg[1] == "leaderboard") return leaderboard(request, target);
     if (seg.size() == 3 && seg[1] == "leaderboard" && seg[2] == "around") {
       return leaderboard_around(request, target);

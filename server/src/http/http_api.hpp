@@ -94,6 +94,8 @@ class HttpApi {
   // GET /api/organiser/competitions: the caller's own competitions.
   HttpAnswer organiser_competitions(const ApiRequest& request,
                                     const protocol::RequestTarget& target);
+  // GET /api/archive: closed public competitions, paged (archive_api.cpp).
+  HttpAnswer archive(const protocol::RequestTarget& target);
   // Every leaderboard page (leaderboard_api.cpp). Pages may be kept by
   // browsers, nginx or a CDN: validated by an ETag made of the board's
   // revision, for a short while on open boards and for long on closed ones
@@ -138,6 +140,9 @@ class HttpApi {
 
   // The competition as shown at `now`, its key once it has closed.
   protocol::CompetitionView competition_view(const storage::CompetitionRecord& c, std::int64_t now);
+  // The same with the key already known (the archive reads it with the row).
+  protocol::CompetitionView competition_view(const storage::CompetitionRecord& c, std::int64_t now,
+                                             std::optional<std::string> key);
   // The hex of a competition's board key from its close on; nullopt before
   // (and when storage fails to give it).
   std::optional<std::string> published_key(const storage::CompetitionRecord& c, std::int64_t now);

@@ -84,6 +84,9 @@ const playerLink = (name) => link(`/?${new URLSearchParams({ view: 'player', nam
 const raceEntryLink = (id) => h('span', { class: 'race-link' }, ' · ',
   link(raceUrl(id), t('race.short'), { testid: 'comp-race', title: t('race.action') }));
 const replayLink = (id) => (id ? link(`/?${new URLSearchParams({ view: 'replay', game: id })}`, t('btn.replay')) : '');
+// The server's own check of an entry (JSON, not a page of the app).
+const verifyLink = (id) => (id ? h('a', { href: `/api/games/${encodeURIComponent(id)}/verify`, testid: 'comp-verify-link',
+  target: '_blank', rel: 'noopener' }, t('archive.verify')) : '');
 const duration = (ms) => (ms == null ? '' : formatDuration(ms / 1000));
 
 // The live leaderboard (entries of /api/competitions/{id}/leaderboard).
@@ -111,8 +114,9 @@ export function leaderboardTable(entries, me) {
 // that the table still fits a phone). Entries are read defensively: fields the
 // export may gain later are ignored.
 // With `race` (a closed board), each entry's last cell also offers to race
-// its ghost (pages/race.js).
-export function resultsTable(entries, me, { onDisqualify = null, race = false } = {}) {
+// its ghost (pages/race.js); with `verify` (a closed board) each row also
+// links its verification.
+export function resultsTable(entries, me, { onDisqualify = null, race = false, verify = false } = {}) {
   const body = h('tbody');
   for (const row of resultRows(entries)) {
     const e = row.entry;
@@ -128,7 +132,8 @@ export function resultsTable(entries, me, { onDisqualify = null, race = false } 
     h('td', { class: 'opt' }, e.move_count == null ? '' : String(e.move_count)),
     h('td', { class: 'opt' }, duration(e.duration_ms)),
     h('td', { class: 'notes' }, notes, onDisqualify && !row.disqualified ? dqButton(e, onDisqualify) : null),
-    h('td', {}, replayLink(e.game_id), race && e.game_id ? raceEntryLink(e.game_id) : null)));
+    h('td', {}, replayLink(e.game_id), verify && e.game_id ? [' · ', verifyLink(e.game_id)] : null,
+      race && e.game_id ? raceEntryLink(e.game_id) : null)));
   }
   return h('table', { class: `lb-table results${onDisqualify ? ' managed' : ''}`, testid: 'comp-results' },
     h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'comp.notes', 'lb.replay']

@@ -23,6 +23,7 @@ import {
   boardName, compName, formatWindow, leaderboardTable, resultsTable, ruleText,
 } from '../competitions/views.js';
 import { confirmDisqualify } from '../competitions/disqualify.js';
+import { fillClosedStandings } from '../competitions/closed_board.js';
 import { fetchRunning, runningIn } from '../running.js';
 
 const LIVE_MS = 4000;
@@ -54,6 +55,7 @@ export function competitionPage(root, app, params) {
   let manager = null;
   let tokenOwner;  // the answer's `organiser`: a name, or null for the operator
   let dqDone = null;  // the player last disqualified from this page
+  const resultsPager = { offset: 0 };  // the closed board's page of results
 
   const me = () => (app.net.player && app.net.player.name) || (identity.get() && identity.get().name) || null;
 
@@ -178,16 +180,8 @@ export function competitionPage(root, app, params) {
       return;
     }
     if (view.state === 'closed') {
-      standings.append(h('h2', { i18n: 'comp.results' }));
-      if (manager) standings.append(...manageNotes());
-      if (!results) { standings.append(h('p', {}, t('common.loading'))); return; }
-      standings.append(h('div', { class: 'table-wrap' },
-        resultsTable(results.entries, mine, manager ? { onDisqualify, race: true } : { race: true })));
-      if (results.entries.length === 0) standings.append(h('p', { class: 'note' }, t('lb.empty')));
-      const dl = (format, label) => h('a', { href: api.compResultsUrl(id, format), download: `${id}-results.${format || 'json'}`,
-        class: 'button secondary', testid: `comp-download-${format || 'json'}` }, label);
-      standings.append(h('p', { class: 'comp-downloads' }, h('span', {}, t('comp.download')), ' ',
-        dl(null, 'JSON'), ' ', dl('csv', 'CSV')));
+      fillClosedStandings(standings, { id, view, results, me: mine, manager, onDisqualify, manageNotes,
+        pager: resultsPager, onPage: renderStandings });
       return;
     }
     if (view.state !== 'open') return;

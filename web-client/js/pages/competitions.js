@@ -9,6 +9,7 @@ import { MODES, PRESETS } from '../presets.js';
 import { api } from '../api.js';
 import { codeFromInput, compUrl, sortCompetitions } from '../competitions/logic.js';
 import { competitionItem, dailyGroup } from '../competitions/views.js';
+import { archiveUrl } from '../archive/logic.js';
 
 const STATES = [
   { state: 'open', limit: 100 },
@@ -21,7 +22,9 @@ export function competitionsPage(root, app) {
   const sections = STATES.map(({ state }) => {
     lists[state] = h('ul', { class: 'comp-list', testid: `comps-${state}` });
     return h('div', { class: 'card comp-section', dataset: { state } },
-      h('h2', { i18n: `comps.${state}` }), lists[state]);
+      h('h2', { i18n: `comps.${state}` }), lists[state],
+      // The closed list shows the latest few: the Archive has them all.
+      state === 'closed' ? h('p', {}, link(archiveUrl(), null, { i18n: 'archive.more.link', testid: 'comps-archive-link' })) : null);
   });
   const status = h('p', { class: 'message', testid: 'comps-status', role: 'status' });
   const data = {};

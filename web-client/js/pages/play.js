@@ -26,6 +26,7 @@ import {
 } from '../running.js';
 import { standingSection } from '../standing/standing.js';
 import { compName } from '../competitions/views.js';
+import { isClosedPractice } from '../archive/logic.js';
 
 export function playPage(root, app, params) {
   const stats = makeStats();
@@ -209,7 +210,12 @@ export function playPage(root, app, params) {
     clear(compLine);
     const name = comp ? compName(comp) : id;
     let when = '';
-    if (comp) {
+    if (isClosedPractice(c.gameView, comp)) {
+      // Practice on a closed board (the Archive's Practice): nothing ends at
+      // a close, nothing counts.
+      compLine.dataset.practice = 'closed';
+      when = t('archive.practiceLine');
+    } else if (comp) {
       const p = phase(comp, compFetchedAt, Date.now());
       if (p.state === 'open' && !p.pending) when = t('comp.closesIn', { time: formatDuration(p.left) });
       else if (p.state === 'closed') {

@@ -90,7 +90,7 @@ bool is_postgres_url(std::string_view path);
 
 // The schema version this build writes (PRAGMA user_version; PostgreSQL:
 // the table schema_version).
-inline constexpr int kSchemaVersion = 12;
+inline constexpr int kSchemaVersion = 13;
 
 class Database {
  public:
@@ -319,6 +319,18 @@ class Database {
   // times by id), and the total. limit and offset below 0 count as 0.
   OrganiserCompetitions competitions_of(std::optional<OrganiserId> organiser, std::int64_t limit,
                                         std::int64_t offset);
+  // The archive: public (listed) competitions closed at query.now (closes_at
+  // <= now; dailies included, unlisted ones never), latest close first (equal
+  // closes by id, descending), strictly before query.before, of query.mode
+  // and query.kind when given; at most query.limit, with `next` the cursor of
+  // the page after (nullopt on the last). Each carries its board's key, its
+  // field size (leaderboard_boards) and its winner (the board's first
+  // place): a page costs O(limit) indexed reads whatever the archive's
+  // size (partial indexes competitions_archive*).
+  ArchivePage archive(const ArchiveQuery& query);
+  // EXPLAIN of the archive's page query for these filters, one line per plan
+  // row: proof that it walks an index in order (no sort).
+  std::string archive_query_plan(const ArchiveQuery& query);
   // Ids of the competition's games still playing.
   std::vector<std::string> playing_games_in(std::string_view competition_id);
   // Attempts the player has started (counted) in the competition.
