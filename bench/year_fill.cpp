@@ -257,12 +257,11 @@ bool YearFill::fill_games(FillReport& report) {
         window.acquire();
         db_.mark_competition_closed(c.id, counted);
       }
-      // Season points: once the seasons branch is merged, the lead adds
-      //   window.acquire();
-      //   db_.record_season_points(c.id, counted);
-      // here, so each closed daily adds its points as the server's close
-      // does. It is idempotent, so here it also reaches the boards of a
-      // database filled before it existed (skipped above).
+      // Its season points, as the server's close adds them: idempotent, so
+      // this also reaches the boards of a database filled before seasons
+      // existed (skipped above).
+      window.acquire();
+      db_.record_season_points(c.id, counted);
     }
     if (o_.progress && (day - first_day + 1) % step == 0) {
       std::fprintf(stderr, "  days: %lld of %lld (%s), %.1f s\n", (long long)(day - first_day + 1),

@@ -118,6 +118,15 @@ TEST_F(YearFillTest, FillsClosedDailiesWithFullBoardsAndAStreak) {
     EXPECT_EQ(s.last_day, kToday / kDayMs - 1) << game::to_string(s.mode);
     EXPECT_EQ(storage::current_streak(s, kToday / kDayMs), 2);
   }
+  // Every daily's season points: February's standings of each mode hold the
+  // player's boards of both days (one daily per preset a day).
+  for (const game::Mode mode : {game::Mode::same, game::Mode::match3, game::Mode::hidden}) {
+    const auto around = db_->season_around({"2026-02", mode}, "bench-daily", 0);
+    ASSERT_TRUE(around.has_value()) << game::to_string(mode);
+    ASSERT_EQ(around->entries.size(), 1u);
+    EXPECT_EQ(around->entries[0].boards, static_cast<std::int64_t>(2 * game::presets(mode).size()))
+        << game::to_string(mode);
+  }
 }
 
 TEST_F(YearFillTest, ASecondRunFindsTheDatabaseFull) {

@@ -15,8 +15,10 @@
 
 #include "connection.hpp"
 #include "rank_cache.hpp"
+#include "tilecrush/storage/archive.hpp"
 #include "tilecrush/storage/history.hpp"
 #include "tilecrush/storage/records.hpp"
+#include "tilecrush/storage/season.hpp"
 
 namespace tilecrush::storage::detail {
 

@@ -39,9 +39,11 @@
 #include <vector>
 
 #include "tilecrush/game/game.hpp"
+#include "tilecrush/storage/archive.hpp"
 #include "tilecrush/storage/error.hpp"
 #include "tilecrush/storage/history.hpp"
 #include "tilecrush/storage/records.hpp"
+#include "tilecrush/storage/season.hpp"
 
 namespace tilecrush::storage {
 

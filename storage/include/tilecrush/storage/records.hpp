@@ -174,40 +174,6 @@ struct CompetitionRecord {
 // (to_close) every competition past its close whose closing work is not done.
 enum class CompetitionState : std::uint8_t { upcoming, open, closed, to_close };
 
-// The archive (Database::archive): closed listed competitions, latest close
-// first, paged by the (closes_at, id) of the last one shown.
-struct ArchiveCursor {
-  std::int64_t closes_at = 0;
-  std::string id;
-};
-
-enum class ArchiveKind : std::uint8_t { any, daily, organised };
-
-struct ArchiveQuery {
-  std::int64_t now = 0;                 // closed: closes_at <= now
-  std::int64_t limit = 20;              // below 1 counts as 1
-  std::optional<ArchiveCursor> before;  // only those strictly before it
-  std::optional<game::Mode> mode;
-  ArchiveKind kind = ArchiveKind::any;
-};
-
-struct ArchiveWinner {
-  std::string player;
-  std::int64_t score = 0;
-};
-
-struct ArchiveEntry {
-  CompetitionRecord competition;
-  game::BoardSecret key{};              // the board's key (the competition has closed)
-  std::int64_t entries = 0;             // ranked entries on its board
-  std::optional<ArchiveWinner> winner;  // its first place; none without entries
-};
-
-struct ArchivePage {
-  std::vector<ArchiveEntry> competitions;
-  std::optional<ArchiveCursor> next;  // nullopt on the last page
-};
-
 // One page of an organiser's own competitions (every state, unlisted ones
 // included), newest first, and how many they have in all.
 struct OrganiserCompetitions {
@@ -428,39 +394,6 @@ struct RecoveryResult {
 
 // Called like a WriteCallback: on the writer thread, once committed.
 using RecoveryCallback = std::function<void(const RecoveryResult&)>;
-
-// ---- Seasons (docs/rules.md, "Seasons"; season_store.cpp). ----
-
-// The standings of one mode over one period: a week "2026-W48" or a month
-// "2026-11" (game/season_period.hpp's names).
-struct SeasonKey {
-  std::string period;
-  game::Mode mode = game::Mode::same;
-};
-
-struct SeasonEntry {
-  std::int64_t rank = 0;  // 1-based place in the standings
-  PlayerId player_id = 0;
-  std::string player;       // name
-  std::int64_t points = 0;  // over the period's counted dailies of the mode
-  std::int64_t boards = 0;  // dailies that gave the player points
-};
-
-// A page of standings: entries by rank, the standings' number of players
-// and revision (the same meaning as a board's: BoardRevision).
-struct SeasonPage {
-  std::int64_t total = 0;
-  std::int64_t revision = 0;
-  std::vector<SeasonEntry> entries;
-};
-
-// A period with standings for a mode.
-struct SeasonPeriodRecord {
-  std::string period;
-  bool week = true;  // else a month
-  std::int64_t entries = 0;
-  std::int64_t revision = 0;
-};
 
 std::string_view to_string(WriteStatus status);
 

@@ -1,0 +1,470 @@
+// The SQLite schema's migrations, step by step (schema.cpp applies them).
+#include <array>
+#include <string_view>
+
+#include "migrations.hpp"
+#include "tilecrush/storage/database.hpp"
+
+namespace tilecrush::storage::detail {
+namespace {
+
+// Times are milliseconds since the Unix epoch. Booleans are 0/1. Mode, move
+// kind, state and over reason are stored by name so the file reads plainly
+// and does not depend on enum order.
+constexpr std::string_view kV1PlayersGamesMoves = R"sql(
+CREATE TABLE players (
+  id           INTEGER PRIMARY KEY,
+  name         TEXT NOT NULL COLLATE NOCASE UNIQUE,
+  token_hash   TEXT NOT NULL,
+  created_at   INTEGER NOT NULL,
+  games_played INTEGER NOT NULL DEFAULT 0
+) STRICT;
+
+CREATE TABLE games (
+  id            TEXT PRIMARY KEY,
+  player_id     INTEGER NOT NULL REFERENCES players(id),
+  mode          TEXT NOT NULL CHECK (mode IN ('same', 'match3', 'hidden')),
+  preset        TEXT,
+  width         INTEGER NOT NULL,
+  height        INTEGER NOT NULL,
+  colors        INTEGER NOT NULL,
+  move_budget   INTEGER,
+  refill        INTEGER NOT NULL,
+  compress      INTEGER NOT NULL,
+  board_width   INTEGER,
+  board_height  INTEGER,
+  board         BLOB,
+  seed          TEXT NOT NULL,
+  rules_version INTEGER NOT NULL,
+  ranked        INTEGER NOT NULL,
+  score         INTEGER NOT NULL DEFAULT 0,
+  move_count    INTEGER NOT NULL DEFAULT 0,
+  state         TEXT NOT NULL DEFAULT 'playing' CHECK (state IN ('playing', 'over')),
+  over_reason   TEXT,
+  created_at    INTEGER NOT NULL,
+  first_move_at INTEGER,
+  finished_at   INTEGER,
+  duration_ms   INTEGER,
+  room_code     TEXT,
+  CHECK (ranked = 0 OR preset IS NOT NULL)
+) STRICT;
+
+CREATE INDEX games_by_player ON games (player_id, created_at);
+CREATE INDEX games_playing ON games (created_at) WHERE state = 'playing';
+
+CREATE TABLE moves (
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  seq     INTEGER NOT NULL,
+  kind    TEXT NOT NULL CHECK (kind IN ('click', 'swap', 'peek', 'select', 'unselect')),
+  ax      INTEGER NOT NULL,
+  ay      INTEGER NOT NULL,
+  bx      INTEGER,
+  by      INTEGER,
+  PRIMARY KEY (game_id, seq)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+// tiebreak: move_count for same and match3, duration_ms for hidden, so one
+// index serves every mode's order.
+constexpr std::string_view kV2Leaderboards = R"sql(
+CREATE TABLE leaderboard (
+  mode        TEXT NOT NULL,
+  preset      TEXT NOT NULL,
+  seed        TEXT NOT NULL,
+  player_id   INTEGER NOT NULL REFERENCES players(id),
+  score       INTEGER NOT NULL,
+  tiebreak    INTEGER NOT NULL,
+  move_count  INTEGER NOT NULL,
+  duration_ms INTEGER NOT NULL,
+  attempts    INTEGER NOT NULL,
+  game_id     TEXT NOT NULL REFERENCES games(id),
+  finished_at INTEGER NOT NULL,
+  PRIMARY KEY (mode, preset, seed, player_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX leaderboard_order
+  ON leaderboard (mode, preset, seed, score DESC, tiebreak, finished_at, player_id);
+
+-- Entries per board, so that a page's total is one row, not a count.
+CREATE TABLE leaderboard_boards (
+  mode    TEXT NOT NULL,
+  preset  TEXT NOT NULL,
+  seed    TEXT NOT NULL,
+  entries INTEGER NOT NULL,
+  PRIMARY KEY (mode, preset, seed)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE player_bests (
+  player_id   INTEGER NOT NULL REFERENCES players(id),
+  mode        TEXT NOT NULL,
+  preset      TEXT NOT NULL,
+  seed        TEXT NOT NULL,
+  score       INTEGER NOT NULL,
+  game_id     TEXT NOT NULL REFERENCES games(id),
+  achieved_at INTEGER NOT NULL,
+  PRIMARY KEY (player_id, mode, preset)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+constexpr std::string_view kV3Rooms = R"sql(
+CREATE TABLE rooms (
+  id             INTEGER PRIMARY KEY,
+  code           TEXT NOT NULL,
+  mode           TEXT NOT NULL,
+  preset         TEXT,
+  seed           TEXT NOT NULL,
+  host_player_id INTEGER REFERENCES players(id),
+  created_at     INTEGER NOT NULL,
+  finished_at    INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX rooms_by_code ON rooms (code, finished_at);
+
+CREATE TABLE room_results (
+  room_id    INTEGER NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+  player_id  INTEGER NOT NULL REFERENCES players(id),
+  rank       INTEGER NOT NULL,
+  score      INTEGER NOT NULL,
+  move_count INTEGER NOT NULL,
+  game_id    TEXT REFERENCES games(id),
+  PRIMARY KEY (room_id, player_id)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+// A game's moves move into its own row (codec.hpp's encoding), so a move is
+// one UPDATE of one row: a moves table keyed by game spreads the moves of a
+// thousand live games over a thousand leaf pages, and every commit rewrote
+// all of them into the WAL (~4x the writer's cost per move).
+constexpr std::string_view kV4MoveList = R"sql(
+ALTER TABLE games ADD COLUMN move_list TEXT NOT NULL DEFAULT '';
+
+UPDATE games SET move_list = coalesce((
+  SELECT group_concat(code, '') FROM (
+    SELECT CASE kind WHEN 'click' THEN 'c' WHEN 'swap' THEN 'w' WHEN 'peek' THEN 'p'
+                     WHEN 'select' THEN 's' ELSE 'u' END
+           || char(48 + ax) || char(48 + ay)
+           || CASE WHEN bx IS NULL THEN '..' ELSE char(48 + bx) || char(48 + by) END AS code
+    FROM moves WHERE moves.game_id = games.id ORDER BY seq)), '');
+
+DROP TABLE moves;
+)sql";
+
+// Rules version 2 (docs/rules.md): boards with secret keys, competitions
+// (the dailies among them), organisers, counted attempts and entry flags.
+// Leaderboards gain a scope, because a seed is only a label now: the same
+// label is a different board casually, in each competition, and under rules
+// version 1, whose entries move to scope 'v1'.
+constexpr std::string_view kV5Competitions = R"sql(
+CREATE TABLE boards (
+  scope      TEXT NOT NULL,
+  mode       TEXT NOT NULL,
+  preset     TEXT NOT NULL,
+  seed       TEXT NOT NULL,
+  key        BLOB NOT NULL CHECK (length(key) = 32),
+  commitment TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  closes_at  INTEGER,
+  PRIMARY KEY (scope, mode, preset, seed)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE organisers (
+  id         INTEGER PRIMARY KEY,
+  name       TEXT NOT NULL COLLATE NOCASE UNIQUE,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE competitions (
+  id           TEXT PRIMARY KEY,
+  name         TEXT NOT NULL,
+  mode         TEXT NOT NULL,
+  preset       TEXT NOT NULL,
+  seed         TEXT NOT NULL,
+  opens_at     INTEGER NOT NULL,
+  closes_at    INTEGER NOT NULL,
+  attempts     INTEGER,
+  first_counts INTEGER NOT NULL,
+  unlisted     INTEGER NOT NULL,
+  daily        INTEGER NOT NULL,
+  organiser_id INTEGER REFERENCES organisers(id),
+  created_at   INTEGER NOT NULL,
+  closed       INTEGER NOT NULL DEFAULT 0,
+  CHECK (closes_at > opens_at)
+) STRICT;
+
+CREATE INDEX competitions_by_close ON competitions (closes_at);
+CREATE INDEX competitions_to_close ON competitions (closes_at) WHERE closed = 0;
+
+CREATE TABLE attempts (
+  competition_id TEXT NOT NULL REFERENCES competitions(id),
+  player_id      INTEGER NOT NULL REFERENCES players(id),
+  started        INTEGER NOT NULL,
+  PRIMARY KEY (competition_id, player_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE entry_flags (
+  competition_id TEXT NOT NULL REFERENCES competitions(id),
+  player_id      INTEGER NOT NULL REFERENCES players(id),
+  flag           TEXT NOT NULL CHECK (flag IN ('disqualified', 'replay_failed')),
+  game_id        TEXT NOT NULL,
+  reason         TEXT NOT NULL,
+  at             INTEGER NOT NULL,
+  PRIMARY KEY (competition_id, player_id, flag)
+) STRICT, WITHOUT ROWID;
+
+ALTER TABLE games ADD COLUMN keyed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN competition_id TEXT;
+ALTER TABLE games ADD COLUMN attempt INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_playing_in_competition ON games (competition_id)
+  WHERE state = 'playing' AND competition_id IS NOT NULL;
+
+CREATE TABLE leaderboard_scoped (
+  scope       TEXT NOT NULL,
+  mode        TEXT NOT NULL,
+  preset      TEXT NOT NULL,
+  seed        TEXT NOT NULL,
+  player_id   INTEGER NOT NULL REFERENCES players(id),
+  score       INTEGER NOT NULL,
+  tiebreak    INTEGER NOT NULL,
+  move_count  INTEGER NOT NULL,
+  duration_ms INTEGER NOT NULL,
+  attempts    INTEGER NOT NULL,
+  game_id     TEXT NOT NULL REFERENCES games(id),
+  finished_at INTEGER NOT NULL,
+  PRIMARY KEY (scope, mode, preset, seed, player_id)
+) STRICT, WITHOUT ROWID;
+INSERT INTO leaderboard_scoped
+  SELECT 'v1', mode, preset, seed, player_id, score, tiebreak, move_count, duration_ms, attempts,
+         game_id, finished_at
+  FROM leaderboard;
+DROP TABLE leaderboard;
+ALTER TABLE leaderboard_scoped RENAME TO leaderboard;
+CREATE INDEX leaderboard_order
+  ON leaderboard (scope, mode, preset, seed, score DESC, tiebreak, finished_at, player_id);
+
+CREATE TABLE leaderboard_boards_scoped (
+  scope   TEXT NOT NULL,
+  mode    TEXT NOT NULL,
+  preset  TEXT NOT NULL,
+  seed    TEXT NOT NULL,
+  entries INTEGER NOT NULL,
+  PRIMARY KEY (scope, mode, preset, seed)
+) STRICT, WITHOUT ROWID;
+INSERT INTO leaderboard_boards_scoped SELECT 'v1', mode, preset, seed, entries FROM leaderboard_boards;
+DROP TABLE leaderboard_boards;
+ALTER TABLE leaderboard_boards_scoped RENAME TO leaderboard_boards;
+)sql";
+
+// Rank caches (leaderboard_pages.cpp) follow a board through its revision
+// and the log of changes of place: old and new (score, tiebreak,
+// finished_at), NULL for none. The log keeps the last kChangeWindow
+// revisions of each board.
+constexpr std::string_view kV6LeaderboardRevisions = R"sql(
+ALTER TABLE leaderboard_boards ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+
+CREATE TABLE leaderboard_changes (
+  scope           TEXT NOT NULL,
+  mode            TEXT NOT NULL,
+  preset          TEXT NOT NULL,
+  seed            TEXT NOT NULL,
+  revision        INTEGER NOT NULL,
+  player_id       INTEGER NOT NULL,
+  old_score       INTEGER,
+  old_tiebreak    INTEGER,
+  old_finished_at INTEGER,
+  new_score       INTEGER,
+  new_tiebreak    INTEGER,
+  new_finished_at INTEGER,
+  PRIMARY KEY (scope, mode, preset, seed, revision)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+// Open rooms (lobby or playing), so that a restarted server gets them back:
+// one row per room keyed by its code, its players by seat (joining order).
+// Kept to the SQL that PostgreSQL shares (no WITHOUT ROWID, no rowid use):
+// the same statements run there.
+constexpr std::string_view kV7OpenRooms = R"sql(
+CREATE TABLE open_rooms (
+  code              TEXT NOT NULL PRIMARY KEY,
+  mode              TEXT NOT NULL,
+  preset            TEXT NOT NULL,
+  seed              TEXT NOT NULL,
+  creator_player_id INTEGER NOT NULL REFERENCES players(id),
+  host_player_id    INTEGER NOT NULL REFERENCES players(id),
+  phase             TEXT NOT NULL,
+  created_at        INTEGER NOT NULL,
+  last_activity     INTEGER NOT NULL,
+  epoch             INTEGER NOT NULL DEFAULT 0,
+  owner             TEXT NOT NULL DEFAULT ''
+) STRICT;
+
+CREATE TABLE open_room_players (
+  room_code  TEXT NOT NULL REFERENCES open_rooms(code),
+  seat       INTEGER NOT NULL,
+  player_id  INTEGER NOT NULL REFERENCES players(id),
+  game_id    TEXT REFERENCES games(id),
+  has_left   INTEGER NOT NULL,
+  score      INTEGER NOT NULL,
+  move_count INTEGER NOT NULL,
+  PRIMARY KEY (room_code, seat),
+  UNIQUE (room_code, player_id)
+) STRICT;
+)sql";
+
+// Recovery codes (docs/protocol.md, "Recovery codes"): a name survives its
+// browser. A player's recovery code is kept only as hex(SHA-256) of its
+// canonical spelling (NULL: none asked for yet); a recovery adds a device
+// token (the token of players.token_hash stays valid: it is the first
+// device's), at most a few per player, the oldest dropped first, in the
+// order of `id`. Failed tries are kept per player over the rate limit's
+// window, each one a row, so that the limit slides exactly.
+constexpr std::string_view kV8RecoveryCodes = R"sql(
+ALTER TABLE players ADD COLUMN recovery_hash TEXT;
+
+CREATE TABLE device_tokens (
+  id         INTEGER PRIMARY KEY,
+  player_id  INTEGER NOT NULL REFERENCES players(id),
+  token_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX device_tokens_by_player ON device_tokens (player_id, id);
+
+CREATE TABLE recovery_failures (
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  at        INTEGER NOT NULL
+) STRICT;
+CREATE INDEX recovery_failures_by_player ON recovery_failures (player_id, at);
+)sql";
+
+// Daily streaks (rules.md, "Streaks"): one row per player, mode and UTC day
+// with a counted daily game, holding the length of the run of consecutive
+// days that ends there; and each player's longest run per mode. Filled from
+// the games already finished. Shared with PostgreSQL word for word but for
+// the column types (pg_schema.cpp).
+constexpr std::string_view kV9Streaks = R"sql(
+CREATE TABLE streak_days (
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  mode      TEXT NOT NULL,
+  day       INTEGER NOT NULL,
+  run       INTEGER NOT NULL,
+  PRIMARY KEY (player_id, mode, day)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE streaks (
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  mode      TEXT NOT NULL,
+  best      INTEGER NOT NULL,
+  PRIMARY KEY (player_id, mode)
+) STRICT, WITHOUT ROWID;
+
+-- The backfill: the days of one run share day - (their rank among the player's days).
+INSERT INTO streak_days (player_id, mode, day, run)
+SELECT player_id, mode, day,
+       ROW_NUMBER() OVER (PARTITION BY player_id, mode, day - rn ORDER BY day)
+FROM (SELECT player_id, mode, day,
+             ROW_NUMBER() OVER (PARTITION BY player_id, mode ORDER BY day) AS rn
+      FROM (SELECT DISTINCT g.player_id AS player_id, c.mode AS mode,
+                   c.opens_at / 86400000 AS day
+            FROM games AS g JOIN competitions AS c ON c.id = g.competition_id
+            WHERE c.daily = 1 AND g.ranked = 1 AND g.state = 'over'
+              AND NOT EXISTS (SELECT 1 FROM entry_flags AS f
+                              WHERE f.competition_id = g.competition_id
+                                AND f.player_id = g.player_id AND f.flag = 'disqualified')) AS d) AS x;
+INSERT INTO streaks (player_id, mode, best)
+SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
+)sql";
+
+// A player's history (history_store.cpp): their finished games newest
+// finish first, paged by keyset on (finished_at, id), and the days of a
+// month they finished games on. games_by_player orders by start, and a
+// game can end long after it began (a competition's until its close), so
+// neither read could be bounded with it.
+constexpr std::string_view kGamesFinishedByPlayer = R"sql(
+CREATE INDEX IF NOT EXISTS games_finished_by_player ON games (player_id, finished_at, id) WHERE state = 'over';
+)sql";
+
+// Each move's time offset from the game's start (codec.hpp's encoding),
+// beside the move list in the game's row, so that a move stays one UPDATE of
+// one row. NULL for the games stored before: their moves have no offsets
+// (and appending to NULL keeps it NULL, so a game begun before the upgrade
+// never gets a partial list). Adding a nullable column rewrites nothing.
+constexpr std::string_view kMoveTimes = R"sql(
+ALTER TABLE games ADD COLUMN move_times TEXT;
+)sql";
+
+// Seasons (rules.md, "Seasons"): the points of each counted daily board per
+// player (so that a board can be counted again after a disqualification),
+// the board's marker (counted once, whichever node or restart closes it),
+// each period's standings per mode and player with their place kept in
+// `position` (renumbered by the write that changes them, so a page is a
+// range of the index, never a sort), and per period and mode the number of
+// players and a revision for ETags. Starts empty: dailies closed before
+// the upgrade are not counted. Shared with PostgreSQL word for word but for
+// the column types (pg_schema.cpp).
+constexpr std::string_view kSeasons = R"sql(
+CREATE TABLE season_boards (
+  competition_id TEXT NOT NULL PRIMARY KEY REFERENCES competitions(id),
+  mode           TEXT NOT NULL,
+  week           TEXT NOT NULL,
+  month          TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE season_points (
+  competition_id TEXT NOT NULL REFERENCES competitions(id),
+  player_id      INTEGER NOT NULL REFERENCES players(id),
+  rank           INTEGER NOT NULL,
+  points         INTEGER NOT NULL,
+  PRIMARY KEY (competition_id, player_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE season_standings (
+  period    TEXT NOT NULL,
+  mode      TEXT NOT NULL,
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  points    INTEGER NOT NULL,
+  boards    INTEGER NOT NULL,
+  position  INTEGER NOT NULL,
+  PRIMARY KEY (period, mode, player_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX season_standings_order ON season_standings (period, mode, position);
+
+CREATE TABLE season_periods (
+  period    TEXT NOT NULL,
+  mode      TEXT NOT NULL,
+  kind      TEXT NOT NULL CHECK (kind IN ('week', 'month')),
+  start_day INTEGER NOT NULL,
+  entries   INTEGER NOT NULL,
+  revision  INTEGER NOT NULL,
+  PRIMARY KEY (period, mode)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX season_periods_by_mode ON season_periods (mode, start_day);
+)sql";
+
+// The archive (archive_store.cpp): listed competitions by (closes_at, id),
+// latest first, keyset-paged; one index per filter (none, mode, kind, both)
+// so that every page walks its rows in order and reads no others. Shared
+// with PostgreSQL word for word.
+constexpr std::string_view kArchiveIndexes = R"sql(
+CREATE INDEX IF NOT EXISTS competitions_archive ON competitions (closes_at, id) WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_mode ON competitions (mode, closes_at, id)
+  WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_kind ON competitions (daily, closes_at, id)
+  WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_mode_kind ON competitions (mode, daily, closes_at, id)
+  WHERE unlisted = 0;
+)sql";
+
+constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
+    kV1PlayersGamesMoves, kV2Leaderboards,         kV3Rooms,     kV4MoveList,
+    kV5Competitions,      kV6LeaderboardRevisions, kV7OpenRooms, kV8RecoveryCodes,
+    kV9Streaks,           kGamesFinishedByPlayer,  kMoveTimes,   kSeasons,
+    kArchiveIndexes,
+};
+
+}  // namespace
+
+std::span<const std::string_view> sqlite_migrations() {
+  return kMigrations;
+}
+
+}  // namespace tilecrush::storage::detail
