@@ -28,7 +28,10 @@ packages=(cmake make g++ pkg-config libboost1.81-dev nlohmann-json3-dev libsqlit
 case "${1:-}" in
   "") ;;
   --test) packages+=(clang-format-14 prometheus nodejs npm postgresql-15 nginx) ;;
-  --browser) packages+=(clang-format-14 prometheus chromium nodejs npm postgresql-15 nginx) ;;
+  # The emoji font: the streaks and the share text use emoji, which a bare
+  # chromium would draw as empty boxes.
+  --browser) packages+=(clang-format-14 prometheus chromium fonts-noto-color-emoji nodejs npm
+                        postgresql-15 nginx) ;;
   --bench) packages+=(nginx wrk) ;;
   *) echo "usage: scripts/setup.sh [--test | --browser | --bench]" >&2; exit 2 ;;
 esac

@@ -124,14 +124,19 @@ function header() {
   };
   const setWho = () => {
     clear(who);
+    // Before any connection (a page without a player), the name this browser
+    // signs in with: the header stays the same from page to page.
+    const name = net.player ? net.player.name : identity.get()?.name;
+    if (!name) return;
+    // testid `me` only once signed in: tests wait for it as the sign of a hello.
+    who.append(link(`/?${new URLSearchParams({ view: 'player', name })}`,
+      name, { testid: net.player ? 'me' : 'me-stored', title: name }),
+    // History (issue 24): the player's own games and calendar.
+    link(`/?${new URLSearchParams({ view: 'player', name, section: 'history' })}`,
+      null, { i18n: 'nav.myGames', testid: 'nav-my-games', class: 'my-games' }));
+    // The account panel: a recovery code for this name (account.js).
     if (net.player) {
-      who.append(link(`/?${new URLSearchParams({ view: 'player', name: net.player.name })}`,
-        net.player.name, { testid: 'me', title: net.player.name }),
-      // History (issue 24): the player's own games and calendar.
-      link(`/?${new URLSearchParams({ view: 'player', name: net.player.name, section: 'history' })}`,
-        null, { i18n: 'nav.myGames', testid: 'nav-my-games', class: 'my-games' }),
-      // The account panel: a recovery code for this name (account.js).
-      h('button', { type: 'button', class: 'account-open', testid: 'account-open', i18n: 'account.open',
+      who.append(h('button', { type: 'button', class: 'account-open', testid: 'account-open', i18n: 'account.open',
         onclick: () => openAccountPanel(net) }));
     }
   };
@@ -139,6 +144,7 @@ function header() {
   net.addEventListener('ready', setWho);
   onLangChange(() => { setStatus(); langSel.value = getLang(); });
   setStatus();
+  setWho();
   return h('header', { class: 'top' },
     link('/', 'tilecrush', { class: 'brand', testid: 'nav-home' }),
     h('nav', {},

@@ -77,6 +77,8 @@ export function seasonsPage(root, app, params) {
     if (index && view.period === index.week.period) left.textContent = timeLeftText(index.week.ends_in_s, t);
     else if (index && view.period === index.month.period) left.textContent = timeLeftText(index.month.ends_in_s, t);
     else if (view.period) left.textContent = t('season.final');
+    // The total is a note; only a failure is a message (in red).
+    status.className = error ? 'message' : 'note';
     if (error) { status.textContent = error; return; }
     if (!data) return;
     table.append(h('thead', {}, h('tr', {},
