@@ -66,23 +66,7 @@ void bind_archive(Statement& s, const ArchiveQuery& query, std::int64_t rows) {
 
 ArchiveEntry read_archive_row(const Statement& s) {
   ArchiveEntry e;
-  CompetitionRecord& c = e.competition;
-  c.id = s.get_text(0);
-  c.name = s.get_text(1);
-  c.mode = parse_mode_text(s.get_text(2));
-  c.preset = s.get_text(3);
-  c.seed = s.get_text(4);
-  c.opens_at = s.get_int(5);
-  c.closes_at = s.get_int(6);
-  if (auto a = s.get_optional_int(7)) c.attempts = static_cast<int>(*a);
-  c.first_counts = s.get_int(8) != 0;
-  c.unlisted = s.get_int(9) != 0;
-  c.daily = s.get_int(10) != 0;
-  c.organiser_id = s.get_optional_int(11);
-  c.organiser_name = s.get_optional_text(12).value_or("");
-  c.created_at = s.get_int(13);
-  c.closed = s.get_int(14) != 0;
-  c.commitment = s.get_optional_text(15).value_or("");
+  e.competition = read_competition_row(s);
   const auto key = s.get_blob(16);
   // A competition is created with its board (one transaction): a missing
   // or odd key is a damaged database.

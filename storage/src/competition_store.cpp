@@ -112,27 +112,6 @@ BoardRecord read_board_row(const Statement& s) {
   return b;
 }
 
-CompetitionRecord read_competition_row(const Statement& s) {
-  CompetitionRecord c;
-  c.id = s.get_text(0);
-  c.name = s.get_text(1);
-  c.mode = parse_mode_text(s.get_text(2));
-  c.preset = s.get_text(3);
-  c.seed = s.get_text(4);
-  c.opens_at = s.get_int(5);
-  c.closes_at = s.get_int(6);
-  if (auto a = s.get_optional_int(7)) c.attempts = static_cast<int>(*a);
-  c.first_counts = s.get_int(8) != 0;
-  c.unlisted = s.get_int(9) != 0;
-  c.daily = s.get_int(10) != 0;
-  c.organiser_id = s.get_optional_int(11);
-  c.organiser_name = s.get_optional_text(12).value_or("");
-  c.created_at = s.get_int(13);
-  c.closed = s.get_int(14) != 0;
-  c.commitment = s.get_optional_text(15).value_or("");
-  return c;
-}
-
 WriteResult insert_board_row(Connection& c, const BoardRecord& board) {
   if (board.commitment != game::commitment(board.key)) {
     return write_error(WriteStatus::invalid, "a board's commitment is SHA-256 of its key");
@@ -158,6 +137,27 @@ WriteResult insert_board_row(Connection& c, const BoardRecord& board) {
 }
 
 }  // namespace
+
+CompetitionRecord read_competition_row(const Statement& s) {
+  CompetitionRecord c;
+  c.id = s.get_text(0);
+  c.name = s.get_text(1);
+  c.mode = parse_mode_text(s.get_text(2));
+  c.preset = s.get_text(3);
+  c.seed = s.get_text(4);
+  c.opens_at = s.get_int(5);
+  c.closes_at = s.get_int(6);
+  if (auto a = s.get_optional_int(7)) c.attempts = static_cast<int>(*a);
+  c.first_counts = s.get_int(8) != 0;
+  c.unlisted = s.get_int(9) != 0;
+  c.daily = s.get_int(10) != 0;
+  c.organiser_id = s.get_optional_int(11);
+  c.organiser_name = s.get_optional_text(12).value_or("");
+  c.created_at = s.get_int(13);
+  c.closed = s.get_int(14) != 0;
+  c.commitment = s.get_optional_text(15).value_or("");
+  return c;
+}
 
 WriteResult insert_board(Connection& c, const BoardRecord& board) {
   if (board.preset.empty() || board.seed.empty()) {

@@ -70,6 +70,10 @@ struct CountedGame {
 // Binds a board as every leaderboard statement names it: ?1 mode, ?2
 // preset, ?3 seed, ?11 scope.
 void bind_board(Statement& s, const BoardKey& board);
+// A competition from columns 0-15 of a row in the order of
+// competition_store.cpp's selects (id ... commitment); the archive adds its
+// own columns after them.
+CompetitionRecord read_competition_row(const Statement& s);
 // Revisions of changes kept in leaderboard_changes per board: a rank index
 // further behind than this reloads the board's keys instead.
 inline constexpr std::int64_t kChangeWindow = 50'000;
