@@ -100,6 +100,9 @@ browserSuite('Replay viewer', (env) => {
       await page.click(testid('btn-resign'));
       await page.waitForFunction(() => window.__tilecrush.view.over);
       const hidden = await page.evaluate(() => window.__tilecrush.view.game_id);
+      // Its own player finds it on the board's leaderboard with a replay link.
+      await page.goto(`${page.base}/?view=leaderboard&mode=hidden&preset=classic&seed=replay-hidden`);
+      await page.locator(`[data-testid="lb-row"] a[href*="game=${hidden}"]`).waitFor();
       assert.deepEqual(page.errors, []);
 
       // Another player: the daily's game not before the close, the casual
@@ -114,6 +117,16 @@ browserSuite('Replay viewer', (env) => {
         await other.goto(`${other.base}/?view=replay&game=${hidden}`);
         await other.locator(testid('replay-unpublished')).waitFor();
         assert.match(await other.textContent(testid('replay-unpublished')), /stay secret/);
+        // Nor does anything link another player to it: its board's
+        // leaderboard and its player's page say it is secret.
+        const name = await page.evaluate(() => JSON.parse(localStorage.getItem('tilecrush.identity')).name);
+        await other.goto(`${other.base}/?view=leaderboard&mode=hidden&preset=classic&seed=replay-hidden`);
+        await other.locator(`[data-testid="lb-row"][data-player="${name}"]`).waitFor();
+        assert.equal(await other.locator('[data-testid="lb-row"] a[href*="view=replay"]').count(), 0);
+        await other.goto(`${other.base}/?view=player&name=${encodeURIComponent(name)}`);
+        await other.locator('[data-testid="player-best"][data-mode="hidden"]').waitFor();
+        assert.equal(await other.locator('[data-testid="player-best"][data-mode="hidden"] a[href*="view=replay"]').count(), 0);
+        await other.locator('[data-testid="player-best"][data-mode="hidden"] [data-testid="player-replay-never"]').waitFor();
         assert.deepEqual(other.errors, []);
       } finally {
         await other.context().close();

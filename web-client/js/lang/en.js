@@ -242,6 +242,7 @@ export const en = {
   // Competition secrets (issue 23): replays wait for the close, unlisted stays unlisted.
   'player.unlistedBest': 'an unlisted competition',
   'lb.replayAtClose': 'after the close',
+  'lb.replayNever': 'secret',
   'replay.ownMoves': 'Only you see these moves until the competition closes.',
   // History (issue 24): a player's games, newest first, and the calendar of days played.
   'nav.myGames': 'My games',

@@ -241,6 +241,7 @@ export const ja = {
   // Competition secrets (issue 23): replays wait for the close, unlisted stays unlisted.
   'player.unlistedBest': '非公開の大会',
   'lb.replayAtClose': '締め切り後',
+  'lb.replayNever': '非公開',
   'replay.ownMoves': '大会の締め切りまで、この手順はあなただけに表示されます。',
   // History (issue 24): a player's games, newest first, and the calendar of days played.
   'nav.myGames': '自分のゲーム',

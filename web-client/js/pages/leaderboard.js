@@ -93,7 +93,11 @@ export function leaderboardPage(root, app, params) {
     const me = app.net.player && app.net.player.name;
     // A competition game's moves are a solution of its board: replays only
     // once the competition has closed (casual boards keep their links).
-    const replays = !board.competition || (comp && comp.state === 'closed');
+    // A hidden or match-3 casual board's key is never published: only the
+    // player's own row links to its replay (the replay page sends their token).
+    const never = !board.competition && board.mode !== 'same';
+    const replays = never ? data.entries.some((e) => me && e.player === me)
+      : !board.competition || (comp && comp.state === 'closed');
     table.append(h('thead', {}, h('tr', {},
       ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'lb.attempts', replays ? 'lb.replay' : null]
         .filter(Boolean).map((k) => h('th', { i18n: k })))));
@@ -107,7 +111,7 @@ export function leaderboardPage(root, app, params) {
         h('td', {}, String(e.move_count)),
         h('td', {}, e.duration_ms == null ? '' : formatDuration(e.duration_ms / 1000)),
         h('td', {}, String(e.attempts)),
-        replays ? h('td', {}, e.game_id ? link(`/?${new URLSearchParams({ view: 'replay', game: e.game_id })}`, t('btn.replay')) : '') : null));
+        replays ? h('td', {}, e.game_id && (!never || mine) ? link(`/?${new URLSearchParams({ view: 'replay', game: e.game_id })}`, t('btn.replay')) : '') : null));
     }
     table.append(body);
     if (data.entries.length === 0) status.textContent = t('lb.empty');

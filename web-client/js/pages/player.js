@@ -47,8 +47,12 @@ export function playerPage(root, app, params) {
       // A competition game's moves are a solution of its board: no replay
       // before the close (moves_published_at).
       const secret = b.moves_published_at && Date.now() < Date.parse(b.moves_published_at);
+      // A hidden or match-3 game on a casual board: its key is never
+      // published, so only its own player may replay it.
+      const never = !b.competition && b.mode !== 'same' && !own;
       let replay = '';
-      if (b.game_id && !secret) replay = link(`/?${new URLSearchParams({ view: 'replay', game: b.game_id })}`, t('btn.replay'));
+      if (b.game_id && never) replay = h('span', { class: 'note', testid: 'player-replay-never' }, t('lb.replayNever'));
+      else if (b.game_id && !secret) replay = link(`/?${new URLSearchParams({ view: 'replay', game: b.game_id })}`, t('btn.replay'));
       else if (b.game_id) replay = h('span', { class: 'note', testid: 'player-replay-later' }, t('lb.replayAtClose'));
       body.append(h('tr', { testid: 'player-best', dataset: { mode: b.mode, preset: b.preset } },
         h('td', {}, t(`mode.${b.mode}`)),
