@@ -13,6 +13,7 @@ namespace {
 constexpr std::string_view kInsertBoard = R"sql(
 INSERT INTO boards (scope, mode, preset, seed, key, commitment, created_at, closes_at)
 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+ON CONFLICT (scope, mode, preset, seed) DO NOTHING
 )sql";
 
 // Primary key lookup.
@@ -125,14 +126,13 @@ WriteResult insert_board_row(Connection& c, const BoardRecord& board) {
   q->bind(6, board.commitment);
   q->bind(7, board.created_at);
   q->bind(8, board.closes_at);
-  try {
-    q->run();
-  } catch (const StorageError& e) {
-    if (is_primary_key_violation(e.sqlite_code())) {
-      return write_error(WriteStatus::conflict, "the board exists");
-    }
-    throw;
-  }
+  // Two nodes may create one board at once (two players' first games on a
+  // new label). DO NOTHING makes the loser's insert a no-op instead of an
+  // error: PostgreSQL waits for the winner's transaction, then changes
+  // nothing (no failed statement, so nothing else of the batch is lost),
+  // and the loser answers conflict; its caller reads the winner's key.
+  q->run();
+  if (c.changes() == 0) return write_error(WriteStatus::conflict, "the board exists");
   return write_ok();
 }
 
