@@ -332,10 +332,23 @@ WriteResult insert_flag(Connection& c, const EntryFlag& flag) {
   return write_ok();
 }
 
+void disqualify_lock_keys(Connection& c, const std::string& competition_id, PlayerId player,
+                          std::vector<std::int32_t>& keys) {
+  const auto comp = select_competition(c, competition_id);
+  if (!comp) return;
+  keys.push_back(board_lock(BoardKey{comp->mode, comp->preset, comp->seed, comp->id}));
+  keys.push_back(player_lock(player));
+  keys.push_back(season_lock());
+}
+
 WriteResult disqualify_entry(Connection& c, const std::string& competition_id, PlayerId player,
                              const std::string& reason, std::int64_t at) {
   const auto comp = select_competition(c, competition_id);
   if (!comp) return write_error(WriteStatus::not_found, "unknown competition " + competition_id);
+  // The entry, the player's streak and the seasons change together: under
+  // their locks (a competition's row never changes what is read here).
+  c.lock_keys({board_lock(BoardKey{comp->mode, comp->preset, comp->seed, comp->id}),
+               player_lock(player), season_lock()});
   // A disqualified entry leaves the ranking.
   const auto game_id =
       remove_entry(c, BoardKey{comp->mode, comp->preset, comp->seed, comp->id}, player);
