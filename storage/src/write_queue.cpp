@@ -248,13 +248,13 @@ void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
     std::fill(results.begin(), results.end(), WriteResult{});
     commits = attempt_batch(batch, results);
     if (!lost_race_) break;
-    ++retried;
     if (attempt == kMaxAttempts) {
       for (WriteResult& r : results) {
         if (r.ok()) r = failure("gave up after conflicts with other writers");
       }
       break;
     }
+    ++retried;
   }
   const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(
       std::chrono::steady_clock::now() - started);

@@ -3,7 +3,6 @@
 // made once by the rows that carry it (storage/README.md, "Several nodes").
 // Each test races two nodes on one such case. Skipped in the SQLite run.
 #include <gtest/gtest.h>
-
 #include <libpq-fe.h>
 
 #include <atomic>
@@ -96,8 +95,13 @@ TEST_F(TwoNodes, CreatingOneBoardAgreeOnItsKey) {
     const std::string seed = numbered("label-", round);
     WriteResult ra;
     WriteResult rb;
-    race([&] { ra = wait_for([&](WriteCallback cb) { a_->create_board(casual_board(seed, 1), cb); }); },
-         [&] { rb = wait_for([&](WriteCallback cb) { b_->create_board(casual_board(seed, 2), cb); }); });
+    race(
+        [&] {
+          ra = wait_for([&](WriteCallback cb) { a_->create_board(casual_board(seed, 1), cb); });
+        },
+        [&] {
+          rb = wait_for([&](WriteCallback cb) { b_->create_board(casual_board(seed, 2), cb); });
+        });
     ASSERT_NE(ra.ok(), rb.ok()) << ra.message << " / " << rb.message;
     EXPECT_EQ((ra.ok() ? rb : ra).status, WriteStatus::conflict);
     const BoardKey key{game::Mode::same, "easy", seed, ""};
@@ -135,9 +139,9 @@ TEST_F(TwoNodes, WritesOfDifferentGamesGoOnInParallel) {
   const PlayerId alice = make_player(*a_, "alice");
   const BoardKey board{game::Mode::same, "easy", "par", ""};
   for (const char* id : {"g1", "g2"}) {
-    ASSERT_TRUE(
-        wait_for([&](WriteCallback cb) { a_->create_game(ranked_game(id, alice, board), cb); })
-            .ok());
+    ASSERT_TRUE(wait_for([&](WriteCallback cb) {
+                  a_->create_game(ranked_game(id, alice, board), cb);
+                }).ok());
   }
   PGconn* holder = PQconnectdb(url_.c_str());
   ASSERT_EQ(PQstatus(holder), CONNECTION_OK);
@@ -242,12 +246,13 @@ TEST_F(TwoNodes, CountTheLastAttemptOnce) {
     };
     WriteResult ra;
     WriteResult rb;
-    race([&] {
-      ra = wait_for([&](WriteCallback cb) { a_->create_game(game_of(numbered("a", p)), cb); });
-    },
-         [&] {
-           rb = wait_for([&](WriteCallback cb) { b_->create_game(game_of(numbered("b", p)), cb); });
-         });
+    race(
+        [&] {
+          ra = wait_for([&](WriteCallback cb) { a_->create_game(game_of(numbered("a", p)), cb); });
+        },
+        [&] {
+          rb = wait_for([&](WriteCallback cb) { b_->create_game(game_of(numbered("b", p)), cb); });
+        });
     ASSERT_NE(ra.ok(), rb.ok()) << ra.message << " / " << rb.message;
     EXPECT_EQ((ra.ok() ? ra : rb).id, 1);
     EXPECT_EQ((ra.ok() ? rb : ra).status, WriteStatus::conflict);
@@ -262,13 +267,18 @@ TEST_F(TwoNodes, FinishingOneGameCountItOnce) {
   for (int p = 0; p < 20; ++p) {
     const PlayerId player = make_player(*a_, numbered("p", p));
     const std::string id = numbered("g", p);
-    ASSERT_TRUE(
-        wait_for([&](WriteCallback cb) { a_->create_game(ranked_game(id, player, board), cb); })
-            .ok());
+    ASSERT_TRUE(wait_for([&](WriteCallback cb) {
+                  a_->create_game(ranked_game(id, player, board), cb);
+                }).ok());
     WriteResult ra;
     WriteResult rb;
-    race([&] { ra = wait_for([&](WriteCallback cb) { a_->finish_game(result_of(id, 50, 10), cb); }); },
-         [&] { rb = wait_for([&](WriteCallback cb) { b_->finish_game(result_of(id, 60, 20), cb); }); });
+    race(
+        [&] {
+          ra = wait_for([&](WriteCallback cb) { a_->finish_game(result_of(id, 50, 10), cb); });
+        },
+        [&] {
+          rb = wait_for([&](WriteCallback cb) { b_->finish_game(result_of(id, 60, 20), cb); });
+        });
     ASSERT_NE(ra.ok(), rb.ok()) << ra.message << " / " << rb.message;
     EXPECT_EQ((ra.ok() ? rb : ra).status, WriteStatus::conflict);
   }
@@ -289,15 +299,17 @@ TEST_F(TwoNodes, BatchesOverSeveralBoardsNeitherDeadlockNorMiscount) {
   constexpr int kRounds = 5;
   const PlayerId pa = make_player(*a_, "pa");
   const PlayerId pb = make_player(*a_, "pb");
-  const auto board_of = [](int i) { return BoardKey{game::Mode::same, "easy", numbered("s", i), ""}; };
+  const auto board_of = [](int i) {
+    return BoardKey{game::Mode::same, "easy", numbered("s", i), ""};
+  };
   for (int round = 0; round < kRounds; ++round) {
     for (int i = 0; i < kBoards; ++i) {
       for (const auto& [db, player, prefix] :
            {std::tuple{a_.get(), pa, "a"}, std::tuple{b_.get(), pb, "b"}}) {
         const std::string id = numbered(prefix, round * kBoards + i);
-        ASSERT_TRUE(
-            wait_for([&](WriteCallback cb) { db->create_game(ranked_game(id, player, board_of(i)), cb); })
-                .ok());
+        ASSERT_TRUE(wait_for([&](WriteCallback cb) {
+                      db->create_game(ranked_game(id, player, board_of(i)), cb);
+                    }).ok());
       }
     }
     std::vector<std::future<WriteResult>> results;
@@ -390,8 +402,9 @@ TEST(MoveBatch, EachMoveGetsItsOwnResult) {
   const PlayerId alice = make_player(db, "alice");
   const BoardKey board{game::Mode::same, "easy", "moves", ""};
   for (const char* id : {"g1", "g2", "g3", "g5"}) {
-    ASSERT_TRUE(
-        wait_for([&](WriteCallback cb) { db.create_game(ranked_game(id, alice, board), cb); }).ok());
+    ASSERT_TRUE(wait_for([&](WriteCallback cb) {
+                  db.create_game(ranked_game(id, alice, board), cb);
+                }).ok());
   }
   ASSERT_TRUE(wait_for([&](WriteCallback cb) { db.finish_game(result_of("g5", 0, 5), cb); }).ok());
   struct Sent {
@@ -421,8 +434,8 @@ TEST(MoveBatch, EachMoveGetsItsOwnResult) {
     move("g3", 1);
   }
   const std::vector<WriteStatus> expected = {
-      WriteStatus::ok,       WriteStatus::ok,       WriteStatus::ok,        WriteStatus::ok,
-      WriteStatus::ok,       WriteStatus::conflict, WriteStatus::conflict,  WriteStatus::not_found,
+      WriteStatus::ok,       WriteStatus::ok,       WriteStatus::ok,       WriteStatus::ok,
+      WriteStatus::ok,       WriteStatus::conflict, WriteStatus::conflict, WriteStatus::not_found,
       WriteStatus::conflict, WriteStatus::ok};
   for (std::size_t i = 0; i < sent.size(); ++i) {
     const WriteResult r = sent[i].result.get();
