@@ -13,6 +13,7 @@ namespace {
 constexpr std::string_view kInsertBoard = R"sql(
 INSERT INTO boards (scope, mode, preset, seed, key, commitment, created_at, closes_at)
 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+ON CONFLICT (scope, mode, preset, seed) DO NOTHING
 )sql";
 
 // Primary key lookup.
@@ -125,14 +126,13 @@ WriteResult insert_board_row(Connection& c, const BoardRecord& board) {
   q->bind(6, board.commitment);
   q->bind(7, board.created_at);
   q->bind(8, board.closes_at);
-  try {
-    q->run();
-  } catch (const StorageError& e) {
-    if (is_primary_key_violation(e.sqlite_code())) {
-      return write_error(WriteStatus::conflict, "the board exists");
-    }
-    throw;
-  }
+  // Two nodes may create one board at once (two players' first games on a
+  // new label). DO NOTHING makes the loser's insert a no-op instead of an
+  // error: PostgreSQL waits for the winner's transaction, then changes
+  // nothing (no failed statement, so nothing else of the batch is lost),
+  // and the loser answers conflict; its caller reads the winner's key.
+  q->run();
+  if (c.changes() == 0) return write_error(WriteStatus::conflict, "the board exists");
   return write_ok();
 }
 
@@ -332,10 +332,23 @@ WriteResult insert_flag(Connection& c, const EntryFlag& flag) {
   return write_ok();
 }
 
+void disqualify_lock_keys(Connection& c, const std::string& competition_id, PlayerId player,
+                          std::vector<std::int32_t>& keys) {
+  const auto comp = select_competition(c, competition_id);
+  if (!comp) return;
+  keys.push_back(board_lock(BoardKey{comp->mode, comp->preset, comp->seed, comp->id}));
+  keys.push_back(player_lock(player));
+  keys.push_back(season_lock());
+}
+
 WriteResult disqualify_entry(Connection& c, const std::string& competition_id, PlayerId player,
                              const std::string& reason, std::int64_t at) {
   const auto comp = select_competition(c, competition_id);
   if (!comp) return write_error(WriteStatus::not_found, "unknown competition " + competition_id);
+  // The entry, the player's streak and the seasons change together: under
+  // their locks (a competition's row never changes what is read here).
+  c.lock_keys({board_lock(BoardKey{comp->mode, comp->preset, comp->seed, comp->id}),
+               player_lock(player), season_lock()});
   // A disqualified entry leaves the ranking.
   const auto game_id =
       remove_entry(c, BoardKey{comp->mode, comp->preset, comp->seed, comp->id}, player);

@@ -14,6 +14,15 @@ constexpr int kConstraintUnique = 2067;
 
 }  // namespace
 
+std::int32_t lock_key(std::string_view name) {
+  std::uint32_t hash = 2166136261u;
+  for (const char ch : name) {
+    hash ^= static_cast<unsigned char>(ch);
+    hash *= 16777619u;
+  }
+  return static_cast<std::int32_t>(hash);
+}
+
 bool is_unique_violation(int code) {
   return code == kConstraintUnique || code == kConstraintPrimaryKey;
 }

@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "statement.hpp"
 
@@ -23,9 +24,9 @@ namespace tilecrush::storage::detail {
 enum class Dialect { sqlite, postgres };
 
 // The code StorageError carries for PostgreSQL's serialization failure and
-// deadlock (SQLSTATE 40001, 40P01), which the write lock should make
-// impossible; the writer runs such a batch again. SQLite codes are never
-// negative.
+// deadlock (SQLSTATE 40001, 40P01): the writer runs such a batch again
+// (write locks are taken in one order, so a deadlock needs a lock no batch
+// announced beforehand). SQLite codes are never negative.
 inline constexpr int kRetryableConflict = -40001;
 
 class Connection {
@@ -58,16 +59,35 @@ class Connection {
   // outside a savepoint: call abandon_transaction() then).
   virtual bool in_transaction() const = 0;
 
-  // Starts a write transaction holding the database's one write lock:
-  // SQLite's (BEGIN IMMEDIATE); on PostgreSQL an advisory lock that every
-  // node's writer takes first, so that writers of several nodes run one
-  // after the other, each seeing everything committed before it.
+  // Starts a write transaction. SQLite: BEGIN IMMEDIATE, its one write
+  // lock. PostgreSQL: a READ COMMITTED transaction that locks nothing by
+  // itself; writers of several nodes run at the same time, and what must
+  // happen once is made once by the rows that carry it (conditional
+  // updates, unique keys, upserts) or by lock_keys() (storage/README.md).
   virtual void begin_write() = 0;
+  // Inside a write transaction: waits until no other write transaction, of
+  // any node, holds one of `keys` (lock_key()), then holds them until the
+  // transaction ends (PostgreSQL: transaction-scoped advisory locks, taken
+  // in ascending order; keys already held cost nothing). Every statement
+  // run after it sees what the previous holders committed. Does nothing on
+  // SQLite, whose writes are serialised already. True when it took a key
+  // not held before (what was read before it may be stale then).
+  virtual bool lock_keys(std::vector<std::int32_t> keys) {
+    (void)keys;
+    return false;
+  }
+  // Whether lock_keys() would take anything (false on SQLite).
+  virtual bool locks_keys() const { return false; }
   // Starts a read transaction in which every statement sees one snapshot.
   virtual void begin_read() = 0;
   // Rolls back whatever transaction is open, failed or not. Never throws.
   virtual void abandon_transaction() noexcept = 0;
 };
+
+// The lock key of `name` (a board, a player...: see stores.hpp's *_lock()),
+// 32 bits of its FNV-1a hash. Two names sharing a key only serialise more
+// than needed.
+std::int32_t lock_key(std::string_view name);
 
 // begin_read() ... COMMIT around several reads so that they see one
 // snapshot.

@@ -42,9 +42,15 @@ struct Database::Impl {
   // `single_statement`: `run` executes one statement and changes nothing
   // when it fails (SQLite undoes a failed statement by itself), so it needs
   // no savepoint of its own.
+  // `lock_keys`: see WriteOp.
   void enqueue(std::function<WriteResult(Connection&)> run, WriteCallback done,
-               bool single_statement = false) {
-    detail::WriteOp op{std::move(run), std::move(done), single_statement};
+               bool single_statement = false,
+               std::function<void(Connection&, std::vector<std::int32_t>&)> lock_keys = {}) {
+    push(detail::WriteOp{std::move(run), std::move(done), single_statement, std::move(lock_keys),
+                         std::nullopt});
+  }
+
+  void push(detail::WriteOp&& op) {
     if (writer && writer->push(std::move(op))) return;
     if (op.done) {
       op.done(detail::write_error(WriteStatus::closed,
@@ -145,12 +151,27 @@ void Database::append_move(std::string game_id, std::int64_t seq, game::Move mov
                            std::int64_t score, std::int64_t move_count,
                            std::optional<std::int64_t> first_move_at, std::int64_t at_ms,
                            WriteCallback done) {
-  impl_->enqueue(
-      [game_id = std::move(game_id), seq, move, score, move_count, first_move_at,
-       at_ms](Connection& c) {
-        return detail::insert_move(c, game_id, seq, move, score, move_count, first_move_at, at_ms);
-      },
-      std::move(done), true);
+  detail::MoveAppend append{std::move(game_id), seq, {}, {}, score, move_count, first_move_at};
+  try {
+    // Encoded here, off the writer thread.
+    append.move = detail::encode_move(move);
+    append.time = detail::encode_move_time(at_ms);
+  } catch (const StorageError& e) {
+    // Not storable: refused in its turn, as a failed statement would be.
+    impl_->enqueue([message = std::string(e.what())](
+                       Connection&) { return detail::write_error(WriteStatus::failed, message); },
+                   std::move(done), true);
+    return;
+  }
+  detail::WriteOp op;
+  op.run = [append](Connection& c) {
+    return detail::insert_encoded_move(c, append.game_id, append.seq, append.move, append.time,
+                                       append.score, append.move_count, append.first_move_at);
+  };
+  op.done = std::move(done);
+  op.single_statement = true;
+  op.append = std::move(append);
+  impl_->push(std::move(op));
 }
 
 void Database::undo_move(std::string game_id, std::int64_t seq, std::int64_t score,
@@ -163,9 +184,13 @@ void Database::undo_move(std::string game_id, std::int64_t seq, std::int64_t sco
 }
 
 void Database::finish_game(GameResult result, WriteCallback done) {
+  std::string game_id = result.game_id;
   impl_->enqueue(
       [result = std::move(result)](Connection& c) { return detail::finish_game(c, result); },
-      std::move(done));
+      std::move(done), false,
+      [game_id = std::move(game_id)](Connection& c, std::vector<std::int32_t>& keys) {
+        detail::finish_game_lock_keys(c, game_id, keys);
+      });
 }
 
 void Database::save_room_result(RoomRecord room, WriteCallback done) {
@@ -206,15 +231,24 @@ void Database::flag_entry(EntryFlag flag, WriteCallback done) {
 
 void Database::disqualify(std::string competition_id, PlayerId player, std::string reason,
                           std::int64_t at, WriteCallback done) {
-  impl_->enqueue([id = std::move(competition_id), player, reason = std::move(reason), at](
-                     Connection& c) { return detail::disqualify_entry(c, id, player, reason, at); },
-                 std::move(done));
+  std::string id_for_keys = competition_id;
+  impl_->enqueue(
+      [id = std::move(competition_id), player, reason = std::move(reason), at](Connection& c) {
+        return detail::disqualify_entry(c, id, player, reason, at);
+      },
+      std::move(done), false,
+      [id = std::move(id_for_keys), player](Connection& c, std::vector<std::int32_t>& keys) {
+        detail::disqualify_lock_keys(c, id, player, keys);
+      });
 }
 
 void Database::record_season_points(std::string competition_id, WriteCallback done) {
-  impl_->enqueue([id = std::move(competition_id)](
-                     Connection& c) { return detail::record_season_points(c, id); },
-                 std::move(done));
+  impl_->enqueue(
+      [id = std::move(competition_id)](Connection& c) {
+        return detail::record_season_points(c, id);
+      },
+      std::move(done), false,
+      [](Connection&, std::vector<std::int32_t>& keys) { keys.push_back(detail::season_lock()); });
 }
 
 void Database::set_recovery_code(PlayerId player, std::string code_hash, WriteCallback done) {
@@ -229,6 +263,7 @@ void Database::recover_player(RecoveryAttempt attempt, RecoveryCallback done) {
   // batch holding it has committed. A batch run again after losing a race
   // runs the check again and overwrites it.
   auto outcome = std::make_shared<RecoveryResult>();
+  const std::int32_t key = detail::recovery_lock(attempt.name);
   impl_->enqueue(
       [attempt = std::move(attempt), outcome](Connection& c) {
         *outcome = detail::try_recovery(c, attempt);
@@ -241,7 +276,8 @@ void Database::recover_player(RecoveryAttempt attempt, RecoveryCallback done) {
         failed.outcome = RecoveryOutcome::failed;
         failed.message = r.message;
         done(failed);
-      });
+      },
+      false, [key](Connection&, std::vector<std::int32_t>& keys) { keys.push_back(key); });
 }
 
 void Database::save_open_room(OpenRoomRecord room, WriteCallback done) {

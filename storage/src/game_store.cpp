@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <limits>
 #include <span>
 
 #include "codec.hpp"
@@ -22,12 +23,16 @@ constexpr std::string_view kSelectBoardKey = R"sql(
 SELECT key FROM boards WHERE scope = ?1 AND mode = ?2 AND preset = ?3 AND seed = ?4
 )sql";
 
-constexpr std::string_view kSelectAttempts =
-    "SELECT started FROM attempts WHERE competition_id = ?1 AND player_id = ?2";
-
+// One statement counts the attempt below the limit ?3 and returns its
+// number, or returns nothing at the limit. The upsert locks the player's
+// row (or inserts it, a concurrent insert waiting for it), so two nodes
+// creating the player's last attempt at once count it once: the second
+// sees the first's count (PostgreSQL re-reads a row it waited for).
 constexpr std::string_view kCountAttempt = R"sql(
-INSERT INTO attempts (competition_id, player_id, started) VALUES (?1, ?2, ?3)
-ON CONFLICT (competition_id, player_id) DO UPDATE SET started = excluded.started
+INSERT INTO attempts (competition_id, player_id, started) VALUES (?1, ?2, 1)
+ON CONFLICT (competition_id, player_id) DO UPDATE SET started = attempts.started + 1
+WHERE attempts.started < ?3
+RETURNING started
 )sql";
 
 // ?5 is the move's text; ?6 the length of the list before it (seq moves);
@@ -61,10 +66,12 @@ SELECT g.player_id, g.mode, g.preset, g.seed, g.ranked, g.state,
 FROM games AS g WHERE g.id = ?1
 )sql";
 
+// Only a playing game ends: of two nodes finishing one game, the second
+// waits for the first's row lock, then finds it over and changes nothing.
 constexpr std::string_view kFinishGame = R"sql(
 UPDATE games SET state = 'over', score = ?2, move_count = ?3, over_reason = ?4,
                  finished_at = ?5, duration_ms = ?6
-WHERE id = ?1
+WHERE id = ?1 AND state = 'playing'
 )sql";
 
 constexpr std::string_view kSelectGame = R"sql(
@@ -150,23 +157,17 @@ bool board_has_key(Connection& c, const GameRecord& game, const game::BoardSecre
 // limit refuses it.
 std::optional<std::int64_t> count_attempt(Connection& c, const GameRecord& game,
                                           const GameRecord::AttemptRule& rule) {
-  std::int64_t started = 0;
-  {
-    auto q = c.query(kSelectAttempts);
-    q->bind(1, *game.competition);
-    q->bind(2, game.player_id);
-    if (q->step()) started = q->get_int(0);
-  }
-  if (rule.limit && started >= *rule.limit) {
+  const auto at_limit = [&]() -> std::optional<std::int64_t> {
     if (rule.practice_beyond_limit) return 0;
     return std::nullopt;
-  }
+  };
+  if (rule.limit && *rule.limit <= 0) return at_limit();
   auto q = c.query(kCountAttempt);
   q->bind(1, *game.competition);
   q->bind(2, game.player_id);
-  q->bind(3, started + 1);
-  q->run();
-  return started + 1;
+  q->bind(3, rule.limit ? std::int64_t{*rule.limit} : std::numeric_limits<std::int64_t>::max());
+  if (!q->step()) return at_limit();
+  return q->get_int(0);
 }
 
 }  // namespace
@@ -245,15 +246,23 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
 WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t seq,
                         const game::Move& move, std::int64_t score, std::int64_t move_count,
                         std::optional<std::int64_t> first_move_at, std::int64_t at_ms) {
+  return insert_encoded_move(c, game_id, seq, encode_move(move), encode_move_time(at_ms), score,
+                             move_count, first_move_at);
+}
+
+WriteResult insert_encoded_move(Connection& c, const std::string& game_id, std::int64_t seq,
+                                const std::string& move, const std::string& time,
+                                std::int64_t score, std::int64_t move_count,
+                                std::optional<std::int64_t> first_move_at) {
   if (seq < 0) return write_error(WriteStatus::invalid, "negative move number");
   auto q = c.query(kAppendMove);
   q->bind(1, game_id);
   q->bind(2, score);
   q->bind(3, move_count);
   q->bind(4, first_move_at);
-  q->bind(5, encode_move(move));
+  q->bind(5, move);
   q->bind(6, seq * kMoveChars);
-  q->bind(7, encode_move_time(at_ms));
+  q->bind(7, time);
   q->run();
   if (c.changes() == 0) {
     return refused_update(c, game_id, seq, WriteStatus::conflict,
@@ -279,6 +288,16 @@ WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int
   return write_ok();
 }
 
+void finish_game_lock_keys(Connection& c, const std::string& game_id,
+                           std::vector<std::int32_t>& keys) {
+  auto q = c.query(kSelectForFinish);
+  q->bind(1, game_id);
+  if (!q->step() || q->get_int(4) == 0) return;
+  keys.push_back(board_lock(
+      BoardKey{parse_mode_text(q->get_text(1)), q->get_text(2), q->get_text(3), q->get_text(6)}));
+  keys.push_back(player_lock(q->get_int(0)));
+}
+
 WriteResult finish_game(Connection& c, const GameResult& result) {
   if (result.over_reason == game::OverReason::none) {
     return write_error(WriteStatus::invalid, "a finished game needs a reason");
@@ -287,13 +306,16 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
   bool ranked = false;
   bool disqualified = false;
   std::optional<std::int64_t> daily_day;  // the UTC day of a daily board
-  {
+  // A ranked game's finish reads its board's entry and the player's flags
+  // and streak, then writes them: under the board's and the player's locks
+  // (normally taken with the batch's; otherwise the row is read again after
+  // them, since what it says of flags and state may have changed).
+  bool over = false;
+  const auto read_row = [&]() -> bool {
     auto q = c.query(kSelectForFinish);
     q->bind(1, result.game_id);
-    if (!q->step()) return write_error(WriteStatus::not_found, "unknown game " + result.game_id);
-    if (parse_game_state(q->get_text(5)) == GameState::over) {
-      return write_error(WriteStatus::conflict, "game " + result.game_id + " is already over");
-    }
+    if (!q->step()) return false;
+    over = parse_game_state(q->get_text(5)) == GameState::over;
     ranked = q->get_int(4) != 0;
     counted.player_id = q->get_int(0);
     counted.board.mode = parse_mode_text(q->get_text(1));
@@ -302,6 +324,14 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
     counted.board.scope = q->get_text(6);
     disqualified = q->get_int(7) != 0;
     daily_day = q->get_optional_int(8);
+    return true;
+  };
+  if (!read_row()) return write_error(WriteStatus::not_found, "unknown game " + result.game_id);
+  if (!over && ranked && c.lock_keys({board_lock(counted.board), player_lock(counted.player_id)})) {
+    read_row();
+  }
+  if (over) {
+    return write_error(WriteStatus::conflict, "game " + result.game_id + " is already over");
   }
   {
     auto q = c.query(kFinishGame);
@@ -312,6 +342,9 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
     q->bind(5, result.finished_at);
     q->bind(6, result.duration_ms);
     q->run();
+    if (c.changes() == 0) {
+      return write_error(WriteStatus::conflict, "game " + result.game_id + " is already over");
+    }
   }
   // A disqualified entry stays out of its competition's ranking.
   if (ranked && !disqualified) {

@@ -44,8 +44,8 @@ WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3 AND player_id = ?4
 )sql";
 
 // Every change to a board's entries (a new one, a better result, one more
-// attempt, one removed) takes the next revision, under the write lock, so
-// revisions are committed in order. ?4: the change in the number of entries.
+// attempt, one removed) takes the next revision, under the board's lock
+// (board_lock()), so revisions are committed in order. ?4: the change in the number of entries.
 constexpr std::string_view kBumpBoard = R"sql(
 INSERT INTO leaderboard_boards (scope, mode, preset, seed, entries, revision)
 VALUES (?11, ?1, ?2, ?3, ?4, 1)
@@ -144,6 +144,34 @@ std::optional<RankKey> entry_key(Connection& c, const BoardKey& board, PlayerId 
 
 }  // namespace
 
+std::int32_t board_lock(const BoardKey& board) {
+  // The unit separator never occurs in a scope, preset or seed.
+  std::string name = "board\x1f";
+  name += board.scope;
+  name += '\x1f';
+  name += mode_text(board.mode);
+  name += '\x1f';
+  name += board.preset;
+  name += '\x1f';
+  name += board.seed;
+  return lock_key(name);
+}
+
+std::int32_t player_lock(PlayerId player) {
+  return lock_key("player\x1f" + std::to_string(player));
+}
+
+std::int32_t season_lock() {
+  return lock_key("seasons");
+}
+
+std::int32_t recovery_lock(std::string_view name) {
+  // Names are unique ignoring ASCII case.
+  std::string folded = "recover\x1f";
+  for (const char ch : name) folded += (ch >= 'A' && ch <= 'Z') ? static_cast<char>(ch + 32) : ch;
+  return lock_key(folded);
+}
+
 void bind_board(Statement& s, const BoardKey& board) {
   s.bind(1, mode_text(board.mode));
   s.bind(2, board.preset);
@@ -152,6 +180,10 @@ void bind_board(Statement& s, const BoardKey& board) {
 }
 
 void record_counted_game(Connection& c, const CountedGame& g) {
+  // The entry is read, then written, then the revision taken: the board's
+  // lock makes that one step among every node's writers (taken already by
+  // the caller in every path: this costs nothing then).
+  c.lock_keys({board_lock(g.board), player_lock(g.player_id)});
   const std::optional<RankKey> before = entry_key(c, g.board, g.player_id);
   const RankKey result{g.score, tiebreak_of(g), g.finished_at, g.player_id};
   // An equal result leaves the entry alone.
@@ -203,6 +235,7 @@ std::vector<PlayerBest> select_player_bests(Connection& c, PlayerId player) {
 }
 
 std::optional<std::string> remove_entry(Connection& c, const BoardKey& board, PlayerId player) {
+  c.lock_keys({board_lock(board), player_lock(player)});
   std::string game_id;
   const std::optional<RankKey> before = entry_key(c, board, player, &game_id);
   if (!before) return std::nullopt;

@@ -305,8 +305,15 @@ void PgConnection::execute(std::string_view sql) {
 }
 
 void PgConnection::note_transaction_control(std::string_view sql) {
-  if (sql.starts_with("BEGIN")) in_transaction_ = true;
-  if (sql == "COMMIT" || sql == "ROLLBACK") in_transaction_ = false;
+  if (sql.starts_with("BEGIN") || sql == "COMMIT" || sql == "ROLLBACK") {
+    in_transaction_ = sql.starts_with("BEGIN");
+    savepoints_ = 0;
+    held_.clear();
+  } else if (sql.starts_with("SAVEPOINT")) {
+    ++savepoints_;
+  } else if (sql.starts_with("RELEASE")) {
+    savepoints_ = std::max(savepoints_ - 1, 0);
+  }
 }
 
 Query PgConnection::query(std::string_view sql) {
@@ -332,17 +339,38 @@ bool PgConnection::in_transaction() const {
 }
 
 void PgConnection::begin_write() {
+  // READ COMMITTED, no lock of its own: each statement sees every commit
+  // made before it began, and what must be serialised is (lock_keys(),
+  // conditional updates, upserts; storage/README.md "Several nodes").
   query("BEGIN")->run();
-  try {
-    // One write transaction at a time across every node on this database:
-    // taken first, so that each statement after it (READ COMMITTED) sees
-    // every earlier commit, exactly as under SQLite's single writer. Held
-    // until COMMIT or ROLLBACK.
-    query("SELECT pg_advisory_xact_lock(7243002)")->run();
-  } catch (const StorageError&) {
-    abandon_transaction();
-    throw;
+}
+
+bool PgConnection::lock_keys(std::vector<std::int32_t> keys) {
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  std::erase_if(keys,
+                [&](std::int32_t k) { return std::binary_search(held_.begin(), held_.end(), k); });
+  if (keys.empty()) return false;
+  std::string array = "{";
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (i > 0) array += ',';
+    array += std::to_string(keys[i]);
   }
+  array += '}';
+  // Ascending order, as every writer takes them: two transactions never
+  // wait for each other's locks in a circle. Class 7243003 keeps these
+  // apart from the room claims' and the migrations' advisory locks (one
+  // bigint key each, another key space).
+  auto q = query(
+      "SELECT count(pg_advisory_xact_lock(7243003, k)) "
+      "FROM (SELECT k FROM unnest(?1::int4[]) AS k ORDER BY k) AS ordered");
+  q->bind(1, array);
+  q->run();
+  if (savepoints_ == 0) {
+    held_.insert(held_.end(), keys.begin(), keys.end());
+    std::sort(held_.begin(), held_.end());
+  }
+  return true;
 }
 
 void PgConnection::begin_read() {
@@ -351,6 +379,8 @@ void PgConnection::begin_read() {
 
 void PgConnection::abandon_transaction() noexcept {
   in_transaction_ = false;
+  savepoints_ = 0;
+  held_.clear();
   if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) return;
   if (PQtransactionStatus(conn_) == PQTRANS_IDLE) return;
   PQclear(PQexec(conn_, "ROLLBACK"));

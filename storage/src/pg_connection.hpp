@@ -99,6 +99,8 @@ class PgConnection final : public Connection {
   int changes() const override { return changes_; }
   bool in_transaction() const override;
   void begin_write() override;
+  bool lock_keys(std::vector<std::int32_t> keys) override;
+  bool locks_keys() const override { return role_ == PgRole::writer; }
   void begin_read() override;
   void abandon_transaction() noexcept override;
 
@@ -130,6 +132,12 @@ class PgConnection final : public Connection {
   // A transaction was begun on the session and not yet ended by COMMIT,
   // ROLLBACK or abandon_transaction().
   bool in_transaction_ = false;
+  // Savepoints open in the transaction; keys locked outside any of them,
+  // which only the transaction's end releases (a lock taken inside a
+  // savepoint that is rolled back is released with it, so those are not
+  // remembered).
+  int savepoints_ = 0;
+  std::vector<std::int32_t> held_;
   std::unordered_map<std::string, std::unique_ptr<PgStatement>, Hash, std::equal_to<>> cache_;
 };
 

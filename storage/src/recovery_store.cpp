@@ -47,6 +47,9 @@ WriteResult update_recovery_hash(Connection& c, PlayerId player, const std::stri
 }
 
 RecoveryResult try_recovery(Connection& c, const RecoveryAttempt& attempt) {
+  // Failures are counted, then compared with the limit: tries of one name
+  // on several nodes count one after the other.
+  c.lock_keys({recovery_lock(attempt.name)});
   RecoveryResult out;
   std::optional<std::string> stored;
   {

@@ -191,6 +191,9 @@ SeasonPage read_range(Connection& c, const SeasonKey& key, const BoardRevision& 
 }  // namespace
 
 WriteResult record_season_points(Connection& c, const std::string& competition_id) {
+  // Totals are added and places renumbered: one daily's at a time, on any
+  // node.
+  c.lock_keys({season_lock()});
   const auto comp = select_competition(c, competition_id);
   if (!comp) return write_error(WriteStatus::not_found, "unknown competition " + competition_id);
   if (!comp->daily) return write_error(WriteStatus::invalid, "not a daily");

@@ -48,9 +48,26 @@ WriteResult insert_game(Connection& c, const GameRecord& game);
 WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t seq,
                         const game::Move& move, std::int64_t score, std::int64_t move_count,
                         std::optional<std::int64_t> first_move_at, std::int64_t at_ms);
+// insert_move with the move and its time offset encoded (codec.hpp).
+WriteResult insert_encoded_move(Connection& c, const std::string& game_id, std::int64_t seq,
+                                const std::string& move, const std::string& time,
+                                std::int64_t score, std::int64_t move_count,
+                                std::optional<std::int64_t> first_move_at);
 WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int64_t seq,
                              std::int64_t score, std::int64_t move_count);
 WriteResult finish_game(Connection& c, const GameResult& result);
+// The lock keys finish_game takes (its board's and player's), read from the
+// game's row: none for an unknown or unranked game.
+void finish_game_lock_keys(Connection& c, const std::string& game_id,
+                           std::vector<std::int32_t>& keys);
+
+// Lock keys (Connection::lock_keys) of what one write transaction must
+// change alone: a board's entries and revision; a player's streaks and
+// entries; the season standings; a name's recovery tries.
+std::int32_t board_lock(const BoardKey& board);
+std::int32_t player_lock(PlayerId player);
+std::int32_t season_lock();
+std::int32_t recovery_lock(std::string_view name);
 std::optional<GameRecord> select_game(Connection& c, std::string_view game_id);
 std::vector<std::string> select_unfinished_games(Connection& c, std::optional<PlayerId> player);
 std::vector<RunningAttempt> select_running_attempts(Connection& c, PlayerId player,
@@ -160,6 +177,10 @@ WriteResult insert_organiser(Connection& c, const std::string& name, const std::
 std::optional<OrganiserRecord> select_organiser_by_token_hash(Connection& c,
                                                               std::string_view token_hash);
 WriteResult insert_flag(Connection& c, const EntryFlag& flag);
+// disqualify_entry's lock keys: the competition's board, the player, the
+// seasons.
+void disqualify_lock_keys(Connection& c, const std::string& competition_id, PlayerId player,
+                          std::vector<std::int32_t>& keys);
 WriteResult disqualify_entry(Connection& c, const std::string& competition_id, PlayerId player,
                              const std::string& reason, std::int64_t at);
 std::vector<EntryFlag> select_flags(Connection& c, std::string_view competition_id);

@@ -133,6 +133,41 @@ WriteResult WriteQueue::run_one(WriteOp& op) {
   return result;
 }
 
+void WriteQueue::run_moves(std::vector<WriteOp>& batch, std::size_t from, std::size_t end,
+                           std::vector<WriteResult>& results) {
+  std::vector<const MoveAppend*> moves;
+  moves.reserve(end - from);
+  for (std::size_t i = from; i < end; ++i) moves.push_back(&*batch[i].append);
+  try {
+    std::vector<WriteResult> stored = append_moves(connection_, moves);
+    std::move(stored.begin(), stored.end(), results.begin() + static_cast<std::ptrdiff_t>(from));
+  } catch (const StorageError& e) {
+    if (is_retryable(e.sqlite_code())) lost_race_ = true;
+    for (std::size_t i = from; i < end; ++i) results[i] = failure(e.what());
+  } catch (const std::exception& e) {
+    for (std::size_t i = from; i < end; ++i) results[i] = failure(e.what());
+  }
+}
+
+bool WriteQueue::lock_ahead(std::vector<WriteOp>& batch, std::size_t from, std::string& error) {
+  if (!connection_.locks_keys()) return true;
+  std::vector<std::int32_t> keys;
+  try {
+    for (std::size_t i = from; i < batch.size(); ++i) {
+      if (batch[i].lock_keys) batch[i].lock_keys(connection_, keys);
+    }
+    connection_.lock_keys(std::move(keys));
+  } catch (const StorageError& e) {
+    if (is_retryable(e.sqlite_code())) lost_race_ = true;
+    error = e.what();
+    return false;
+  } catch (const std::exception& e) {
+    error = e.what();
+    return false;
+  }
+  return true;
+}
+
 std::uint64_t WriteQueue::attempt_batch(std::vector<WriteOp>& batch,
                                         std::vector<WriteResult>& results) {
   std::uint64_t commits = 0;
@@ -161,13 +196,30 @@ std::uint64_t WriteQueue::attempt_batch(std::vector<WriteOp>& batch,
         }
         break;
       }
+      std::string error;
+      if (!lock_ahead(batch, i, error)) {
+        if (lost_race_) break;
+        for (std::size_t j = i; j < batch.size(); ++j) {
+          results[j] = failure("cannot lock: " + error);
+        }
+        open = false;
+        connection_.abandon_transaction();
+        break;
+      }
     }
-    results[i] = run_one(batch[i]);
+    std::size_t end = i + 1;  // the operations run by this step
+    if (batch[i].append && connection_.postgres()) {
+      while (end < batch.size() && batch[end].append) ++end;
+      run_moves(batch, i, end, results);
+    } else {
+      results[i] = run_one(batch[i]);
+    }
     if (!connection_.in_transaction()) {
       // SQLite rolls a whole transaction back on some errors (disk full, I/O);
       // on PostgreSQL a failed statement outside a savepoint dooms it.
-      lose_open(i + 1, "transaction rolled back: " + results[i].message);
+      lose_open(end, "transaction rolled back: " + results[end - 1].message);
     }
+    i = end - 1;
     if (lost_race_) break;
   }
   if (lost_race_) {
@@ -190,6 +242,7 @@ void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
   const auto started = std::chrono::steady_clock::now();
   std::vector<WriteResult> results(batch.size());
   std::uint64_t commits = 0;
+  std::uint64_t retried = 0;
   for (int attempt = 1;; ++attempt) {
     lost_race_ = false;
     std::fill(results.begin(), results.end(), WriteResult{});
@@ -201,6 +254,7 @@ void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
       }
       break;
     }
+    ++retried;
   }
   const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(
       std::chrono::steady_clock::now() - started);
@@ -219,6 +273,7 @@ void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
   {
     std::lock_guard lock(mutex_);
     metrics_.batches_committed += commits;
+    metrics_.batches_retried += retried;
     metrics_.ops_committed += ok;
     metrics_.ops_failed += batch.size() - ok;
     metrics_.last_batch_size = batch.size();

@@ -1,7 +1,8 @@
 // The single writer thread and its queue: group commit.
 //
 // The thread takes everything queued when it starts a transaction (at most
-// max_batch operations), runs each in its own savepoint, commits once, then
+// max_batch operations), takes the lock keys they announce (all at once, in
+// ascending order), runs each in its own savepoint, commits once, then
 // calls each operation's callback with its result. An operation that fails
 // is rolled back to its savepoint alone; if the database aborts the whole
 // transaction, or COMMIT fails, every operation of it is reported failed.
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "connection.hpp"
+#include "move_batch.hpp"
 #include "tilecrush/storage/records.hpp"
 
 namespace tilecrush::storage::detail {
@@ -34,6 +36,16 @@ struct WriteOp {
   // `run` is one statement that changes nothing when it fails: it runs
   // without a savepoint (three statements fewer per move).
   bool single_statement = false;
+  // May be empty. Adds the lock keys (Connection::lock_keys) `run` will take,
+  // as far as they can be told before it runs (it may read): the writer
+  // takes every key of a batch at once, in one order, before running it, so
+  // that batches of several nodes never wait for each other in a circle.
+  // `run` still takes its own keys (those it finds only by running, e.g. of
+  // a game created earlier in the same batch).
+  std::function<void(Connection&, std::vector<std::int32_t>&)> lock_keys;
+  // A move appended (`run` stores it alone, single_statement): consecutive
+  // such operations of a batch are stored together (append_moves()).
+  std::optional<MoveAppend> append;
 };
 
 class WriteQueue {
@@ -61,6 +73,13 @@ class WriteQueue {
   // One try at the batch; sets lost_race_ when it must run again.
   std::uint64_t attempt_batch(std::vector<WriteOp>& batch, std::vector<WriteResult>& results);
   WriteResult run_one(WriteOp& op);
+  // Runs the moves of ops [from, end) (each with `append`) together into
+  // results; as run_one() for a failure of the whole.
+  void run_moves(std::vector<WriteOp>& batch, std::size_t from, std::size_t end,
+                 std::vector<WriteResult>& results);
+  // Takes the lock keys ops [from, end) announce; false when it failed (the
+  // transaction is lost: lost_race_ is set when trying again may help).
+  bool lock_ahead(std::vector<WriteOp>& batch, std::size_t from, std::string& error);
 
   Connection& connection_;
   const std::size_t max_batch_;

@@ -144,6 +144,29 @@ TEST_F(ClusterTest, LeaderboardWrittenOnOneNodeReadsTheSameEverywhere) {
   EXPECT_EQ(http_get(front(), "/api/games/" + game_id + "/verify").json_body()["valid"], true);
 }
 
+// Two players start the first game on one new label at once, one on each
+// node: both games are stored (never `internal`), dealt from one key, the
+// board's (the node whose board insert lost reads the winner's key).
+TEST_F(ClusterTest, FirstGamesOnOneNewLabelOnTwoNodesShareItsKey) {
+  std::string t1;
+  std::string t2;
+  auto on1 = connect(n1(), "fay", t1);
+  auto on2 = connect(n2(), "gus", t2);
+  for (int round = 0; round < 8; ++round) {
+    const std::string seed = "fresh-label-" + std::to_string(round);
+    const json request = {
+        {"type", "new_game"}, {"mode", "same"}, {"preset", "easy"}, {"seed", seed}};
+    on1->send(request);
+    on2->send(request);
+    const json g1 = on1->receive();
+    const json g2 = on2->receive();
+    ASSERT_EQ(g1["type"], "game") << g1;
+    ASSERT_EQ(g2["type"], "game") << g2;
+    EXPECT_EQ(g1["game"]["commitment"], g2["game"]["commitment"]) << seed;
+    EXPECT_EQ(g1["game"]["board"], g2["game"]["board"]) << seed;
+  }
+}
+
 TEST_F(ClusterTest, GamePlayedOnTwoNodesInTurnNeverForks) {
   std::string token;
   auto on1 = connect(n1(), "cy", token);

@@ -2,6 +2,8 @@
 
 #include <openssl/rand.h>
 
+#include <future>
+#include <memory>
 #include <stdexcept>
 
 namespace tilecrush::server {
@@ -66,30 +68,51 @@ storage::BoardRecord BoardKeys::new_board(storage::BoardKey board,
 
 std::optional<game::BoardSecret> BoardKeys::casual_key(const storage::BoardKey& board, bool fresh) {
   const std::string id = cache_key(board);
-  std::lock_guard lock(mutex_);
-  if (const auto it = cache_.find(id); it != cache_.end()) return it->second;
-  if (!fresh) {
-    try {
-      if (auto stored = db_.find_board(board)) {
-        if (cache_.size() >= kMaxCached) cache_.clear();
-        return cache_[id] = stored->key;
-      }
-    } catch (const std::exception&) {
-      return std::nullopt;
-    }
+  if (fresh) {
+    // A seed the server just drew names a board nobody has: its key is
+    // queued for the database, and a game created afterwards is queued
+    // behind it.
+    std::lock_guard lock(mutex_);
+    storage::BoardRecord record = new_board(board, std::nullopt);
+    const game::BoardSecret key = record.key;
+    db_.create_board(std::move(record), [this, id](const storage::WriteResult& r) {
+      if (r.ok()) return;
+      std::lock_guard failed(mutex_);
+      cache_.erase(id);
+    });
+    if (cache_.size() >= kMaxCached) cache_.clear();
+    return cache_[id] = key;
   }
-  storage::BoardRecord record = new_board(board, std::nullopt);
-  const game::BoardSecret key = record.key;
-  // Another process on the same database could create the same board at the
-  // same moment: its key would then win, and a game dealt with this one is
-  // refused by storage (internal error) rather than stored on a wrong board.
-  db_.create_board(std::move(record), [this, id](const storage::WriteResult& r) {
-    if (r.ok()) return;
-    std::lock_guard failed(mutex_);
-    cache_.erase(id);
-  });
-  if (cache_.size() >= kMaxCached) cache_.clear();
-  return cache_[id] = key;
+  if (auto key = cached(board)) return key;
+  try {
+    if (auto stored = db_.find_board(board)) {
+      remember(board, stored->key);
+      return stored->key;
+    }
+    // A new board on a label a player chose: another request (here or on
+    // another node) may be creating it at the same moment. Its key is the
+    // one that committed first, so the creation is waited for (without the
+    // mutex: the writer's callbacks may need it) and, when it lost, the
+    // winner's key is read back.
+    storage::BoardRecord record = new_board(board, std::nullopt);
+    const game::BoardSecret mine = record.key;
+    auto created = std::make_shared<std::promise<storage::WriteResult>>();
+    auto answer = created->get_future();
+    db_.create_board(std::move(record),
+                     [created](const storage::WriteResult& r) { created->set_value(r); });
+    const storage::WriteResult r = answer.get();
+    if (r.ok()) {
+      remember(board, mine);
+      return mine;
+    }
+    if (r.status != storage::WriteStatus::conflict) return std::nullopt;
+    if (auto stored = db_.find_board(board)) {
+      remember(board, stored->key);
+      return stored->key;
+    }
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
 }
 
 }  // namespace tilecrush::server

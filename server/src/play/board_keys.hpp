@@ -8,8 +8,10 @@
 // committed no later than the game that uses it (storage refuses a keyed
 // game without its board).
 //
-// Thread safety: thread-safe. Boards are created under one mutex, so two
-// requests for a new board in this process agree on its key.
+// Thread safety: thread-safe. Two requests for a new board on a label a
+// player chose, in this process or on other nodes, agree on its key: each
+// waits for its creation to commit, and the one whose insert lost reads the
+// winner's key back.
 #pragma once
 
 #include <cstdint>
@@ -38,8 +40,9 @@ class BoardKeys {
 
   // The key of a casual board (scope ""), creating the board when it is
   // new. `fresh`: its seed was just drawn by the server, so the board cannot
-  // exist yet and nothing is read. Otherwise a cache miss reads storage:
-  // call it off the network threads. nullopt: storage failed.
+  // exist yet and nothing is read. Otherwise a cache miss reads storage and
+  // may wait for a write: call it off the network threads and never from a
+  // write callback. nullopt: storage failed.
   std::optional<game::BoardSecret> casual_key(const storage::BoardKey& board, bool fresh);
   // Only what is cached (no storage access): for the network threads.
   std::optional<game::BoardSecret> cached(const storage::BoardKey& board) const;

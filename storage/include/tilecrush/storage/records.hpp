@@ -350,6 +350,9 @@ struct WriterMetrics {
   std::uint64_t last_commit_latency_ns = 0;
   std::uint64_t total_commit_latency_ns = 0;
   std::uint64_t checkpoints = 0;  // run by the checkpoint thread
+  // Tries of a batch run again from its start after losing a race with
+  // another node's writer (PostgreSQL's deadlock or serialization failure).
+  std::uint64_t batches_retried = 0;
 };
 
 // How leaderboard reads went, since the Database opened.
