@@ -142,8 +142,12 @@ ensure_base() {
     say "base $name: pulled in $(since "$t0")"
     return
   fi
-  say "base $name: cannot be pulled, made from Debian's packages (debootstrap)"
-  [[ -f "$file" ]] || bootstrap_bases
+  if [[ -f "$file" ]]; then
+    say "base $name: cannot be pulled; made from Debian's packages by an earlier debootstrap ($file)"
+  else
+    say "base $name: cannot be pulled; making it from Debian's packages with debootstrap"
+    bootstrap_bases
+  fi
   t0="$(now)"
   "${E[@]}" import "$file" "$name" >"$cache/import.log" 2>&1 || { cat "$cache/import.log" >&2; exit 1; }
   say "base $name: imported $file in $(since "$t0")"
