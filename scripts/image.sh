@@ -138,7 +138,7 @@ ensure_base() {
     return
   fi
   t0="$(now)"
-  if timeout 300 "${E[@]}" pull "docker.io/library/$name" >/dev/null 2>&1; then
+  if timeout 120 "${E[@]}" pull "docker.io/library/$name" >/dev/null 2>&1; then
     say "base $name: pulled in $(since "$t0")"
     return
   fi
@@ -175,4 +175,5 @@ fi
 
 size="$(image_size "$tag")"
 base_size="$(image_size debian:bookworm-slim)"
-say "$tag is $((size / 1000000)) MB, $(((size - base_size) / 1000000)) MB over its base debian:bookworm-slim ($((base_size / 1000000)) MB)"
+mb() { echo "$((($1 + 500000) / 1000000)) MB"; }
+say "$tag is $(mb "$size"), $(mb $((size - base_size))) over its base debian:bookworm-slim ($(mb "$base_size"))"

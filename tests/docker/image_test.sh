@@ -144,7 +144,7 @@ step "the image's size and contents"
 size="$(podman image inspect --format '{{.Size}}' "$image")"
 base_size="$(podman image inspect --format '{{.Size}}' debian:bookworm-slim)"
 added=$((size - base_size))
-echo "image $((size / 1000000)) MB = base $((base_size / 1000000)) MB + $((added / 1000000)) MB"
+echo "image $size bytes = base $base_size + $added (at most $max_added)"
 ((added <= max_added)) || fail "the image adds $added bytes to its base (at most $max_added)"
 [[ "$(podman image inspect --format '{{.User}}' "$image")" == 10001:10001 ]] ||
   fail "the image's user is not 10001:10001"
