@@ -63,7 +63,7 @@ cat >"$tmp/storage.conf" <<EOF
 [storage]
 driver = "vfs"
 graphroot = "$store/storage"
-runroot = "/run/tilecrush-image-test"
+runroot = "/run/tilecrush-image-test/$(echo "$store" | sha256sum | cut -c1-12)"
 EOF
 cat >"$tmp/containers.conf" <<'EOF'
 [containers]
