@@ -163,7 +163,14 @@ podman image unmount "$image" >/dev/null
 port="$(free_port)"
 volume="$run-data"
 podman volume create "$volume" >/dev/null
-start() { podman run -d --name "$1" -p "127.0.0.1:$port:8080" -v "$volume:/data" "$image" >/dev/null; }
+# A network of its own: podman picks a subnet no interface uses, where the
+# default network's fixed 10.88.0.0/16 may be taken by a bridge left by
+# another store (CNI's cni-podman0), which makes the published port
+# unreachable.
+podman network create "$run-net" >/dev/null
+start() {
+  podman run -d --name "$1" --network "$run-net" -p "127.0.0.1:$port:8080" -v "$volume:/data" "$image" >/dev/null
+}
 
 step "a container on volume $volume, published on 127.0.0.1:$port"
 start "$run-1"
