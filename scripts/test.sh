@@ -31,10 +31,11 @@
 #      WebSocket message of every page is checked against protocol/schema).
 # Stops at the first failing stage; a sanitizer report fails its test.
 # TILECRUSH_SKIP_BROWSER=1 skips stage 5.
-# The image stage, after stage 1 (tests/docker/image_test.sh; 128 s on
-# these 2 cores at load 20 with its caches warm, and once on a fresh
-# machine about 6 minutes more for debootstrap and the PostgreSQL and nginx
-# stand-ins): the image's runtime stage from stage 1's release build, run
+# The image stage, after stage 1 (tests/docker/image_test.sh; 128-137 s
+# on these 2 cores at load 20 with its caches warm, 433 s once on a fresh
+# machine, for debootstrap and the PostgreSQL and nginx stand-ins, which it
+# keeps in /var/cache/tilecrush-image and /var/tmp/tilecrush-image-test):
+# the image's runtime stage from stage 1's release build, run
 # with podman as an operator would (health, a game over the published
 # port, SIGTERM and a new container on the volume, /metrics), then
 # docker/compose.yml and docker/compose.cluster.yml under podman-compose.
