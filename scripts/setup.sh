@@ -9,7 +9,10 @@
 #                               throw-away cluster, scripts/pg_scratch.sh),
 #                               nginx (the cluster test, scripts/cluster.sh), and
 #                               Node.js with tests/schema's ajv and
-#                               swagger-parser (the contract checks)
+#                               swagger-parser (the contract checks), and
+#                               podman, runc, netavark, aardvark-dns,
+#                               podman-compose, debootstrap (the image
+#                               test, tests/docker/image_test.sh)
 #   scripts/setup.sh --browser  the test tools and chromium and
 #                               playwright-core (browser tests)
 #   scripts/setup.sh --bench    build and server packages, nginx and wrk
@@ -34,6 +37,12 @@ case "${1:-}" in
                         postgresql-15 nginx) ;;
   --bench) packages+=(nginx wrk) ;;
   *) echo "usage: scripts/setup.sh [--test | --browser | --bench]" >&2; exit 2 ;;
+esac
+# The image test (tests/docker/image_test.sh): podman with runc, netavark and
+# aardvark-dns (the compose networks' names), podman-compose, and
+# debootstrap for base images that cannot be pulled.
+case "${1:-}" in
+  --test | --browser) packages+=(podman runc netavark aardvark-dns podman-compose debootstrap) ;;
 esac
 
 missing=()

@@ -31,6 +31,15 @@
 #      WebSocket message of every page is checked against protocol/schema).
 # Stops at the first failing stage; a sanitizer report fails its test.
 # TILECRUSH_SKIP_BROWSER=1 skips stage 5.
+# The image stage, after stage 1 (tests/docker/image_test.sh; 128-137 s
+# on these 2 cores at load 20 with its caches warm, 433 s once on a fresh
+# machine, for debootstrap and the PostgreSQL and nginx stand-ins, which it
+# keeps in /var/cache/tilecrush-image and /var/tmp/tilecrush-image-test):
+# the image's runtime stage from stage 1's release build, run
+# with podman as an operator would (health, a game over the published
+# port, SIGTERM and a new container on the volume, /metrics), then
+# docker/compose.yml and docker/compose.cluster.yml under podman-compose.
+# TILECRUSH_SKIP_IMAGE=1 skips it.
 #
 #   scripts/test.sh           every stage (what CI runs: .ci/run)
 #   scripts/test.sh --quick   stage 1 only, the everyday subset: no
@@ -73,6 +82,11 @@ scripts/check_metrics.sh build/release
 if [[ "$quick" == "1" ]]; then
   echo "quick tests passed (stage 1 of 5; scripts/test.sh adds sanitizers, fuzzers and the browser)"
   exit 0
+fi
+
+if [[ "${TILECRUSH_SKIP_IMAGE:-0}" != "1" ]]; then
+  echo "== image: the release build in the image, run with podman, compose and the cluster"
+  tests/docker/image_test.sh build/release
 fi
 
 echo "== 2/5 all tests under ASan+UBSan"

@@ -55,7 +55,7 @@ for needle in \
   "RUN scripts/setup.sh" \
   "RUN DESTDIR=/staging scripts/install.sh /tmp/build /usr/local" \
   "FROM debian:bookworm-slim AS runtime" \
-  "source=docker/runtime-packages.txt" \
+  "COPY docker/runtime-packages.txt" \
   "COPY --from=build /staging/usr/local/ /usr/local/" \
   "docker/healthcheck.sh /usr/local/bin/tilecrush-healthcheck" \
   "TILECRUSH_DB=/data/tilecrush.db" \
@@ -83,6 +83,14 @@ static_dir="$prefix/share/tilecrush/web-client"
 # --- 2. runtime stage: what COPY --from=build brings, and the libraries
 step "installed files are the binaries (server, verifier) and the web client only"
 [[ -x "$binary" ]] || fail "no executable $binary"
+# With --reuse the build directory holds every target, so the install would
+# succeed even if install.sh's own build (the image's build stage) left an
+# installed program out: the programs installed must be exactly the targets
+# install.sh builds.
+installed_programs="$(find "$prefix/bin" -mindepth 1 -printf '%f\n' | sort)"
+built_targets="$("$source_dir/scripts/install.sh" --targets | sort)"
+[[ "$installed_programs" == "$built_targets" ]] ||
+  fail "the install rules install ($(echo $installed_programs)) but scripts/install.sh builds ($(echo $built_targets))"
 unexpected="$(find "$staging" ! -type d -printf '%P\n' |
   grep -v -e '^usr/local/bin/tilecrush_server$' -e '^usr/local/bin/tilecrush_verify$' \
     -e '^usr/local/share/tilecrush/web-client/')" || true
