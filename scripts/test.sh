@@ -31,7 +31,7 @@
 #      WebSocket message of every page is checked against protocol/schema).
 # Stops at the first failing stage; a sanitizer report fails its test.
 # TILECRUSH_SKIP_BROWSER=1 skips stage 5.
-# The image stage, after stage 1 (tests/docker/image_test.sh; 128-137 s
+# The image stage, after stage 1 and beside stages 2 and 3 (tests/docker/image_test.sh; 128-137 s
 # on these 2 cores at load 20 with its caches warm, 433 s once on a fresh
 # machine, for debootstrap and the PostgreSQL and nginx stand-ins, which it
 # keeps in /var/cache/tilecrush-image and /var/tmp/tilecrush-image-test):
@@ -66,7 +66,7 @@ fi
 # crash and room-restart tests); removed however this script ends.
 pg_dir=$(mktemp -d /tmp/tilecrush-pg-XXXXXX)
 # On a failure PostgreSQL's own log is printed first: it may tell why.
-trap 'rc=$?; if ((rc)) && [[ -f $pg_dir/log ]]; then echo "== PostgreSQL log (last 40 lines)"; tail -n 40 "$pg_dir/log"; fi; scripts/pg_scratch.sh stop "$pg_dir"' EXIT
+trap 'rc=$?; if [[ -n "${image_pid:-}" ]]; then kill "$image_pid" 2>/dev/null; wait "$image_pid" 2>/dev/null; fi; if ((rc)) && [[ -f $pg_dir/log ]]; then echo "== PostgreSQL log (last 40 lines)"; tail -n 40 "$pg_dir/log"; fi; scripts/pg_scratch.sh stop "$pg_dir"' EXIT
 TILECRUSH_TEST_PG_URL=$(scripts/pg_scratch.sh start "$pg_dir")
 export TILECRUSH_TEST_PG_URL TILECRUSH_TEST_PG_REQUIRED=1
 echo "PostgreSQL for the pg. tests: $TILECRUSH_TEST_PG_URL"
@@ -84,9 +84,16 @@ if [[ "$quick" == "1" ]]; then
   exit 0
 fi
 
+# The image stage waits mostly on debootstrap, apt and podman's copies, not
+# on the cores: it runs in the background beside stages 2 and 3 (which
+# compile), and stage 4 begins only after it has passed.
+image_pid=""
 if [[ "${TILECRUSH_SKIP_IMAGE:-0}" != "1" ]]; then
+  image_log=$(mktemp /tmp/tilecrush-image-test-XXXXXX.log)
   echo "== image: the release build in the image, run with podman, compose and the cluster"
-  tests/docker/image_test.sh build/release
+  echo "   (in the background beside stages 2 and 3; its log: $image_log)"
+  tests/docker/image_test.sh build/release >"$image_log" 2>&1 &
+  image_pid=$!
 fi
 
 echo "== 2/5 all tests under ASan+UBSan"
@@ -107,6 +114,19 @@ if setarch "$(uname -m)" -R true 2>/dev/null; then no_aslr=(setarch "$(uname -m)
 "${no_aslr[@]}" scripts/build.sh tsan --target storage_tests server_tests crash_tests
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
   "${no_aslr[@]}" ctest --preset tsan -L 'server|storage' -j "$(nproc)"
+
+if [[ -n "$image_pid" ]]; then
+  echo "== image: waiting for the image stage"
+  if wait "$image_pid"; then
+    image_pid=""
+    tail -n 5 "$image_log"
+  else
+    image_pid=""
+    cat "$image_log"
+    echo "the image stage failed (its log above)" >&2
+    exit 1
+  fi
+fi
 
 echo "== 4/5 fuzz targets, 20 s each"
 scripts/fuzz.sh 20
