@@ -129,7 +129,7 @@ class RoomsCleanupTest : public ::testing::Test {
   server::Competitions competitions_{db_, keys_, [this]() { return now_.load(); }, {}};
   GameService service_{db_, metrics_, [this]() { return now_.load(); }, keys_, competitions_};
   io_context ioc_;
-  server::RoomManager rooms_{service_, server::net::make_strand(ioc_),
+  server::RoomManager rooms_{service_, db_, server::net::make_strand(ioc_),
                              [this]() { return now_.load(); }};
   std::uint64_t slot_ = 0;
   std::int64_t next_id_ = 1;
@@ -257,7 +257,7 @@ TEST_F(RoomsCleanupTest, RestoredRoomsCountTheirGracePeriodsFromTheRestart) {
 
   advance(10min);
   GameService service{db_, metrics_, [this]() { return now_.load(); }, keys_, competitions_};
-  server::RoomManager restored{service, server::net::make_strand(ioc_),
+  server::RoomManager restored{service, db_, server::net::make_strand(ioc_),
                                [this]() { return now_.load(); }};
   EXPECT_EQ(restored.restore(), 2u);
   EXPECT_EQ(restored.room_count(), 2u);

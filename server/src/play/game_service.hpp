@@ -108,7 +108,6 @@ class GameService {
   void post_to_pool(std::function<void()> work);
 
   std::int64_t now() const { return now_(); }
-  storage::Database& db() { return db_; }
 
  private:
   // hello with `recovery` (recovery.cpp), on the storage pool: checks the
