@@ -8,6 +8,7 @@
 #include <future>
 #include <mutex>
 
+#include "fake_connection.hpp"
 #include "ops/metrics.hpp"
 #include "play/competitions.hpp"
 #include "play/game_service.hpp"
@@ -21,47 +22,6 @@ using namespace std::chrono_literals;
 using nlohmann::json;
 using server::GameService;
 using server::net::io_context;
-
-// A connection that records what it is sent.
-class FakeConnection final : public server::Connection {
- public:
-  explicit FakeConnection(io_context& ioc) : strand_(server::net::make_strand(ioc)) {}
-  server::net::any_io_executor executor() override { return strand_; }
-  void read_next() override {}
-  void push(server::SharedText shared) override {
-    std::string message = *shared;
-    std::lock_guard lock(mutex_);
-    pushes_.push_back(json::parse(message));
-  }
-  void close(server::websocket::close_code) override {}
-  const std::string& remote_address() const override { return address_; }
-
-  std::vector<json> answers() {
-    std::lock_guard lock(mutex_);
-    return answers_;
-  }
-  std::vector<json> pushes_of(const std::string& type) {
-    std::lock_guard lock(mutex_);
-    std::vector<json> out;
-    for (const json& m : pushes_) {
-      if (m["type"] == type) out.push_back(m);
-    }
-    return out;
-  }
-
- protected:
-  void fill_slot(std::uint64_t, std::optional<std::string> message) override {
-    std::lock_guard lock(mutex_);
-    if (message) answers_.push_back(json::parse(*message));
-  }
-
- private:
-  server::net::any_io_executor strand_;
-  std::string address_ = "test";
-  std::mutex mutex_;
-  std::vector<json> answers_;
-  std::vector<json> pushes_;
-};
 
 class RoomsCleanupTest : public ::testing::Test {
  protected:
