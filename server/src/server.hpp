@@ -20,7 +20,7 @@
 #include "play/competitions.hpp"
 #include "play/game_service.hpp"
 #include "rooms/room_manager.hpp"
-#include "ws/dispatcher.hpp"
+#include "dispatch/dispatcher.hpp"
 
 namespace tilecrush::server {
 
