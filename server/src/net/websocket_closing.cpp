@@ -21,8 +21,8 @@ void WebsocketSession::close(websocket::close_code code) {
 
 void WebsocketSession::start_close() {
   if (close_queued_ || phase_ == Phase::finished) return;
-  queue_.push_back(
-      {rfc6455::close_payload(static_cast<std::uint16_t>(close_code_)), nullptr, rfc6455::Opcode::close});
+  queue_.push_back({rfc6455::close_payload(static_cast<std::uint16_t>(close_code_)), nullptr,
+                    rfc6455::Opcode::close});
   close_queued_ = true;
   if (!writing_) do_write();
 }

@@ -174,9 +174,10 @@ bool WebsocketSession::consume(char* data, std::size_t size, bool from_inbuf) {
           // Echo the client's code (none when it sent none), after the
           // answers already queued.
           closing_ = true;
-          queue_.push_back(
-              {event.code == rfc6455::kCloseNoStatus ? std::string() : rfc6455::close_payload(event.code),
-               nullptr, rfc6455::Opcode::close});
+          queue_.push_back({event.code == rfc6455::kCloseNoStatus
+                                ? std::string()
+                                : rfc6455::close_payload(event.code),
+                            nullptr, rfc6455::Opcode::close});
           close_queued_ = true;
           if (!writing_) do_write();
         } else if (phase_ == Phase::closing) {
