@@ -17,6 +17,22 @@
 
 namespace tilecrush::server {
 
+namespace {
+
+// What every stored form of a room (open, or finished) starts with.
+template <typename Record>
+Record stored_room(const Room& room) {
+  Record record;
+  record.code = room.code;
+  record.mode = room.setup.mode;
+  record.preset = room.setup.preset;
+  record.seed = room.setup.seed;
+  record.created_at = room.created_at;
+  return record;
+}
+
+}  // namespace
+
 RoomStore::RoomStore(storage::Database& db, RoomRegistry& registry, NowFn now, std::string node_id)
     : db_(db),
       registry_(registry),
@@ -26,16 +42,11 @@ RoomStore::RoomStore(storage::Database& db, RoomRegistry& registry, NowFn now, s
 
 void RoomStore::save_locked(const Room& room) {
   if (room.removed || room.phase == RoomPhase::finished) return;
-  storage::OpenRoomRecord record;
-  record.code = room.code;
-  record.mode = room.setup.mode;
-  record.preset = room.setup.preset;
-  record.seed = room.setup.seed;
+  auto record = stored_room<storage::OpenRoomRecord>(room);
   record.creator_player_id = room.creator_id;
   record.host_player_id = room.host_id;
   record.phase = room.phase == RoomPhase::playing ? storage::OpenRoomPhase::playing
                                                   : storage::OpenRoomPhase::lobby;
-  record.created_at = room.created_at;
   record.last_activity = room.last_activity;
   record.epoch = room.epoch;
   record.owner = node_id_;
@@ -62,13 +73,8 @@ void RoomStore::finish_locked(Room& room) {
   room.push_all(room.finished_text());
   registry_.release_open_locked(room);
 
-  storage::RoomRecord record;
-  record.code = room.code;
-  record.mode = room.setup.mode;
-  record.preset = room.setup.preset;
-  record.seed = room.setup.seed;
+  auto record = stored_room<storage::RoomRecord>(room);
   record.host_player_id = room.creator_id;
-  record.created_at = room.created_at;
   record.finished_at = room.finished_at;
   for (const RoomResult& r : room.results) {
     storage::RoomStanding s;
