@@ -32,13 +32,6 @@ int read_version(Connection& c) {
   return static_cast<int>(c.scalar_int("SELECT coalesce(max(version), 0) FROM schema_version"));
 }
 
-void refuse_newer(int version) {
-  if (version > kSchemaVersion) {
-    throw StorageError("database schema version " + std::to_string(version) +
-                       " is newer than this build's " + std::to_string(kSchemaVersion));
-  }
-}
-
 }  // namespace
 
 int postgres_schema_version(Connection& c) {
