@@ -18,8 +18,8 @@
 
 #include "migrations.hpp"
 #include "schema.hpp"
-#include "tilecrush/storage/database.hpp"
 #include "tilecrush/storage/error.hpp"
+#include "tilecrush/storage/options.hpp"
 
 namespace tilecrush::storage::detail {
 namespace {

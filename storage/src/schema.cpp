@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "migrations.hpp"
-#include "tilecrush/storage/database.hpp"
 #include "tilecrush/storage/error.hpp"
+#include "tilecrush/storage/options.hpp"
 
 namespace tilecrush::storage::detail {
 namespace {}  // namespace
