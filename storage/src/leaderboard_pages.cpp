@@ -334,6 +334,17 @@ void mismatch(RankCache& cache, const BoardKey& board) {
 // that way; a third try would read by the scan.
 constexpr int kSnapshotTries = 3;
 
+// How many entries of `board` rank ahead of `key`, by the plain count.
+std::int64_t count_ahead_by_scan(Connection& c, const BoardKey& board, const RankKey& key) {
+  auto q = c.query(kCountAhead);
+  bind_board(*q, board);
+  q->bind(4, key.score);
+  q->bind(5, key.tiebreak);
+  q->bind(6, key.finished_at);
+  q->bind(7, key.player_id);
+  return q->step() ? q->get_int(0) : 0;
+}
+
 // Runs `read(use_cache, held)` in a read transaction until it answers:
 // nullopt from it means the snapshot was older than the index (try again,
 // the index held first, the cache left out on the last try).
@@ -423,13 +434,7 @@ std::optional<LeaderboardPage> select_leaderboard_around(Connection& c, RankCach
         if (auto page = indexed_page(c, cache, sync, board, state, keys, first)) {
           return std::optional<std::optional<LeaderboardPage>>(std::in_place, std::move(page));
         }
-        auto ahead = c.query(kCountAhead);
-        bind_board(*ahead, board);
-        ahead->bind(4, key.score);
-        ahead->bind(5, key.tiebreak);
-        ahead->bind(6, key.finished_at);
-        ahead->bind(7, key.player_id);
-        page_around(ahead->step() ? ahead->get_int(0) : 0);
+        page_around(count_ahead_by_scan(c, board, key));
         return plain_page(c, board, state, rank + radius - first, first);
       });
 }
@@ -465,13 +470,7 @@ std::int64_t count_ranked_before(Connection& c, RankCache* cache, const BoardKey
     return ahead;
   }
   if (cache) ++cache->counters().plain_reads;
-  auto q = c.query(kCountAhead);
-  bind_board(*q, board);
-  q->bind(4, key.score);
-  q->bind(5, key.tiebreak);
-  q->bind(6, key.finished_at);
-  q->bind(7, key.player_id);
-  return q->step() ? q->get_int(0) : 0;
+  return count_ahead_by_scan(c, board, key);
 }
 
 }  // namespace tilecrush::storage::detail
