@@ -5,53 +5,18 @@
 // then throws StorageError).
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <chrono>
-#include <future>
 #include <thread>
 
 #include "fake_connection.hpp"
-#include "ops/metrics.hpp"
-#include "play/board_keys.hpp"
-#include "play/competitions.hpp"
-#include "play/game_service.hpp"
-#include "test_server.hpp"
 
 namespace tilecrush::testing {
 namespace {
 
 using nlohmann::json;
-using server::net::io_context;
 
-class GameLoadFaultTest : public ::testing::Test {
+class GameLoadFaultTest : public DirectServiceTest {
  protected:
-  GameLoadFaultTest() : db_(options(dir_)) {}
-  ~GameLoadFaultTest() override {
-    service_.stop();
-    db_.close();
-  }
-
-  static storage::Options options(const std::filesystem::path& dir) {
-    storage::Options o;
-    o.path = (dir / "fault.db").string();
-    return o;
-  }
-
-  std::shared_ptr<FakeConnection> connect(const std::string& name) {
-    auto conn = std::make_shared<FakeConnection>(ioc_);
-    std::promise<std::int64_t> id;
-    db_.create_player(name, "hash-" + name, now_,
-                      [&id](const storage::WriteResult& r) { id.set_value(r.id); });
-    conn->state().player_id = id.get_future().get();
-    conn->state().player_name = name;
-    return conn;
-  }
-
-  server::RequestPtr request(const std::shared_ptr<FakeConnection>& conn) {
-    return std::make_shared<server::Request>(conn, next_id_++, server::Reply(conn, slot_++),
-                                             metrics_);
-  }
-
   // Runs the connection's strand until it has `count` answers (the loads
   // run on the service's pool), for at most a few seconds.
   json answer(const std::shared_ptr<FakeConnection>& conn, std::size_t count) {
@@ -66,18 +31,6 @@ class GameLoadFaultTest : public ::testing::Test {
     return answers.size() < count ? json::object() : answers[count - 1];
   }
 
-  std::filesystem::path dir_ = make_temp_dir("tilecrush-fault-");
-  storage::Database db_;
-  server::Metrics metrics_;
-  std::atomic<std::int64_t> now_{1'700'000'000'000};
-  server::BoardKeys keys_{db_, server::BoardKeys::system_random(),
-                          [this]() { return now_.load(); }};
-  server::Competitions competitions_{db_, keys_, [this]() { return now_.load(); }, {}};
-  server::GameService service_{db_, metrics_, [this]() { return now_.load(); }, keys_,
-                               competitions_};
-  io_context ioc_;
-  std::uint64_t slot_ = 0;
-  std::int64_t next_id_ = 1;
   bool closed_ = false;
 };
 
