@@ -75,6 +75,7 @@ echo "== 1/5 formatting, release build and tests, /metrics"
 scripts/check_format.sh
 node tests/schema/lint_openapi.mjs
 node tests/schema/lint_ws_schemas.mjs
+node tests/schema/check_doc_examples.mjs
 scripts/build.sh release
 ctest --preset release -j "$(nproc)"
 scripts/check_metrics.sh build/release

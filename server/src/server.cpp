@@ -53,8 +53,8 @@ Server::Server(const Config& config)
   competitions_ =
       std::make_unique<Competitions>(*db_, *board_keys_, now_, DailyRules{config.daily_attempts});
   service_ = std::make_unique<GameService>(*db_, metrics_, now_, *board_keys_, *competitions_);
-  rooms_ = std::make_unique<RoomManager>(*service_, pool_.at(0).get_executor(), now_, RoomLimits{},
-                                         config.node_id);
+  rooms_ = std::make_unique<RoomManager>(*service_, *db_, pool_.at(0).get_executor(), now_,
+                                         RoomLimits{}, config.node_id);
   // The open rooms of the previous run, before anyone can connect.
   rooms_->restore();
   dispatcher_ = std::make_unique<Dispatcher>(*service_, rooms_.get(), metrics_);

@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "dispatch/dispatcher.hpp"
 #include "http/http_api.hpp"
 #include "net/connection_limits.hpp"
 #include "net/io_context_pool.hpp"
@@ -20,7 +21,6 @@
 #include "play/competitions.hpp"
 #include "play/game_service.hpp"
 #include "rooms/room_manager.hpp"
-#include "ws/dispatcher.hpp"
 
 namespace tilecrush::server {
 

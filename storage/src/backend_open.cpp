@@ -1,6 +1,7 @@
 #include "backend_open.hpp"
 
 #include "schema.hpp"
+#include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {
 

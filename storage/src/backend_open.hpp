@@ -10,7 +10,7 @@
 
 #include "pg_connection.hpp"
 #include "sqlite_connection.hpp"
-#include "tilecrush/storage/database.hpp"
+#include "tilecrush/storage/options.hpp"
 
 namespace tilecrush::storage::detail {
 

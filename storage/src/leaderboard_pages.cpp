@@ -334,33 +334,65 @@ void mismatch(RankCache& cache, const BoardKey& board) {
 // that way; a third try would read by the scan.
 constexpr int kSnapshotTries = 3;
 
+// How many entries of `board` rank ahead of `key`, by the plain count.
+std::int64_t count_ahead_by_scan(Connection& c, const BoardKey& board, const RankKey& key) {
+  auto q = c.query(kCountAhead);
+  bind_board(*q, board);
+  q->bind(4, key.score);
+  q->bind(5, key.tiebreak);
+  q->bind(6, key.finished_at);
+  q->bind(7, key.player_id);
+  return q->step() ? q->get_int(0) : 0;
+}
+
+// Runs `read(use_cache, held)` in a read transaction until it answers:
+// nullopt from it means the snapshot was older than the index (try again,
+// the index held first, the cache left out on the last try).
+template <typename Read>
+auto with_snapshot_retry(Connection& c, RankCache* cache, const BoardKey& board, Read read) {
+  for (int attempt = 1;; ++attempt) {
+    RankCache* const use_cache = attempt < kSnapshotTries ? cache : nullptr;
+    Held held = attempt > 1 ? hold_before_snapshot(use_cache, board) : Held{};
+    ReadTransaction snapshot(c);
+    if (auto result = read(use_cache, held)) return std::move(*result);
+  }
+}
+
+// After with_index: the page of `keys` (the first at 0-based `first`) when
+// the index served it and the rows agree with it; nullopt (counted as a
+// plain read) when the rows must be read by the scan.
+std::optional<LeaderboardPage> indexed_page(Connection& c, RankCache* cache, Sync sync,
+                                            const BoardKey& board, const BoardRevision& state,
+                                            const std::vector<RankKey>& keys, std::int64_t first) {
+  if (sync == Sync::ok) {
+    if (auto page = page_of_keys(c, board, state, keys, first)) {
+      ++cache->counters().indexed_reads;
+      return page;
+    }
+    mismatch(*cache, board);
+  }
+  if (cache) ++cache->counters().plain_reads;
+  return std::nullopt;
+}
+
 }  // namespace
 
 LeaderboardPage select_leaderboard(Connection& c, RankCache* cache, const BoardKey& board,
                                    std::int64_t limit, std::int64_t offset) {
   limit = std::max<std::int64_t>(limit, 0);
   offset = std::max<std::int64_t>(offset, 0);
-  for (int attempt = 1;; ++attempt) {
-    RankCache* const use_cache = attempt < kSnapshotTries ? cache : nullptr;
-    Held held = attempt > 1 ? hold_before_snapshot(use_cache, board) : Held{};
-    ReadTransaction snapshot(c);
-    const BoardRevision state = read_state(c, board);
-    std::vector<RankKey> keys;
-    const Sync sync = with_index(c, use_cache, board, state, held, [&](const RankIndex& index) {
-      index.copy_range(static_cast<std::size_t>(offset), static_cast<std::size_t>(limit), keys);
-      return true;
-    });
-    if (sync == Sync::snapshot_older) continue;
-    if (sync == Sync::ok) {
-      if (auto page = page_of_keys(c, board, state, keys, offset)) {
-        ++cache->counters().indexed_reads;
-        return std::move(*page);
-      }
-      mismatch(*cache, board);
-    }
-    if (cache) ++cache->counters().plain_reads;
-    return plain_page(c, board, state, limit, offset);
-  }
+  return with_snapshot_retry(
+      c, cache, board, [&](RankCache* use_cache, Held& held) -> std::optional<LeaderboardPage> {
+        const BoardRevision state = read_state(c, board);
+        std::vector<RankKey> keys;
+        const Sync sync = with_index(c, use_cache, board, state, held, [&](const RankIndex& index) {
+          index.copy_range(static_cast<std::size_t>(offset), static_cast<std::size_t>(limit), keys);
+          return true;
+        });
+        if (sync == Sync::snapshot_older) return std::nullopt;
+        if (auto page = indexed_page(c, cache, sync, board, state, keys, offset)) return page;
+        return plain_page(c, board, state, limit, offset);
+      });
 }
 
 std::optional<LeaderboardPage> select_leaderboard_around(Connection& c, RankCache* cache,
@@ -368,51 +400,43 @@ std::optional<LeaderboardPage> select_leaderboard_around(Connection& c, RankCach
                                                          std::string_view player_name,
                                                          std::int64_t radius) {
   radius = std::max<std::int64_t>(radius, 0);
-  for (int attempt = 1;; ++attempt) {
-    RankCache* const use_cache = attempt < kSnapshotTries ? cache : nullptr;
-    Held held = attempt > 1 ? hold_before_snapshot(use_cache, board) : Held{};
-    ReadTransaction snapshot(c);
-    const BoardRevision state = read_state(c, board);
-    RankKey key;
-    {
-      auto entry = c.query(c.postgres() ? kSelectEntryOfPg : kSelectEntryOf);
-      bind_board(*entry, board);
-      entry->bind(4, player_name);
-      if (!entry->step()) return std::nullopt;
-      key = {entry->get_int(0), entry->get_int(1), entry->get_int(2), entry->get_int(3)};
-    }
-    std::int64_t rank = 0;   // 1-based
-    std::int64_t first = 0;  // 0-based position of the page's first entry
-    std::vector<RankKey> keys;
-    auto page_around = [&](std::int64_t ahead) {
-      rank = ahead + 1;
-      first = std::max<std::int64_t>(0, rank - 1 - radius);
-    };
-    const Sync sync = with_index(c, use_cache, board, state, held, [&](const RankIndex& index) {
-      if (!index.contains(key)) return false;
-      page_around(static_cast<std::int64_t>(index.count_before(key)));
-      index.copy_range(static_cast<std::size_t>(first),
-                       static_cast<std::size_t>(rank + radius - first), keys);
-      return true;
-    });
-    if (sync == Sync::snapshot_older) continue;
-    if (sync == Sync::ok) {
-      if (auto page = page_of_keys(c, board, state, keys, first)) {
-        ++cache->counters().indexed_reads;
-        return std::move(*page);
-      }
-      mismatch(*cache, board);
-    }
-    if (cache) ++cache->counters().plain_reads;
-    auto ahead = c.query(kCountAhead);
-    bind_board(*ahead, board);
-    ahead->bind(4, key.score);
-    ahead->bind(5, key.tiebreak);
-    ahead->bind(6, key.finished_at);
-    ahead->bind(7, key.player_id);
-    page_around(ahead->step() ? ahead->get_int(0) : 0);
-    return plain_page(c, board, state, rank + radius - first, first);
-  }
+  // The outer optional: answered (else read again); the inner: the player
+  // has an entry.
+  return with_snapshot_retry(
+      c, cache, board,
+      [&](RankCache* use_cache, Held& held) -> std::optional<std::optional<LeaderboardPage>> {
+        const BoardRevision state = read_state(c, board);
+        RankKey key;
+        {
+          auto entry = c.query(c.postgres() ? kSelectEntryOfPg : kSelectEntryOf);
+          bind_board(*entry, board);
+          entry->bind(4, player_name);
+          if (!entry->step()) {
+            return std::optional<std::optional<LeaderboardPage>>(std::in_place, std::nullopt);
+          }
+          key = {entry->get_int(0), entry->get_int(1), entry->get_int(2), entry->get_int(3)};
+        }
+        std::int64_t rank = 0;   // 1-based
+        std::int64_t first = 0;  // 0-based position of the page's first entry
+        std::vector<RankKey> keys;
+        auto page_around = [&](std::int64_t ahead) {
+          rank = ahead + 1;
+          first = std::max<std::int64_t>(0, rank - 1 - radius);
+        };
+        const Sync sync = with_index(c, use_cache, board, state, held, [&](const RankIndex& index) {
+          if (!index.contains(key)) return false;
+          page_around(static_cast<std::int64_t>(index.count_before(key)));
+          index.copy_range(static_cast<std::size_t>(first),
+                           static_cast<std::size_t>(rank + radius - first), keys);
+          return true;
+        });
+        if (sync == Sync::snapshot_older) return std::nullopt;
+        if (auto page = indexed_page(c, cache, sync, board, state, keys, first)) {
+          return std::optional<std::optional<LeaderboardPage>>(std::in_place, std::move(page));
+        }
+        page_around(count_ahead_by_scan(c, board, key));
+        return plain_page(c, board, state, rank + radius - first, first);
+      });
 }
 
 BoardRevision select_board_revision(Connection& c, const BoardKey& board) {
@@ -446,13 +470,7 @@ std::int64_t count_ranked_before(Connection& c, RankCache* cache, const BoardKey
     return ahead;
   }
   if (cache) ++cache->counters().plain_reads;
-  auto q = c.query(kCountAhead);
-  bind_board(*q, board);
-  q->bind(4, key.score);
-  q->bind(5, key.tiebreak);
-  q->bind(6, key.finished_at);
-  q->bind(7, key.player_id);
-  return q->step() ? q->get_int(0) : 0;
+  return count_ahead_by_scan(c, board, key);
 }
 
 }  // namespace tilecrush::storage::detail

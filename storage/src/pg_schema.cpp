@@ -18,8 +18,8 @@
 
 #include "migrations.hpp"
 #include "schema.hpp"
-#include "tilecrush/storage/database.hpp"
 #include "tilecrush/storage/error.hpp"
+#include "tilecrush/storage/options.hpp"
 
 namespace tilecrush::storage::detail {
 namespace {
@@ -30,13 +30,6 @@ constexpr std::string_view kLock = "SELECT pg_advisory_xact_lock(7243001)";
 int read_version(Connection& c) {
   c.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)");
   return static_cast<int>(c.scalar_int("SELECT coalesce(max(version), 0) FROM schema_version"));
-}
-
-void refuse_newer(int version) {
-  if (version > kSchemaVersion) {
-    throw StorageError("database schema version " + std::to_string(version) +
-                       " is newer than this build's " + std::to_string(kSchemaVersion));
-  }
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "migrations.hpp"
-#include "tilecrush/storage/database.hpp"
 #include "tilecrush/storage/error.hpp"
+#include "tilecrush/storage/options.hpp"
 
 namespace tilecrush::storage::detail {
 namespace {}  // namespace
@@ -16,16 +16,12 @@ int schema_version(Connection& connection) {
   return static_cast<int>(connection.scalar_int("PRAGMA user_version"));
 }
 
-namespace {
-
 void refuse_newer(int version) {
   if (version > kSchemaVersion) {
     throw StorageError("database schema version " + std::to_string(version) +
                        " is newer than this build's " + std::to_string(kSchemaVersion));
   }
 }
-
-}  // namespace
 
 void migrate(Connection& connection, int target) {
   if (connection.postgres()) {

@@ -17,6 +17,10 @@ void migrate(Connection& connection, int target);
 
 int schema_version(Connection& connection);
 
+// Throws StorageError when `version` is newer than this build's
+// kSchemaVersion (both backends, before and during a migration).
+void refuse_newer(int version);
+
 // The same for PostgreSQL (pg_schema.cpp); migrate() and schema_version()
 // call them for a PostgreSQL connection.
 void migrate_postgres(Connection& connection, int target);

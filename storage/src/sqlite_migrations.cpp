@@ -3,7 +3,7 @@
 #include <string_view>
 
 #include "migrations.hpp"
-#include "tilecrush/storage/database.hpp"
+#include "tilecrush/storage/options.hpp"
 
 namespace tilecrush::storage::detail {
 namespace {

@@ -34,8 +34,8 @@
 namespace tilecrush::fuzz {
 namespace {
 
-using server::ws::FrameReader;
-using server::ws::ReadEvent;
+using server::rfc6455::FrameReader;
+using server::rfc6455::ReadEvent;
 using Kind = ReadEvent::Kind;
 
 struct Seen {
@@ -90,7 +90,7 @@ std::vector<Seen> reference(std::string_view s, std::size_t max, bool discard_po
   // True when reading goes on after error `code` at `end`.
   const auto error = [&](std::uint16_t code, std::size_t end) {
     out.push_back({Kind::error, code, {}, end});
-    if (!discard_policy || code == server::ws::kCloseProtocolError) return false;
+    if (!discard_policy || code == server::rfc6455::kCloseProtocolError) return false;
     discarding = true;
     message.clear();
     return true;
@@ -106,7 +106,7 @@ std::vector<Seen> reference(std::string_view s, std::size_t max, bool discard_po
     const bool known = opcode <= 2 || (opcode >= 8 && opcode <= 10);
     if ((b0 & 0x70) != 0 || !known || (b1 & 0x80) == 0 || (control && (!fin || len7 > 125)) ||
         (!control && (opcode == 0) != open)) {
-      error(server::ws::kCloseProtocolError, pos + 2);
+      error(server::rfc6455::kCloseProtocolError, pos + 2);
       return out;
     }
     const std::size_t extended = len7 == 126 ? 2 : len7 == 127 ? 8 : 0;
@@ -120,7 +120,7 @@ std::vector<Seen> reference(std::string_view s, std::size_t max, bool discard_po
       }
       const bool shortest = extended == 2 ? length >= 126 : length >= 65536;
       if (!shortest || length >= (std::uint64_t{1} << 63)) {
-        error(server::ws::kCloseProtocolError, pos + header_size);
+        error(server::rfc6455::kCloseProtocolError, pos + header_size);
         return out;
       }
     }
@@ -132,7 +132,7 @@ std::vector<Seen> reference(std::string_view s, std::size_t max, bool discard_po
     }
     bool skip = !control && discarding;
     if (!control && !discarding && length > max - message.size()) {
-      if (!error(server::ws::kCloseTooBig, pos)) return out;
+      if (!error(server::rfc6455::kCloseTooBig, pos)) return out;
       skip = true;
     }
     if (s.size() - pos < length) return out;
@@ -145,7 +145,7 @@ std::vector<Seen> reference(std::string_view s, std::size_t max, bool discard_po
         continue;
       }
       if (payload.empty()) {
-        out.push_back({Kind::close, server::ws::kCloseNoStatus, {}, pos});
+        out.push_back({Kind::close, server::rfc6455::kCloseNoStatus, {}, pos});
         continue;
       }
       const std::uint16_t code =
@@ -154,11 +154,11 @@ std::vector<Seen> reference(std::string_view s, std::size_t max, bool discard_po
               : static_cast<std::uint16_t>(static_cast<std::uint8_t>(payload[0]) << 8 |
                                            static_cast<std::uint8_t>(payload[1]));
       if (!sendable_close_code(code)) {
-        error(server::ws::kCloseProtocolError, pos);
+        error(server::rfc6455::kCloseProtocolError, pos);
         return out;
       }
       if (!read_utf8(std::string_view(payload).substr(2))) {
-        if (!error(server::ws::kCloseBadPayload, pos)) return out;
+        if (!error(server::rfc6455::kCloseBadPayload, pos)) return out;
         continue;
       }
       out.push_back({Kind::close, code, payload.substr(2), pos});
@@ -169,7 +169,7 @@ std::vector<Seen> reference(std::string_view s, std::size_t max, bool discard_po
     message += payload;
     if (!fin) continue;
     if (text && !read_utf8(message)) {
-      if (!error(server::ws::kCloseBadPayload, pos)) return out;
+      if (!error(server::rfc6455::kCloseBadPayload, pos)) return out;
       continue;
     }
     out.push_back({text ? Kind::text : Kind::binary, 0, message, pos});
@@ -189,22 +189,22 @@ void check_event(const Setup& setup, const ReadEvent& event, bool discarding) {
       break;
     case Kind::ping:
     case Kind::pong:
-      FUZZ_CHECK(event.payload.size() <= server::ws::kMaxControlPayload,
+      FUZZ_CHECK(event.payload.size() <= server::rfc6455::kMaxControlPayload,
                  "a control payload is at most 125 bytes");
       FUZZ_CHECK(event.code == 0, "a ping or pong has no code");
       break;
     case Kind::close:
-      FUZZ_CHECK(event.payload.size() <= server::ws::kMaxControlPayload - 2,
+      FUZZ_CHECK(event.payload.size() <= server::rfc6455::kMaxControlPayload - 2,
                  "a close reason fits a control frame");
       FUZZ_CHECK(read_utf8(event.payload).has_value(), "a close reason is valid UTF-8");
       FUZZ_CHECK(sendable_close_code(event.code) ||
-                     (event.code == server::ws::kCloseNoStatus && event.payload.empty()),
+                     (event.code == server::rfc6455::kCloseNoStatus && event.payload.empty()),
                  "a close code a client may send, or 1005 without a reason");
       break;
     case Kind::error:
-      FUZZ_CHECK(event.code == server::ws::kCloseProtocolError ||
-                     event.code == server::ws::kCloseBadPayload ||
-                     event.code == server::ws::kCloseTooBig,
+      FUZZ_CHECK(event.code == server::rfc6455::kCloseProtocolError ||
+                     event.code == server::rfc6455::kCloseBadPayload ||
+                     event.code == server::rfc6455::kCloseTooBig,
                  "an error is 1002, 1007 or 1009");
       FUZZ_CHECK(event.payload.empty(), "an error carries no payload");
       break;
@@ -260,7 +260,7 @@ std::vector<Seen> read_in_chunks(const Setup& setup) {
         FUZZ_CHECK(used_again == 0, "after an error nothing is consumed");
         FUZZ_CHECK(event.kind == Kind::error && event.code == code, "the same error again");
       }
-      if (!setup.discard || code == server::ws::kCloseProtocolError) return seen;
+      if (!setup.discard || code == server::rfc6455::kCloseProtocolError) return seen;
       reader.discard_messages();
       discarding = true;
     }

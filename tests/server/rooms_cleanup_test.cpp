@@ -4,15 +4,8 @@
 // out and that a player's open-room allowance comes back.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <future>
-#include <mutex>
-
-#include "ops/metrics.hpp"
-#include "play/competitions.hpp"
-#include "play/game_service.hpp"
+#include "fake_connection.hpp"
 #include "rooms/room_manager.hpp"
-#include "test_server.hpp"
 
 namespace tilecrush::testing {
 namespace {
@@ -20,83 +13,12 @@ namespace {
 using namespace std::chrono_literals;
 using nlohmann::json;
 using server::GameService;
-using server::net::io_context;
 
-// A connection that records what it is sent.
-class FakeConnection final : public server::Connection {
- public:
-  explicit FakeConnection(io_context& ioc) : strand_(server::net::make_strand(ioc)) {}
-  server::net::any_io_executor executor() override { return strand_; }
-  void read_next() override {}
-  void push(server::SharedText shared) override {
-    std::string message = *shared;
-    std::lock_guard lock(mutex_);
-    pushes_.push_back(json::parse(message));
-  }
-  void close(server::websocket::close_code) override {}
-  const std::string& remote_address() const override { return address_; }
-
-  std::vector<json> answers() {
-    std::lock_guard lock(mutex_);
-    return answers_;
-  }
-  std::vector<json> pushes_of(const std::string& type) {
-    std::lock_guard lock(mutex_);
-    std::vector<json> out;
-    for (const json& m : pushes_) {
-      if (m["type"] == type) out.push_back(m);
-    }
-    return out;
-  }
-
+class RoomsCleanupTest : public DirectServiceTest {
  protected:
-  void fill_slot(std::uint64_t, std::optional<std::string> message) override {
-    std::lock_guard lock(mutex_);
-    if (message) answers_.push_back(json::parse(*message));
-  }
-
- private:
-  server::net::any_io_executor strand_;
-  std::string address_ = "test";
-  std::mutex mutex_;
-  std::vector<json> answers_;
-  std::vector<json> pushes_;
-};
-
-class RoomsCleanupTest : public ::testing::Test {
- protected:
-  RoomsCleanupTest() : db_(options(dir_)) {}
   ~RoomsCleanupTest() override {
-    // Stops the writer thread now: the callbacks it still holds keep
-    // answers, and so connections and their strands, alive, which must all
-    // go before the io_context does.
+    // Before the rooms go: no storage callback of theirs runs afterwards.
     db_.close();
-  }
-
-  static storage::Options options(const std::filesystem::path& dir) {
-    storage::Options o;
-    o.path = (dir / "rooms.db").string();
-    return o;
-  }
-
-  std::shared_ptr<FakeConnection> connect(const std::string& name) {
-    auto conn = std::make_shared<FakeConnection>(ioc_);
-    const auto found = db_.find_player_by_name(name);
-    if (found) {
-      conn->state().player_id = found->id;
-    } else {
-      std::promise<std::int64_t> id;
-      db_.create_player(name, "hash-" + name, now_,
-                        [&id](const storage::WriteResult& r) { id.set_value(r.id); });
-      conn->state().player_id = id.get_future().get();
-    }
-    conn->state().player_name = name;
-    return conn;
-  }
-
-  server::RequestPtr request(const std::shared_ptr<FakeConnection>& conn) {
-    return std::make_shared<server::Request>(conn, next_id_++, server::Reply(conn, slot_++),
-                                             metrics_);
   }
 
   // Lets storage commit and the connections' strands run.
@@ -120,19 +42,8 @@ class RoomsCleanupTest : public ::testing::Test {
 
   void advance(std::chrono::milliseconds by) { now_ += by.count(); }
 
-  std::filesystem::path dir_ = make_temp_dir("tilecrush-rooms-");
-  storage::Database db_;
-  server::Metrics metrics_;
-  std::atomic<std::int64_t> now_{1'700'000'000'000};
-  server::BoardKeys keys_{db_, server::BoardKeys::system_random(),
-                          [this]() { return now_.load(); }};
-  server::Competitions competitions_{db_, keys_, [this]() { return now_.load(); }, {}};
-  GameService service_{db_, metrics_, [this]() { return now_.load(); }, keys_, competitions_};
-  io_context ioc_;
-  server::RoomManager rooms_{service_, server::net::make_strand(ioc_),
+  server::RoomManager rooms_{service_, db_, server::net::make_strand(ioc_),
                              [this]() { return now_.load(); }};
-  std::uint64_t slot_ = 0;
-  std::int64_t next_id_ = 1;
 };
 
 TEST_F(RoomsCleanupTest, AnAbandonedLobbyGoesAfterTheGracePeriod) {
@@ -257,7 +168,7 @@ TEST_F(RoomsCleanupTest, RestoredRoomsCountTheirGracePeriodsFromTheRestart) {
 
   advance(10min);
   GameService service{db_, metrics_, [this]() { return now_.load(); }, keys_, competitions_};
-  server::RoomManager restored{service, server::net::make_strand(ioc_),
+  server::RoomManager restored{service, db_, server::net::make_strand(ioc_),
                                [this]() { return now_.load(); }};
   EXPECT_EQ(restored.restore(), 2u);
   EXPECT_EQ(restored.room_count(), 2u);

@@ -8,7 +8,7 @@
 
 #include "ws_frame_test_util.hpp"
 
-namespace tilecrush::server::ws {
+namespace tilecrush::server::rfc6455 {
 namespace {
 
 using namespace frame_testing;
@@ -339,4 +339,4 @@ TEST(WsFrameWriter, ClosePayloadCutOnACharacterBoundary) {
 }
 
 }  // namespace
-}  // namespace tilecrush::server::ws
+}  // namespace tilecrush::server::rfc6455

@@ -9,7 +9,7 @@
 
 #include "ws_frame_test_util.hpp"
 
-namespace tilecrush::server::ws {
+namespace tilecrush::server::rfc6455 {
 namespace {
 
 using namespace frame_testing;
@@ -239,4 +239,4 @@ TEST(WsFrameReader, ErrorIsRepeatedAndConsumesNothing) {
 }
 
 }  // namespace
-}  // namespace tilecrush::server::ws
+}  // namespace tilecrush::server::rfc6455

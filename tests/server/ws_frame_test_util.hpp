@@ -15,7 +15,7 @@
 
 #include "net/ws_frame.hpp"
 
-namespace tilecrush::server::ws::frame_testing {
+namespace tilecrush::server::rfc6455::frame_testing {
 
 using Kind = ReadEvent::Kind;
 
@@ -141,4 +141,4 @@ inline std::string ascii(std::size_t size) {
   return s;
 }
 
-}  // namespace tilecrush::server::ws::frame_testing
+}  // namespace tilecrush::server::rfc6455::frame_testing

@@ -1,7 +1,5 @@
 #include "net/connection.hpp"
 
-#include "net/reply_inbox.hpp"
-
 namespace tilecrush::server {
 
 Reply& Reply::operator=(Reply&& other) noexcept {

@@ -9,11 +9,11 @@
 #include <string>
 
 #include "net/net.hpp"
+#include "net/reply_inbox.hpp"
 
 namespace tilecrush::server {
 
 class Connection;
-class ReplyInbox;
 
 // A message written to many connections (a room's update): serialised once,
 // shared by every connection's queue until the last one has written it.
@@ -50,7 +50,7 @@ struct ConnectionState {
   std::string player_name;
 };
 
-class Connection : public std::enable_shared_from_this<Connection> {
+class Connection : public ReplyTarget, public std::enable_shared_from_this<Connection> {
  public:
   virtual ~Connection() = default;
 
@@ -71,9 +71,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
  protected:
   friend class Reply;
-  friend class ReplyInbox;
-  // On its thread: fills a reply slot (nullopt: released without answer).
-  virtual void fill_slot(std::uint64_t slot, std::optional<std::string> message) = 0;
+  // ReplyTarget::fill_slot: on its thread, fills a reply slot (nullopt:
+  // released without answer).
   // From any thread: fill_slot at once on the connection's own thread,
   // else through that thread's inbox when it has one (set by the
   // connection), else by a dispatch to executor().

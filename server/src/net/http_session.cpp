@@ -70,7 +70,7 @@ void HttpSession::route(http::request<http::string_body>&& request) {
       return send_answer({404, http_error_body(ErrorCode::not_found, "no WebSocket here")}, version,
                          false, false);
     }
-    const ws::UpgradeCheck check = ws::check_upgrade(request);
+    const rfc6455::UpgradeCheck check = rfc6455::check_upgrade(request);
     if (check.status != 0) {
       HttpAnswer refusal{check.status, http_error_body(ErrorCode::bad_request, check.reason)};
       if (check.status == 426) refusal.headers.emplace_back("Sec-WebSocket-Version", "13");

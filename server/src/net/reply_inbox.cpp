@@ -6,7 +6,7 @@ ReplyInbox& ReplyInbox::of(net::io_context& context) {
   return net::use_service<ReplyInbox>(context);
 }
 
-void ReplyInbox::post(std::shared_ptr<Connection> conn, std::uint64_t slot,
+void ReplyInbox::post(std::shared_ptr<ReplyTarget> conn, std::uint64_t slot,
                       std::optional<std::string> message) {
   bool first = false;
   {

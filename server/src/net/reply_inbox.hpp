@@ -7,6 +7,9 @@
 // One inbox per io_context, as an Asio service (net::use_service), so every
 // connection of a thread finds it through its executor.
 //
+// It knows connections only as ReplyTargets (below), which Connection
+// implements: connection.hpp includes this header, never the other way.
+//
 // Thread safety: post() may be called from any thread; delivery runs on the
 // context's thread.
 #pragma once
@@ -18,9 +21,20 @@
 #include <string>
 #include <vector>
 
-#include "net/connection.hpp"
+#include "net/net.hpp"
 
 namespace tilecrush::server {
+
+// What a reply slot is filled on (Connection).
+class ReplyTarget {
+ public:
+  virtual ~ReplyTarget() = default;
+
+ protected:
+  friend class ReplyInbox;
+  // On its thread: fills a reply slot (nullopt: released without answer).
+  virtual void fill_slot(std::uint64_t slot, std::optional<std::string> message) = 0;
+};
 
 class ReplyInbox final : public net::execution_context::service {
  public:
@@ -39,12 +53,12 @@ class ReplyInbox final : public net::execution_context::service {
 
   // Fills `slot` of `conn` (on `conn`'s thread, which must be this
   // context's) with `message` soon.
-  void post(std::shared_ptr<Connection> conn, std::uint64_t slot,
+  void post(std::shared_ptr<ReplyTarget> conn, std::uint64_t slot,
             std::optional<std::string> message);
 
  private:
   struct Item {
-    std::shared_ptr<Connection> conn;
+    std::shared_ptr<ReplyTarget> conn;
     std::uint64_t slot;
     std::optional<std::string> message;
   };

@@ -21,8 +21,8 @@ void WebsocketSession::close(websocket::close_code code) {
 
 void WebsocketSession::start_close() {
   if (close_queued_ || phase_ == Phase::finished) return;
-  queue_.push_back(
-      {ws::close_payload(static_cast<std::uint16_t>(close_code_)), nullptr, ws::Opcode::close});
+  queue_.push_back({rfc6455::close_payload(static_cast<std::uint16_t>(close_code_)), nullptr,
+                    rfc6455::Opcode::close});
   close_queued_ = true;
   if (!writing_) do_write();
 }
@@ -72,7 +72,7 @@ void WebsocketSession::on_timer(error_code ec) {
   }
   if (ping_sent_) return finish();  // silent for the whole idle timeout
   ping_sent_ = true;
-  enqueue({std::string(), nullptr, ws::Opcode::ping});
+  enqueue({std::string(), nullptr, rfc6455::Opcode::ping});
   arm_timer(half);
 }
 

@@ -71,7 +71,7 @@ WebsocketSession::~WebsocketSession() {
 void WebsocketSession::run(const std::string& accept) {
   arm_timer(limits_.handshake_timeout);
   // The 101 answer lives in headers_ until it is written.
-  headers_ = ws::switching_protocols(accept);
+  headers_ = rfc6455::switching_protocols(accept);
   net::async_write(socket_, net::buffer(headers_),
                    [self = self()](error_code ec, std::size_t) { self->on_handshake_written(ec); });
 }
@@ -149,13 +149,13 @@ void WebsocketSession::on_readable(error_code ec) {
 }
 
 bool WebsocketSession::consume(char* data, std::size_t size, bool from_inbuf) {
-  ws::ReadEvent event;
+  rfc6455::ReadEvent event;
   for (;;) {
     const std::size_t used = reader_.read(data, size, event);
     data += used;
     size -= used;
     switch (event.kind) {
-      case ws::ReadEvent::Kind::need_more:
+      case rfc6455::ReadEvent::Kind::need_more:
         if (from_inbuf) {
           inbuf_.clear();
           inpos_ = 0;
@@ -163,20 +163,21 @@ bool WebsocketSession::consume(char* data, std::size_t size, bool from_inbuf) {
         }
         if (reader_.at_boundary()) reader_.shrink();
         return true;
-      case ws::ReadEvent::Kind::ping:
-        enqueue({std::move(event.payload), nullptr, ws::Opcode::pong});
+      case rfc6455::ReadEvent::Kind::ping:
+        enqueue({std::move(event.payload), nullptr, rfc6455::Opcode::pong});
         break;
-      case ws::ReadEvent::Kind::pong:
+      case rfc6455::ReadEvent::Kind::pong:
         break;
-      case ws::ReadEvent::Kind::close:
+      case rfc6455::ReadEvent::Kind::close:
         close_received_ = true;
         if (!close_queued_) {
           // Echo the client's code (none when it sent none), after the
           // answers already queued.
           closing_ = true;
-          queue_.push_back(
-              {event.code == ws::kCloseNoStatus ? std::string() : ws::close_payload(event.code),
-               nullptr, ws::Opcode::close});
+          queue_.push_back({event.code == rfc6455::kCloseNoStatus
+                                ? std::string()
+                                : rfc6455::close_payload(event.code),
+                            nullptr, rfc6455::Opcode::close});
           close_queued_ = true;
           if (!writing_) do_write();
         } else if (phase_ == Phase::closing) {
@@ -184,8 +185,8 @@ bool WebsocketSession::consume(char* data, std::size_t size, bool from_inbuf) {
           finish();
         }
         return false;
-      case ws::ReadEvent::Kind::error:
-        if (event.code == ws::kCloseTooBig) {
+      case rfc6455::ReadEvent::Kind::error:
+        if (event.code == rfc6455::kCloseTooBig) {
           // 1009 after the answers due; the rest of the message is
           // skipped while looking for the client's close frame.
           reader_.discard_messages();
@@ -195,8 +196,8 @@ bool WebsocketSession::consume(char* data, std::size_t size, bool from_inbuf) {
         broken_ = true;
         close(static_cast<websocket::close_code>(event.code));
         return false;
-      case ws::ReadEvent::Kind::text:
-      case ws::ReadEvent::Kind::binary: {
+      case rfc6455::ReadEvent::Kind::text:
+      case rfc6455::ReadEvent::Kind::binary: {
         if (closing_) break;  // no message is handled once closing
         // What follows the message is kept before the handler runs.
         if (from_inbuf) {
@@ -207,7 +208,7 @@ bool WebsocketSession::consume(char* data, std::size_t size, bool from_inbuf) {
           from_inbuf = true;
         }
         awaiting_ = true;
-        on_message(std::move(event.payload), event.kind == ws::ReadEvent::Kind::text);
+        on_message(std::move(event.payload), event.kind == rfc6455::ReadEvent::Kind::text);
         if (awaiting_ || phase_ == Phase::finished || close_received_ || broken_) return true;
         if (from_inbuf) {
           data = inbuf_.data() + inpos_;
@@ -247,13 +248,13 @@ void WebsocketSession::fill_slot(std::uint64_t slot, std::optional<std::string> 
   if (slot == flush_slot_ && pending_.empty()) {
     // The usual case, answers ready in order: no reordering needed.
     ++flush_slot_;
-    if (message) enqueue({std::move(*message), nullptr, ws::Opcode::text});
+    if (message) enqueue({std::move(*message), nullptr, rfc6455::Opcode::text});
     return;
   }
   pending_.emplace(slot, std::move(message));
   while (!pending_.empty() && pending_.begin()->first == flush_slot_) {
     if (pending_.begin()->second)
-      enqueue({std::move(*pending_.begin()->second), nullptr, ws::Opcode::text});
+      enqueue({std::move(*pending_.begin()->second), nullptr, rfc6455::Opcode::text});
     pending_.erase(pending_.begin());
     ++flush_slot_;
   }
@@ -261,13 +262,13 @@ void WebsocketSession::fill_slot(std::uint64_t slot, std::optional<std::string> 
 
 void WebsocketSession::push(SharedText message) {
   net::post(executor_, [self = self(), m = std::move(message)]() mutable {
-    self->enqueue({std::string(), std::move(m), ws::Opcode::text});
+    self->enqueue({std::string(), std::move(m), rfc6455::Opcode::text});
   });
 }
 
 void WebsocketSession::enqueue(Outgoing message) {
   if (phase_ == Phase::finished || close_queued_ || cut_off_) return;
-  if (message.opcode == ws::Opcode::text) {
+  if (message.opcode == rfc6455::Opcode::text) {
     if (queued_text_ >= limits_.max_queued_messages ||
         queued_bytes_ + message.text().size() > limits_.max_queued_bytes) {
       // A reader this slow gets cut off rather than buffered without bound.
@@ -294,15 +295,15 @@ void WebsocketSession::do_write() {
   // Every frame queued goes out in this one write; the queue keeps filling
   // meanwhile (the swap keeps both vectors' capacity).
   writing_frames_.swap(queue_);
-  headers_.resize(writing_frames_.size() * ws::kMaxHeaderBytes);
+  headers_.resize(writing_frames_.size() * rfc6455::kMaxHeaderBytes);
   buffers_.clear();
   auto* header = reinterpret_cast<std::uint8_t*>(headers_.data());
   for (const Outgoing& frame : writing_frames_) {
     const std::string_view text = frame.text();
-    const std::size_t n = ws::write_header(header, frame.opcode, text.size());
+    const std::size_t n = rfc6455::write_header(header, frame.opcode, text.size());
     buffers_.emplace_back(header, n);
     if (!text.empty()) buffers_.emplace_back(text.data(), text.size());
-    header += ws::kMaxHeaderBytes;
+    header += rfc6455::kMaxHeaderBytes;
   }
   // At once first: a reply almost always fits in the socket's send buffer,
   // and then costs one sendmsg and no operation, allocation or completion.
@@ -316,7 +317,7 @@ void WebsocketSession::do_write() {
     consume_buffers(n);
   }
   if (!ec) {
-    if (writing_frames_.back().opcode != ws::Opcode::close) return on_write(ec, total);
+    if (writing_frames_.back().opcode != rfc6455::Opcode::close) return on_write(ec, total);
     // The end of the session follows a close frame: from a handler.
     return net::post(executor_, [self = self(), total]() { self->on_write({}, total); });
   }
@@ -346,9 +347,9 @@ void WebsocketSession::on_write(error_code ec, std::size_t) {
   if (ec) return finish();
   // A close frame is always the last one written.
   const bool wrote_close =
-      !writing_frames_.empty() && writing_frames_.back().opcode == ws::Opcode::close;
+      !writing_frames_.empty() && writing_frames_.back().opcode == rfc6455::Opcode::close;
   for (const Outgoing& frame : writing_frames_) {
-    if (frame.opcode != ws::Opcode::text) continue;
+    if (frame.opcode != rfc6455::Opcode::text) continue;
     --queued_text_;
     queued_bytes_ -= frame.text().size();
   }
@@ -359,7 +360,7 @@ void WebsocketSession::on_write(error_code ec, std::size_t) {
   shrink_if_above(writing_frames_, kKeptFrames);
   shrink_if_above(queue_, kKeptFrames);
   shrink_if_above(buffers_, 2 * kKeptFrames);
-  shrink_if_above(headers_, kKeptFrames * ws::kMaxHeaderBytes);
+  shrink_if_above(headers_, kKeptFrames * rfc6455::kMaxHeaderBytes);
   if (closing_) start_close();
 }
 

@@ -44,7 +44,7 @@ class WebsocketSession final : public Connection {
                    SessionRegistry& registry);
   ~WebsocketSession() override;
 
-  // Answers an upgrade request already checked (ws::check_upgrade) with
+  // Answers an upgrade request already checked (rfc6455::check_upgrade) with
   // 101 and `accept`, then reads messages.
   void run(const std::string& accept);
 
@@ -69,7 +69,7 @@ class WebsocketSession final : public Connection {
   struct Outgoing {
     std::string payload;
     SharedText shared;  // instead of payload, for a message many connections write
-    ws::Opcode opcode = ws::Opcode::text;
+    rfc6455::Opcode opcode = rfc6455::Opcode::text;
 
     std::string_view text() const { return shared ? std::string_view(*shared) : payload; }
   };
@@ -118,7 +118,7 @@ class WebsocketSession final : public Connection {
   const SessionLimits& limits_;
   SessionRegistry& registry_;
   RateLimiter limiter_;
-  ws::FrameReader reader_;
+  rfc6455::FrameReader reader_;
   // Bytes read but not handled yet, from inpos_ on.
   std::string inbuf_;
   std::size_t inpos_ = 0;

@@ -5,7 +5,7 @@
 
 #include "tilecrush/protocol/utf8.hpp"
 
-namespace tilecrush::server::ws {
+namespace tilecrush::server::rfc6455 {
 namespace {
 
 bool is_control(std::uint8_t opcode) {
@@ -347,4 +347,4 @@ std::string close_payload(std::uint16_t code, std::string_view reason) {
   return out;
 }
 
-}  // namespace tilecrush::server::ws
+}  // namespace tilecrush::server::rfc6455

@@ -18,7 +18,7 @@
 #include <string>
 #include <string_view>
 
-namespace tilecrush::server::ws {
+namespace tilecrush::server::rfc6455 {
 
 enum class Opcode : std::uint8_t {
   continuation = 0x0,
@@ -157,4 +157,4 @@ std::size_t write_header(std::uint8_t* out, Opcode opcode, std::uint64_t length)
 // (cut to fit 125 bytes in all, on a UTF-8 character boundary).
 std::string close_payload(std::uint16_t code, std::string_view reason = {});
 
-}  // namespace tilecrush::server::ws
+}  // namespace tilecrush::server::rfc6455

@@ -4,7 +4,7 @@
 
 #include <array>
 
-namespace tilecrush::server::ws {
+namespace tilecrush::server::rfc6455 {
 namespace {
 
 constexpr std::string_view kGuid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
@@ -74,4 +74,4 @@ std::string switching_protocols(std::string_view accept) {
   return out;
 }
 
-}  // namespace tilecrush::server::ws
+}  // namespace tilecrush::server::rfc6455

@@ -8,7 +8,7 @@
 
 #include "net/net.hpp"
 
-namespace tilecrush::server::ws {
+namespace tilecrush::server::rfc6455 {
 
 struct UpgradeCheck {
   // 0 when the request may be upgraded; else the HTTP status to refuse it
@@ -27,4 +27,4 @@ UpgradeCheck check_upgrade(const http::request<http::string_body>& request);
 // The whole 101 Switching Protocols answer for `accept`.
 std::string switching_protocols(std::string_view accept);
 
-}  // namespace tilecrush::server::ws
+}  // namespace tilecrush::server::rfc6455

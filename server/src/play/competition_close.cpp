@@ -30,7 +30,13 @@ void GameService::close_competition(const storage::CompetitionRecord& competitio
   for (const std::string& id : db_.playing_games_in(competition.id)) {
     for (int tries = 0; tries < 2; ++tries) {
       auto live = games_.find(id);
-      if (!live || live->retired) live = load_game(id);
+      if (!live || live->retired) {
+        try {
+          live = load_game(id);
+        } catch (const std::exception&) {
+          live = nullptr;  // a fault: this game is not ended by this pass
+        }
+      }
       if (!live) break;
       std::unique_lock lock(live->mutex);
       if (live->retired) continue;  // evicted meanwhile: load it again

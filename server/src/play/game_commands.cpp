@@ -40,12 +40,7 @@ void fail_write(Answer& answer, const storage::WriteResult& r, std::string_view 
 }  // namespace
 
 std::shared_ptr<LiveGame> GameService::load_game(const std::string& game_id) {
-  std::optional<storage::GameRecord> record;
-  try {
-    record = db_.load_game(game_id);
-  } catch (const std::exception&) {
-    return nullptr;
-  }
+  const std::optional<storage::GameRecord> record = db_.load_game(game_id);
   if (!record) return nullptr;
   game::ReplayResult replayed = game::replay(record->setup, record->moves);
   if (!replayed.game) return nullptr;
@@ -60,14 +55,10 @@ std::shared_ptr<LiveGame> GameService::load_game(const std::string& game_id) {
   live->attempt = record->attempt;
   if (record->setup.board_key) live->commitment = game::commitment(*record->setup.board_key);
   if (record->competition) {
-    try {
-      const auto competition = competitions_.find(*record->competition);
-      if (!competition) return nullptr;
-      // Practice started on the board after its close is not ended by it.
-      if (live->created_at < competition->closes_at) live->closes_at = competition->closes_at;
-    } catch (const std::exception&) {
-      return nullptr;
-    }
+    const auto competition = competitions_.find(*record->competition);
+    if (!competition) return nullptr;
+    // Practice started on the board after its close is not ended by it.
+    if (live->created_at < competition->closes_at) live->closes_at = competition->closes_at;
   }
   live->first_move_at = record->first_move_at;
   live->finished_at = record->finished_at;
@@ -88,11 +79,26 @@ std::shared_ptr<LiveGame> GameService::load_game(const std::string& game_id) {
 
 void GameService::acquire_game(const std::shared_ptr<Connection>& conn, const std::string& game_id,
                                std::function<void(std::shared_ptr<LiveGame>)> then) {
-  if (auto live = games_.find(game_id); live && !live->retired) return then(std::move(live));
+  acquire(conn, game_id, [then = std::move(then)](std::shared_ptr<LiveGame> live, bool) mutable {
+    then(std::move(live));
+  });
+}
+
+void GameService::acquire(const std::shared_ptr<Connection>& conn, const std::string& game_id,
+                          std::function<void(std::shared_ptr<LiveGame>, bool)> then) {
+  if (auto live = games_.find(game_id); live && !live->retired) {
+    return then(std::move(live), false);
+  }
   net::post(*db_pool_, [this, conn, game_id, then = std::move(then)]() mutable {
-    auto live = load_game(game_id);
-    net::post(conn->executor(), [live = std::move(live), then = std::move(then)]() mutable {
-      then(std::move(live));
+    std::shared_ptr<LiveGame> live;
+    bool fault = false;
+    try {
+      live = load_game(game_id);
+    } catch (const std::exception&) {
+      fault = true;
+    }
+    net::post(conn->executor(), [live = std::move(live), fault, then = std::move(then)]() mutable {
+      then(std::move(live), fault);
     });
   });
 }
@@ -100,27 +106,29 @@ void GameService::acquire_game(const std::shared_ptr<Connection>& conn, const st
 void GameService::with_own_game(
     const RequestPtr& req, const std::string& game_id,
     std::function<void(const std::shared_ptr<LiveGame>&, std::unique_lock<std::mutex>&)> body) {
-  acquire_game(
-      req->conn(), game_id,
-      [this, req, game_id, body = std::move(body)](std::shared_ptr<LiveGame> live) mutable {
-        if (!live) return req->fail(ErrorCode::not_found, "no such game");
-        if (live->player_id != *req->state().player_id) {
-          return req->fail(ErrorCode::unauthorized, "not your game");
-        }
-        std::unique_lock lock(live->mutex);
-        if (live->retired) {
-          // Evicted or rolled back meanwhile: look it up again (reloads).
-          lock.unlock();
-          return with_own_game(req, game_id, std::move(body));
-        }
-        live->last_used_ms = now_();
-        if (live->closes_at && live->last_used_ms >= *live->closes_at && !live->game->over()) {
-          // Its competition has closed: the game ends at its score, and the
-          // request below sees a finished game (a move is then not_allowed).
-          end_at_close(live);
-        }
-        body(live, lock);
-      });
+  acquire(req->conn(), game_id,
+          [this, req, game_id, body = std::move(body)](std::shared_ptr<LiveGame> live,
+                                                       bool fault) mutable {
+            // A storage fault is not a missing game: the player may try again.
+            if (fault) return req->fail(ErrorCode::internal, "could not load the game");
+            if (!live) return req->fail(ErrorCode::not_found, "no such game");
+            if (live->player_id != *req->state().player_id) {
+              return req->fail(ErrorCode::unauthorized, "not your game");
+            }
+            std::unique_lock lock(live->mutex);
+            if (live->retired) {
+              // Evicted or rolled back meanwhile: look it up again (reloads).
+              lock.unlock();
+              return with_own_game(req, game_id, std::move(body));
+            }
+            live->last_used_ms = now_();
+            if (live->closes_at && live->last_used_ms >= *live->closes_at && !live->game->over()) {
+              // Its competition has closed: the game ends at its score, and the
+              // request below sees a finished game (a move is then not_allowed).
+              end_at_close(live);
+            }
+            body(live, lock);
+          });
 }
 
 void GameService::handle(const RequestPtr& req, const protocol::Resume& cmd) {

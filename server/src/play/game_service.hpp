@@ -108,7 +108,6 @@ class GameService {
   void post_to_pool(std::function<void()> work);
 
   std::int64_t now() const { return now_(); }
-  storage::Database& db() { return db_; }
 
  private:
   // hello with `recovery` (recovery.cpp), on the storage pool: checks the
@@ -134,7 +133,14 @@ class GameService {
   void with_own_game(
       const RequestPtr& req, const std::string& game_id,
       std::function<void(const std::shared_ptr<LiveGame>&, std::unique_lock<std::mutex>&)> body);
+  // A stored game, replayed and registered; null when there is no such
+  // game (or it does not replay, or its competition is gone). Throws
+  // StorageError on a storage fault. Blocking: call it on the pool.
   std::shared_ptr<LiveGame> load_game(const std::string& game_id);
+  // acquire_game, telling a storage fault (`fault` true, the game null)
+  // apart from a missing game.
+  void acquire(const std::shared_ptr<Connection>& conn, const std::string& game_id,
+               std::function<void(std::shared_ptr<LiveGame>, bool fault)> then);
   // Queues the writes of an accepted move (and the game's end); `text` is
   // answered once they commit. Called with the game locked.
   void persist_move(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,

@@ -1,127 +1,45 @@
-// RoomManager: the room map and indexes, create / leave / start, progress of
-// the room games. Joins are in room_join.cpp, disconnects and cleanup in
-// room_cleanup.cpp.
+// RoomManager: membership. Creating a room, joining it (new players and
+// spectators, returning members), leaving it, members who go away, and
+// reattaching a player who resumes their room game.
+//
+// A join that must show games (a spectator of a playing room, a player
+// coming back) locks those games before the room, as the lock order says:
+// with every game of the room locked, no move can happen between the views
+// it answers with and the member being added, so the member's first
+// room_events is exactly the move after its view. The answer leaves from the
+// joiner's thread before that handler returns, so pushes posted to the same
+// thread meanwhile follow it on the wire.
 #include "rooms/room_manager.hpp"
 
 #include <algorithm>
-#include <atomic>
 
 #include "play/ids.hpp"
-#include "tilecrush/protocol/events.hpp"
 #include "tilecrush/protocol/views.hpp"
 
 namespace tilecrush::server {
 
 using protocol::ErrorCode;
 
-// One start_room between the room entering `starting` and its games being
-// durable.
-struct RoomManager::StartState {
-  // The starter's connection and answer: the room's pushes and the answer
-  // leave from its thread. (Not the Request: the starter reads on meanwhile.)
-  std::shared_ptr<Connection> conn;
-  std::shared_ptr<Answer> answer;
-  std::shared_ptr<Room> room;
-  std::vector<std::int64_t> player_ids;  // the players when the start began
-  std::vector<std::string> names;
-  std::vector<std::shared_ptr<LiveGame>> games;  // same order
-  std::vector<nlohmann::json> views;             // each game's starting view
-  std::atomic<std::size_t> remaining{0};
-  std::atomic<bool> failed{false};
-};
+namespace {
 
-RoomManager::RoomManager(GameService& games, net::any_io_executor timer_executor, NowFn now,
-                         RoomLimits limits, std::string node_id)
+constexpr int kMaxRetries = 3;
+
+}  // namespace
+
+RoomManager::RoomManager(GameService& games, storage::Database& db,
+                         net::any_io_executor timer_executor, NowFn now, RoomLimits limits,
+                         std::string node_id)
     : games_(games),
-      now_(std::move(now)),
+      now_(now),
       limits_(limits),
-      node_id_(std::move(node_id)),
-      claims_generation_(games.db().room_claims_generation()),
-      timer_(std::move(timer_executor)) {
+      store_(db, registry_, now, std::move(node_id)),
+      races_(games, registry_, store_, now),
+      sweeper_(registry_, store_, std::move(timer_executor), now, limits) {
   games_.subscribe(*this);
-  schedule_sweep();
 }
 
 RoomManager::~RoomManager() {
   games_.unsubscribe(*this);
-}
-
-void RoomManager::schedule_sweep() {
-  timer_.expires_after(limits_.sweep_every);
-  timer_.async_wait([this](error_code ec) {
-    if (ec) return;
-    sweep();
-    schedule_sweep();
-  });
-}
-
-std::shared_ptr<Room> RoomManager::find(const std::string& code) const {
-  std::lock_guard map(map_mutex_);
-  const auto it = rooms_.find(code);
-  return it == rooms_.end() ? nullptr : it->second;
-}
-
-std::size_t RoomManager::room_count() const {
-  std::lock_guard map(map_mutex_);
-  return rooms_.size();
-}
-
-std::size_t RoomManager::indexed_players() const {
-  std::lock_guard map(map_mutex_);
-  return by_player_.size();
-}
-
-void RoomManager::index_add(std::int64_t player_id, const std::string& code) {
-  std::lock_guard map(map_mutex_);
-  std::vector<std::string>& codes = by_player_[player_id];
-  if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
-}
-
-void RoomManager::index_remove(std::int64_t player_id, const std::string& code) {
-  std::lock_guard map(map_mutex_);
-  const auto it = by_player_.find(player_id);
-  if (it == by_player_.end()) return;
-  std::erase(it->second, code);
-  if (it->second.empty()) by_player_.erase(it);
-}
-
-void RoomManager::release_open_locked(Room& room) {
-  if (!room.counted_open) return;
-  room.counted_open = false;
-  std::lock_guard map(map_mutex_);
-  const auto it = hosted_.find(room.creator_id);
-  if (it != hosted_.end() && --it->second == 0) hosted_.erase(it);
-}
-
-void RoomManager::remove_room_locked(Room& room) {
-  if (room.removed) return;
-  room.removed = true;
-  // A finished room's open state went with its result (finish_locked). The
-  // claim goes once the removal is committed, so that no node takes over a
-  // room whose removal is still queued.
-  storage::Database& db = games_.db();
-  if (room.phase != RoomPhase::finished) {
-    {
-      std::lock_guard removing(removing_->mutex);
-      removing_->codes.insert(room.code);
-    }
-    db.remove_open_room(room.code,
-                        [removing = removing_, &db, code = room.code](const storage::WriteResult&) {
-                          db.release_room(code);
-                          std::lock_guard lock(removing->mutex);
-                          removing->codes.erase(code);
-                        });
-  } else {
-    db.release_room(room.code);
-  }
-  release_open_locked(room);
-  {
-    std::lock_guard map(map_mutex_);
-    const auto it = rooms_.find(room.code);
-    if (it != rooms_.end() && it->second.get() == &room) rooms_.erase(it);
-  }
-  for (const RoomPlayerEntry& p : room.players) index_remove(p.player_id, room.code);
-  for (const RoomSpectatorEntry& s : room.spectators) index_remove(s.player_id, room.code);
 }
 
 void RoomManager::refuse(const RequestPtr& req, ErrorCode code, std::string_view message) {
@@ -144,25 +62,12 @@ void RoomManager::create(const RequestPtr& req, const protocol::CreateRoom& cmd)
     return refuse(req, ErrorCode::bad_request, "this board cannot be dealt");
   }
   const std::int64_t now = now_();
-  give_up_if_claims_lost();
+  store_.give_up_if_claims_lost();
   // A code nobody uses: not in memory here, claimed by this node (so no
   // other node serves it), and not stored as another node's open room.
-  storage::Database& db = games_.db();
-  std::string code;
-  for (int tries = 0;; ++tries) {
-    code = random_room_code();
-    if (find(code)) continue;
-    if (tries >= 16) return refuse(req, ErrorCode::internal, "no room code is free");
-    if (!db.claim_room(code)) continue;
-    bool stored = false;
-    try {
-      stored = db.find_open_room(code).has_value();
-    } catch (const std::exception&) {
-      stored = true;
-    }
-    if (!stored) break;
-    db.release_room(code);
-  }
+  const std::optional<std::string> free_code = store_.claim_new_code();
+  if (!free_code) return refuse(req, ErrorCode::internal, "no room code is free");
+  const std::string& code = *free_code;
   // Locked before anyone can see it, and before the map lock (the order
   // every path takes them in): its first stored state is queued before any
   // other change of it.
@@ -173,26 +78,14 @@ void RoomManager::create(const RequestPtr& req, const protocol::CreateRoom& cmd)
   host.name = req->state().player_name;
   host.link.attach(req->conn());
   room->players.push_back(std::move(host));
-  bool admitted = false;
-  {
-    std::lock_guard map(map_mutex_);
-    const auto hosted = hosted_.find(player_id);
-    if ((hosted == hosted_.end() || hosted->second < limits_.max_open_rooms_hosted) &&
-        !rooms_.contains(code)) {
-      rooms_.emplace(code, room);
-      ++hosted_[player_id];
-      by_player_[player_id].push_back(code);
-      admitted = true;
-    }
-  }
-  if (!admitted) {
+  if (!registry_.admit(room, limits_.max_open_rooms_hosted)) {
     lock.unlock();
-    db.release_room(code);
+    store_.release(code);
     return refuse(
         req, ErrorCode::not_allowed,
         "you already host " + std::to_string(limits_.max_open_rooms_hosted) + " open rooms");
   }
-  store_locked(*room);
+  store_.save_locked(*room);
   std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
   lock.unlock();
   answer(req, std::move(text));
@@ -220,165 +113,274 @@ void RoomManager::leave(const RequestPtr& req, const protocol::LeaveRoom& cmd) {
     if (room->phase != RoomPhase::finished) player->left = true;
     player->link.detach(now_());
   }
-  if (!room->has_member(player_id)) index_remove(player_id, room->code);
+  if (!room->has_member(player_id)) registry_.index_remove(player_id, room->code);
   std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
-  if (room->phase == RoomPhase::lobby && room->players.empty()) remove_room_locked(*room);
-  if (!spectator) store_locked(*room);
+  if (room->phase == RoomPhase::lobby && room->players.empty()) store_.remove_locked(*room);
+  if (!spectator) store_.save_locked(*room);
   room->push_all(room->update_text());
-  if (left_the_race) after_player_left_locked(*room);
+  if (left_the_race) store_.finish_if_over_locked(*room);
   lock.unlock();
   answer(req, std::move(text));
 }
 
-void RoomManager::after_player_left_locked(Room& room) {
-  if (room.phase == RoomPhase::playing && room.all_over()) finish_locked(room);
+// The games of a playing room, looked up one after the other.
+struct RoomManager::GameSet {
+  std::vector<std::string> ids;
+  std::vector<std::string> names;
+  std::vector<std::shared_ptr<LiveGame>> games;
+};
+
+namespace {
+
+// Acquires set.ids[i..] in order, then calls `done` on `conn`'s thread.
+template <typename Set>
+void acquire_from(GameService& service, const std::shared_ptr<Connection>& conn,
+                  const std::shared_ptr<Set>& set, std::size_t i, std::function<void()> done) {
+  if (i == set->ids.size()) return done();
+  service.acquire_game(
+      conn, set->ids[i],
+      [&service, conn, set, i, done = std::move(done)](std::shared_ptr<LiveGame> live) mutable {
+        set->games[i] = std::move(live);
+        acquire_from(service, conn, set, i + 1, std::move(done));
+      });
 }
 
-void RoomManager::start(const RequestPtr& req, const protocol::StartRoom& cmd) {
+}  // namespace
+
+std::shared_ptr<Room> RoomManager::lock_room(const RequestPtr& req, const std::string& code,
+                                             std::unique_lock<std::mutex>& lock) {
+  store_.give_up_if_claims_lost();
+  const std::string normal = normalize_room_code(code);
+  auto room = registry_.find(normal);
+  bool moved = false;
+  std::string owner;
+  if (!room) room = store_.take_over(normal, moved, owner);
+  if (room) {
+    lock = std::unique_lock(room->mutex);
+    if (!room->removed) return room;
+    lock.unlock();
+  }
+  if (moved) {
+    req->moved(normal, owner);
+    return nullptr;
+  }
+  refuse(req, ErrorCode::not_found, "no such room");
+  return nullptr;
+}
+
+void RoomManager::join(const RequestPtr& req, const protocol::JoinRoom& cmd) {
   const std::int64_t player_id = *req->state().player_id;
-  auto room = find(normalize_room_code(cmd.code));
-  if (!room) return refuse(req, ErrorCode::not_found, "no such room");
-  auto state = std::make_shared<StartState>();
-  state->conn = req->conn();
-  state->answer = req->defer();
-  state->room = room;
-  {
-    std::unique_lock lock(room->mutex);
+  std::unique_lock<std::mutex> lock;
+  auto room = lock_room(req, cmd.code, lock);
+  if (!room) return;
+  const bool lobby = room->phase == RoomPhase::lobby || room->phase == RoomPhase::starting;
+  RoomPlayerEntry* player = room->find_player(player_id);
+  if (player && !player->left) {
+    // A player coming back, whatever `as` says: members keep their role.
+    if (!lobby) {
+      std::string game_id = player->game_id;
+      lock.unlock();
+      return rejoin_player(req, room, std::move(game_id));
+    }
+    player->link.attach(req->conn());
+    std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
+    room->push_others(player_id, room->update_text());
+    lock.unlock();
+    return answer(req, std::move(text));
+  }
+  if (!cmd.spectator) {
     std::string refusal;
-    ErrorCode code = ErrorCode::not_allowed;
-    if (room->removed) {
-      code = ErrorCode::not_found;
-      refusal = "no such room";
-    } else if (room->host_id != player_id) {
-      refusal = "only the host can start the room";
+    if (player) {
+      refusal = "you left this room; you may join it as a spectator";
     } else if (room->phase != RoomPhase::lobby) {
-      refusal = "the room has already started";
+      refusal = "the room has started";
+    } else if (room->players.size() >= limits_.max_players) {
+      refusal = "the room is full";
     }
     if (!refusal.empty()) {
       lock.unlock();
-      return refuse(req, code, refusal);
+      return refuse(req, ErrorCode::not_allowed, refusal);
     }
-    room->phase = RoomPhase::starting;
-    for (const RoomPlayerEntry& p : room->players) {
-      state->player_ids.push_back(p.player_id);
-      state->names.push_back(p.name);
-    }
-  }
-  // Dealing takes a while on big boards: done without any lock, the room
-  // being in `starting` keeps others out meanwhile.
-  for (std::size_t i = 0; i < state->player_ids.size(); ++i) {
-    std::string error;
-    auto live =
-        games_.make_game(room->setup, state->player_ids[i], state->names[i], room->code, &error);
-    if (!live) {
-      {
-        std::lock_guard lock(room->mutex);
-        room->phase = RoomPhase::lobby;
-      }
-      return refuse(req, ErrorCode::internal, "could not deal the room's games");
-    }
-    state->views.push_back(protocol::game_view(*live->game, live->view_meta(0)));
-    state->games.push_back(std::move(live));
-  }
-  state->remaining = state->games.size();
-  for (const auto& live : state->games) {
-    // Every game is durable before anyone is told about it, as new_game
-    // does; the players learn their game ids only from room_started.
-    games_.register_game(live, [this, state](const storage::WriteResult& r) {
-      if (!r.ok()) state->failed = true;
-      if (--state->remaining > 0) return;
-      net::post(state->conn->executor(), [this, state]() { complete_start(state); });
-    });
-  }
-}
-
-void RoomManager::complete_start(const std::shared_ptr<StartState>& state) {
-  Room& room = *state->room;
-  std::unique_lock lock(room.mutex);
-  if (state->failed || room.removed) {
-    if (!room.removed) room.phase = RoomPhase::lobby;
+    RoomPlayerEntry entry;
+    entry.player_id = player_id;
+    entry.name = req->state().player_name;
+    entry.link.attach(req->conn());
+    room->players.push_back(std::move(entry));
+    registry_.index_add(player_id, room->code);
+    store_.save_locked(*room);
+    std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
+    room->push_others(player_id, room->update_text());
     lock.unlock();
-    return state->answer->fail(ErrorCode::internal, "could not save the room's games");
+    return answer(req, std::move(text));
   }
-  room.phase = RoomPhase::playing;
-  room.last_activity = now_();
-  nlohmann::json all_games = nlohmann::json::object();
-  for (std::size_t i = 0; i < state->games.size(); ++i) {
-    const nlohmann::json& view = state->views[i];
-    all_games[state->names[i]] = view;
-    RoomPlayerEntry* p = room.find_player(state->player_ids[i]);
-    if (!p) continue;
-    p->game_id = state->games[i]->id;
-    p->score = view["score"].get<std::int64_t>();
-    p->move_count = view["move_count"].get<std::int64_t>();
-    p->game_over = view["over"].get<bool>();
-    p->link.push(protocol::dump(protocol::room_started(room.code, view)));
+  if (!room->find_spectator(player_id) && room->spectators.size() >= limits_.max_spectators) {
+    lock.unlock();
+    return refuse(req, ErrorCode::not_allowed, "the room has too many spectators");
   }
-  room.push_spectators(protocol::dump(protocol::room_started_spectator(room.code, all_games)));
-  std::string text = protocol::dump(protocol::room_reply(state->answer->id(), room.view()));
-  // Every game it names is durable by now (this runs after their commits).
-  store_locked(room);
-  if (room.all_over()) finish_locked(room);
+  if (!lobby) {
+    lock.unlock();
+    return join_spectator(req, room);
+  }
+  RoomSpectatorEntry* spectator = room->find_spectator(player_id);
+  if (!spectator) {
+    room->spectators.push_back({player_id, req->state().player_name, {}});
+    spectator = &room->spectators.back();
+    registry_.index_add(player_id, room->code);
+  }
+  spectator->link.attach(req->conn());
+  std::string text = protocol::dump(protocol::room_reply(req->id(), room->view()));
+  room->push_others(player_id, room->update_text());
   lock.unlock();
-  state->answer->send_text(std::move(text));
+  answer(req, std::move(text));
 }
 
-void RoomManager::finish_locked(Room& room) {
-  room.phase = RoomPhase::finished;
-  room.finished_at = now_();
-  room.results = room.current_results();
-  room.push_all(room.finished_text());
-  release_open_locked(room);
+void RoomManager::rejoin_player(const RequestPtr& req, const std::shared_ptr<Room>& room,
+                                std::string game_id, int attempt) {
+  games_.acquire_game(
+      req->conn(), game_id, [this, req, room, game_id, attempt](std::shared_ptr<LiveGame> live) {
+        if (!live) return refuse(req, ErrorCode::internal, "could not load your room game");
+        std::unique_lock game_lock(live->mutex);
+        if (live->retired) {
+          game_lock.unlock();
+          if (attempt >= kMaxRetries) return refuse(req, ErrorCode::internal, "game unavailable");
+          return rejoin_player(req, room, game_id, attempt + 1);
+        }
+        const std::int64_t player_id = *req->state().player_id;
+        std::unique_lock lock(room->mutex);
+        RoomPlayerEntry* player = room->removed ? nullptr : room->find_player(player_id);
+        if (!player || player->left) {
+          const ErrorCode code = room->removed ? ErrorCode::not_found : ErrorCode::not_allowed;
+          lock.unlock();
+          game_lock.unlock();
+          return refuse(req, code, "you are no longer in this room");
+        }
+        player->link.attach(req->conn());
+        nlohmann::json reply = protocol::room_reply(req->id(), room->view());
+        // Addition to protocol.md: a returning player gets their own game back.
+        reply["game"] = protocol::game_view(*live->game, live->view_meta(now_()));
+        std::string text = protocol::dump(reply);
+        room->push_others(player_id, room->update_text());
+        std::string finished = room->phase == RoomPhase::finished ? room->finished_text() : "";
+        lock.unlock();
+        game_lock.unlock();
+        answer(req, std::move(text));
+        if (!finished.empty()) req->conn()->push(std::move(finished));
+      });
+}
 
-  storage::RoomRecord record;
-  record.code = room.code;
-  record.mode = room.setup.mode;
-  record.preset = room.setup.preset;
-  record.seed = room.setup.seed;
-  record.host_player_id = room.creator_id;
-  record.created_at = room.created_at;
-  record.finished_at = room.finished_at;
-  for (const RoomResult& r : room.results) {
-    storage::RoomStanding s;
-    s.rank = r.standing.rank;
-    s.player_id = r.player_id;
-    s.score = r.standing.score;
-    s.move_count = r.standing.move_count;
-    if (!r.game_id.empty()) s.game_id = r.game_id;
-    record.standings.push_back(std::move(s));
+void RoomManager::join_spectator(const RequestPtr& req, const std::shared_ptr<Room>& room,
+                                 int attempt) {
+  auto set = std::make_shared<GameSet>();
+  {
+    std::lock_guard lock(room->mutex);
+    if (room->removed) {
+      set = nullptr;
+    } else {
+      for (const RoomPlayerEntry& p : room->players) {
+        set->ids.push_back(p.game_id);
+        set->names.push_back(p.name);
+      }
+      set->games.resize(set->ids.size());
+    }
   }
-  // Queued after the last game's finish_game (queued before this call), so
-  // every game it names is stored first; the open room goes in the same
-  // operation, so a restart finds either the open room or its result.
-  games_.db().finish_open_room(std::move(record));
+  if (!set) return refuse(req, ErrorCode::not_found, "no such room");
+  acquire_from(games_, req->conn(), set, 0, [this, req, room, set, attempt]() {
+    complete_spectator_join(req, room, set, attempt);
+  });
 }
 
-void RoomManager::on_game_progress(LiveGame& live, const game::EventList& events) {
+void RoomManager::complete_spectator_join(const RequestPtr& req, const std::shared_ptr<Room>& room,
+                                          const std::shared_ptr<GameSet>& set, int attempt) {
+  if (std::any_of(set->games.begin(), set->games.end(), [](const auto& g) { return !g; })) {
+    return refuse(req, ErrorCode::internal, "could not load the room's games");
+  }
+  // In the players' order: the one order every multi-game lock uses.
+  std::vector<std::unique_lock<std::mutex>> game_locks;
+  game_locks.reserve(set->games.size());
+  for (const auto& live : set->games) game_locks.emplace_back(live->mutex);
+  if (std::any_of(set->games.begin(), set->games.end(),
+                  [](const auto& g) { return g->retired.load(); })) {
+    game_locks.clear();
+    if (attempt >= kMaxRetries) return refuse(req, ErrorCode::internal, "games unavailable");
+    return join_spectator(req, room, attempt + 1);
+  }
+  const std::int64_t player_id = *req->state().player_id;
+  std::unique_lock lock(room->mutex);
+  std::string refusal;
+  ErrorCode code = ErrorCode::not_allowed;
+  RoomSpectatorEntry* spectator = room->removed ? nullptr : room->find_spectator(player_id);
+  if (room->removed) {
+    code = ErrorCode::not_found;
+    refusal = "no such room";
+  } else if (!spectator && room->spectators.size() >= limits_.max_spectators) {
+    refusal = "the room has too many spectators";
+  }
+  if (!refusal.empty()) {
+    lock.unlock();
+    game_locks.clear();
+    return refuse(req, code, refusal);
+  }
+  if (!spectator) {
+    room->spectators.push_back({player_id, req->state().player_name, {}});
+    spectator = &room->spectators.back();
+    registry_.index_add(player_id, room->code);
+  }
+  spectator->link.attach(req->conn());
+  const std::int64_t now = now_();
+  nlohmann::json games = nlohmann::json::object();
+  for (std::size_t i = 0; i < set->games.size(); ++i) {
+    games[set->names[i]] = protocol::game_view(*set->games[i]->game, set->games[i]->view_meta(now));
+  }
+  std::string text =
+      protocol::dump(protocol::room_reply(req->id(), room->view(), std::move(games)));
+  room->push_others(player_id, room->update_text());
+  std::string finished = room->phase == RoomPhase::finished ? room->finished_text() : "";
+  lock.unlock();
+  game_locks.clear();
+  answer(req, std::move(text));
+  if (!finished.empty()) req->conn()->push(std::move(finished));
+}
+
+void RoomManager::on_resume(const std::shared_ptr<Connection>& conn, LiveGame& live) {
   if (!live.room_code) return;
-  auto room = find(*live.room_code);
+  auto room = registry_.find(*live.room_code);
   if (!room) return;
   std::lock_guard lock(room->mutex);
-  if (room->removed || room->phase != RoomPhase::playing) return;
-  RoomPlayerEntry* p = room->find_player(live.player_id);
-  if (!p || p->left || p->game_id != live.id) return;
-  const game::Game& g = *live.game;
-  const std::int64_t now = now_();
-  p->score = g.score();
-  p->move_count = g.move_count();
-  p->game_over = g.over();
-  room->last_activity = now;
-  if (events.empty()) {
-    // An undo: events cannot express it, so spectators get the whole view.
-    room->push_spectators(protocol::dump({{"type", "room_game"},
-                                          {"code", room->code},
-                                          {"player", p->name},
-                                          {"game", protocol::game_view(g, live.view_meta(now))}}));
-  } else {
-    room->push_spectators(protocol::room_events_text(room->code, p->name, g, events));
+  if (room->removed) return;
+  RoomPlayerEntry* player = room->find_player(live.player_id);
+  if (!player || player->left || player->game_id != live.id || player->link.is(conn.get())) {
+    return;
   }
-  room->push_all(protocol::dump(
-      protocol::room_progress({room->code, p->name, p->score, p->move_count, p->over()})));
-  if (p->game_over && room->all_over()) finish_locked(*room);
+  player->link.attach(conn);
+  // The player gets the room back through the same update as everyone else.
+  room->push_all(room->update_text());
+  if (room->phase == RoomPhase::finished) player->link.push(room->finished_text());
+}
+
+void RoomManager::on_disconnect(const std::shared_ptr<Connection>& conn) {
+  const std::optional<std::int64_t> player_id = conn->state().player_id;
+  if (!player_id) return;
+  const std::vector<std::string> codes = registry_.codes_of(*player_id);
+  if (codes.empty()) return;
+  const std::int64_t now = now_();
+  for (const std::string& code : codes) {
+    auto room = registry_.find(code);
+    if (!room) continue;
+    std::lock_guard lock(room->mutex);
+    if (room->removed) continue;
+    bool changed = false;
+    if (RoomPlayerEntry* p = room->find_player(*player_id); p && p->link.is(conn.get())) {
+      p->link.detach(now);
+      changed = true;
+    }
+    if (RoomSpectatorEntry* s = room->find_spectator(*player_id); s && s->link.is(conn.get())) {
+      // Spectators hold no state worth keeping: joining again gives fresh views.
+      room->remove_spectator(*player_id);
+      if (!room->has_member(*player_id)) registry_.index_remove(*player_id, code);
+      changed = true;
+    }
+    if (changed) room->push_all(room->update_text());
+  }
 }
 
 }  // namespace tilecrush::server

@@ -1,4 +1,4 @@
-#include "ws/dispatcher.hpp"
+#include "dispatch/dispatcher.hpp"
 
 #include "tilecrush/protocol/views.hpp"
 

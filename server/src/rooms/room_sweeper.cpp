@@ -1,51 +1,33 @@
-// RoomManager: members who go away, and the cleanup pass that forgets
-// abandoned and finished rooms so that nothing grows without bound.
-#include "rooms/room_manager.hpp"
+// RoomSweeper: the cleanup pass that forgets abandoned and finished rooms
+// so that nothing grows without bound.
+#include "rooms/room_sweeper.hpp"
 
 namespace tilecrush::server {
 
-void RoomManager::on_disconnect(const std::shared_ptr<Connection>& conn) {
-  const std::optional<std::int64_t> player_id = conn->state().player_id;
-  if (!player_id) return;
-  std::vector<std::string> codes;
-  {
-    std::lock_guard map(map_mutex_);
-    const auto it = by_player_.find(*player_id);
-    if (it == by_player_.end()) return;
-    codes = it->second;
-  }
-  const std::int64_t now = now_();
-  for (const std::string& code : codes) {
-    auto room = find(code);
-    if (!room) continue;
-    std::lock_guard lock(room->mutex);
-    if (room->removed) continue;
-    bool changed = false;
-    if (RoomPlayerEntry* p = room->find_player(*player_id); p && p->link.is(conn.get())) {
-      p->link.detach(now);
-      changed = true;
-    }
-    if (RoomSpectatorEntry* s = room->find_spectator(*player_id); s && s->link.is(conn.get())) {
-      // Spectators hold no state worth keeping: joining again gives fresh views.
-      room->remove_spectator(*player_id);
-      if (!room->has_member(*player_id)) index_remove(*player_id, code);
-      changed = true;
-    }
-    if (changed) room->push_all(room->update_text());
-  }
+RoomSweeper::RoomSweeper(RoomRegistry& registry, RoomStore& store,
+                         net::any_io_executor timer_executor, NowFn now, RoomLimits limits)
+    : registry_(registry),
+      store_(store),
+      now_(std::move(now)),
+      limits_(limits),
+      timer_(std::move(timer_executor)) {
+  schedule();
 }
 
-std::size_t RoomManager::sweep() {
+void RoomSweeper::schedule() {
+  timer_.expires_after(limits_.sweep_every);
+  timer_.async_wait([this](error_code ec) {
+    if (ec) return;
+    sweep();
+    schedule();
+  });
+}
+
+std::size_t RoomSweeper::sweep() {
   // Several nodes: a node whose database session broke has lost its rooms'
   // claims; it notices here at the latest (or with its next room request).
-  games_.db().check_room_claims();
-  give_up_if_claims_lost();
-  std::vector<std::shared_ptr<Room>> rooms;
-  {
-    std::lock_guard map(map_mutex_);
-    rooms.reserve(rooms_.size());
-    for (const auto& [code, room] : rooms_) rooms.push_back(room);
-  }
+  store_.check_claims();
+  const std::vector<std::shared_ptr<Room>> rooms = registry_.rooms();
   const std::int64_t now = now_();
   const auto older_than = [now](std::int64_t t, std::chrono::milliseconds age) {
     return now - t >= age.count();
@@ -64,14 +46,14 @@ std::size_t RoomManager::sweep() {
         }
         for (const std::int64_t id : gone) {
           room->remove_player(id);
-          if (!room->has_member(id)) index_remove(id, room->code);
+          if (!room->has_member(id)) registry_.index_remove(id, room->code);
         }
         if (room->players.empty()) {
-          remove_room_locked(*room);
+          store_.remove_locked(*room);
           ++removed;
         }
         if (!gone.empty()) {
-          store_locked(*room);
+          store_.save_locked(*room);
           room->push_all(room->update_text());
         }
         break;
@@ -90,15 +72,15 @@ std::size_t RoomManager::sweep() {
           }
         }
         if (changed) {
-          store_locked(*room);
+          store_.save_locked(*room);
           room->push_all(room->update_text());
-          after_player_left_locked(*room);
+          store_.finish_if_over_locked(*room);
         }
         break;
       }
       case RoomPhase::finished:
         if (older_than(room->finished_at, limits_.finished_keep)) {
-          remove_room_locked(*room);
+          store_.remove_locked(*room);
           ++removed;
         }
         break;

@@ -1,0 +1,63 @@
+// How a Database is opened (Options), what it reports after opening
+// (Settings), and the schema version this build writes: what storage's own
+// files need of the facade (database.hpp) without the facade itself.
+//
+// Thread safety: plain values and constants.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tilecrush::storage {
+
+enum class Synchronous : std::uint8_t { normal, full };
+
+struct Options {
+  // A file path (created when missing, unless read_only). Not ":memory:":
+  // the readers need to share the writer's file. Or a libpq URL
+  // (postgresql://user@host:port/database?...) of an existing database:
+  // PostgreSQL is used then, and the schema is created in it.
+  std::string path;
+  // No writer thread and no migrations: for a second handle (or process)
+  // reading a database another Database writes. Writes are refused with
+  // WriteStatus::closed. The schema must be at kSchemaVersion.
+  bool read_only = false;
+  Synchronous synchronous = Synchronous::normal;
+  std::chrono::milliseconds busy_timeout{5000};
+  std::size_t readers = 4;       // read connections in the pool (>= 1)
+  std::size_t max_batch = 1024;  // operations per write transaction (>= 1)
+  // The WAL is copied back into the main file by a thread of its own once
+  // it holds this many pages (4 KiB each), so the writer never waits for a
+  // checkpoint's fsyncs; at 16 times this the writer waits for a full one
+  // that starts the WAL over.
+  int checkpoint_pages = 4000;
+  // Leaderboard keys held in memory by the rank cache (about 40 bytes each),
+  // over every board read lately: a board's rank, page and around-me then
+  // cost O(log n) instead of O(offset). A board larger than this is read by
+  // the plain ordered scan; 0 turns the cache off.
+  std::size_t rank_cache_keys = 4'000'000;
+};
+
+// What the writer connection reports after open (read back, not assumed).
+struct Settings {
+  std::string backend;       // "sqlite" or "postgresql"
+  std::string journal_mode;  // "wal" (SQLite only)
+  // 1 NORMAL, 2 FULL (0 for a read-only handle); PostgreSQL: 2 when
+  // synchronous_commit is on, 0 when off.
+  int synchronous = 0;
+  bool foreign_keys = false;
+  int schema_version = 0;
+};
+
+// True when `path` names a PostgreSQL database (postgresql:// or
+// postgres://) rather than a SQLite file.
+bool is_postgres_url(std::string_view path);
+
+// The schema version this build writes (PRAGMA user_version; PostgreSQL:
+// the table schema_version).
+inline constexpr int kSchemaVersion = 13;
+
+}  // namespace tilecrush::storage
