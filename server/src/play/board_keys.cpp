@@ -5,12 +5,6 @@
 #include <stdexcept>
 
 namespace tilecrush::server {
-namespace {
-
-constexpr std::size_t kMaxCached = 200000;
-
-}  // namespace
-
 BoardKeys::BoardKeys(storage::Database& db, KeySource source, NowFn now)
     : db_(db), source_(std::move(source)), now_(std::move(now)) {}
 
@@ -83,13 +77,22 @@ std::optional<game::BoardSecret> BoardKeys::casual_key(const storage::BoardKey& 
   // Another process on the same database could create the same board at the
   // same moment: its key would then win, and a game dealt with this one is
   // refused by storage (internal error) rather than stored on a wrong board.
-  db_.create_board(std::move(record), [this, id](const storage::WriteResult& r) {
-    if (r.ok()) return;
-    std::lock_guard failed(mutex_);
+  // Until the board is stored, the cache is where its key is found (a
+  // second game on the seed must not draw another); once it is, the key
+  // leaves the cache: every game on a seed the server draws is a new board,
+  // and keeping them all would grow with every game of the day. A later
+  // game on that seed reads it back from storage.
+  db_.create_board(std::move(record), [this, id](const storage::WriteResult&) {
+    std::lock_guard stored(mutex_);
     cache_.erase(id);
   });
   if (cache_.size() >= kMaxCached) cache_.clear();
   return cache_[id] = key;
+}
+
+std::size_t BoardKeys::cached_count() const {
+  std::lock_guard lock(mutex_);
+  return cache_.size();
 }
 
 }  // namespace tilecrush::server
