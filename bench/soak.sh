@@ -165,8 +165,10 @@ live_games() { local out=""; for m in "${METRICS[@]}"; do
 sleep 3
 IDLE=$(rss_all)
 LOAD_START=$(cat /proc/loadavg)
-echo "soak: $BACKEND, ${#PIDS[@]} node(s), $PLAYERS players, $MODE $PRESET," \
-     "${PACED:+paced $PACED moves/s, }${PACED:-closed loop, }$DUR s; idle RSS (KB):$IDLE; load average $LOAD_START"
+LOOP="closed loop"
+[ -n "$PACED" ] && LOOP="paced $PACED moves/s"
+echo "soak: $BACKEND, ${#PIDS[@]} node(s), $PLAYERS players, $MODE $PRESET, $LOOP," \
+     "$DUR s; idle RSS (KB):$IDLE; load average $LOAD_START"
 
 # The sampler: "seconds since the load started" and each node's RSS (KB).
 SAMPLES="$OUT/samples.txt"
@@ -197,7 +199,6 @@ kill "$SAMPLER" 2>/dev/null || true
 wait "$SAMPLER" 2>/dev/null || true
 SAMPLER=""
 LOAD_END=$(cat /proc/loadavg)
-STOPPED=$(awk -v a="$(date +%s.%N)" -v b="$T0" 'BEGIN {printf "%.1f", a - b}')
 LIVE_END=$(live_games)
 tail -n 3 "$OUT/loadgen.log"
 [ "$LG" = 0 ] || echo "soak: the load generator exited with status $LG (see $OUT/loadgen.log)"
