@@ -16,7 +16,8 @@
 #      and crash tests receive is checked against protocol/schema by
 #      tests/schema/check_recorded.mjs); /metrics against
 #      `promtool check metrics` (scripts/check_metrics.sh: the release
-#      server after some traffic);
+#      server after some traffic); the short memory soak (bench/soak.sh
+#      --short: a minute of load, RSS must stay flat and come back down);
 #   2. the same CTest suites under ASan+UBSan (`asan` preset, build/asan):
 #      everything but the install-prefix test, which checks the plain
 #      release image (tests/docker/CMakeLists.txt leaves it out of
@@ -79,6 +80,15 @@ node tests/schema/check_doc_examples.mjs
 scripts/build.sh release
 ctest --preset release -j "$(nproc)"
 scripts/check_metrics.sh build/release
+# Memory under load (bench/soak.sh --short, about 75 s, after the CTest
+# suites so that nothing else runs beside it): a minute of the peers' load
+# generator; RSS flat after 20 s, under 256 MB, and back within 2x of the
+# idle server's after. Without the peers folder (TILECRUSH_PEERS, or
+# ../shared/peers beside the repository) the load is bench's own
+# tilecrush_load; skipped (77) only without node.
+soak_rc=0
+bench/soak.sh --short --build build/release || soak_rc=$?
+if ((soak_rc == 77)); then echo "soak: SKIPPED (no load generator)"; elif ((soak_rc)); then exit "$soak_rc"; fi
 
 if [[ "$quick" == "1" ]]; then
   echo "quick tests passed (stage 1 of 5; scripts/test.sh adds sanitizers, fuzzers and the browser)"

@@ -101,6 +101,29 @@ Server::Server(const Config& config)
            std::to_string(r.mismatches));
     metric("tilecrush_live_games", "gauge", "Games held in memory.",
            std::to_string(service_->live_games()));
+    // What else grows with use, each with its bound (server/README.md,
+    // "What grows with use").
+    metric("tilecrush_rank_index_boards", "gauge", "Boards with a rank index slot (at most 4096).",
+           std::to_string(r.boards));
+    metric("tilecrush_rank_index_keys", "gauge",
+           "Keys held by the rank indexes (at most 4,000,000).", std::to_string(r.keys));
+    metric("tilecrush_page_cache_pages", "gauge", "Rendered leaderboard pages kept.",
+           std::to_string(api_->page_cache().pages()));
+    metric("tilecrush_page_cache_bytes", "gauge",
+           "Bytes of the rendered pages kept, as counted against their 16 MiB budget.",
+           std::to_string(api_->page_cache().bytes()));
+    metric("tilecrush_board_keys_cached", "gauge", "Board keys cached (at most 16,384).",
+           std::to_string(board_keys_->cached_count()));
+    metric("tilecrush_sessions", "gauge",
+           "WebSocket sessions held, each with its rate limiter (at most --max-connections).",
+           std::to_string(registry_.size()));
+    metric("tilecrush_connection_addresses", "gauge",
+           "Remote addresses in the per-address connection table (those with a connection open).",
+           std::to_string(connection_limits_->addresses()));
+    metric("tilecrush_rooms", "gauge", "Rooms held in memory.",
+           std::to_string(rooms_->room_count()));
+    metric("tilecrush_room_indexed_players", "gauge", "Players in the rooms' per-player index.",
+           std::to_string(rooms_->indexed_players()));
     return out;
   });
 
@@ -131,8 +154,11 @@ void Server::start() {
 
 // Every second, on the service's pool (it locks games, so never on a network
 // thread): finished games leave memory once durable, and every tenth tick
-// the games idle for --game-idle. Memory given back by the games is then
-// returned to the system, not kept by the allocator for later.
+// the games idle for --game-idle. Every tenth tick too, memory freed since
+// (by the games, and by the database's writer, which gives SQLite's page
+// cache back after 5 s without writes) is returned to the system, not kept
+// by the allocator for later. Unconditionally: freeing happens on threads
+// this pass does not see, and a trim of a heap with nothing free is cheap.
 void Server::schedule_eviction() {
   eviction_timer_ = std::make_unique<net::steady_timer>(timer_executor_, std::chrono::seconds(1));
   eviction_timer_->async_wait([this](error_code ec) {
@@ -140,14 +166,10 @@ void Server::schedule_eviction() {
     if (!eviction_busy_->exchange(true)) {
       const bool idle_pass = ++eviction_ticks_ % 10 == 0;
       service_->post_to_pool([this, idle_pass, busy = eviction_busy_]() {
-        std::size_t dropped = service_->evict_finished();
+        service_->evict_finished();
         if (idle_pass) {
-          dropped += service_->evict_idle(std::chrono::seconds(config_.game_idle_s));
-          dropped_since_trim_ += dropped;
-          if (dropped_since_trim_ > 0) trim_heap();
-          dropped_since_trim_ = 0;
-        } else {
-          dropped_since_trim_ += dropped;
+          service_->evict_idle(std::chrono::seconds(config_.game_idle_s));
+          trim_heap();
         }
         busy->store(false);
       });

@@ -71,11 +71,9 @@ class Server {
   std::unique_ptr<net::steady_timer> eviction_timer_;
   std::unique_ptr<net::steady_timer> closing_timer_;
   // An eviction pass is running on the pool: the next tick skips. The ticks
-  // are counted on the timer's thread; the games dropped since the last
-  // trim by the passes, one at a time.
+  // are counted on the timer's thread.
   std::shared_ptr<std::atomic<bool>> eviction_busy_ = std::make_shared<std::atomic<bool>>(false);
   unsigned eviction_ticks_ = 0;
-  std::size_t dropped_since_trim_ = 0;
   // A closing pass is running on the pool: the next tick skips.
   std::shared_ptr<std::atomic<bool>> closing_busy_ = std::make_shared<std::atomic<bool>>(false);
   bool stopped_ = false;

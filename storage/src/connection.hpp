@@ -82,6 +82,10 @@ class Connection {
   virtual void begin_read() = 0;
   // Rolls back whatever transaction is open, failed or not. Never throws.
   virtual void abandon_transaction() noexcept = 0;
+  // Frees what the connection caches and does not need (SQLite's page
+  // cache, outside a transaction); the cache fills again on use. Never
+  // throws. Nothing to free on PostgreSQL, whose cache is the server's.
+  virtual void release_memory() noexcept {}
 };
 
 // The lock key of `name` (a board, a player...: see stores.hpp's *_lock()),

@@ -11,15 +11,35 @@ RankCache::Name RankCache::name_of(const BoardKey& key) {
 std::shared_ptr<RankCache::Board> RankCache::board(const BoardKey& key) {
   if (max_keys_ == 0) return nullptr;
   std::lock_guard lock(mutex_);
-  Entry& entry = boards_[name_of(key)];
-  if (!entry.board) entry.board = std::make_shared<Board>();
+  Name name = name_of(key);
+  Entry& entry = boards_[name];
+  if (!entry.board) {
+    entry.board = std::make_shared<Board>();
+    if (boards_.size() > kMaxBoards) evict_oldest(name);
+  }
   entry.used = ++clock_;
   return entry.board;
 }
 
+void RankCache::evict_oldest(const Name& keep) {
+  auto oldest = boards_.end();
+  for (auto i = boards_.begin(); i != boards_.end(); ++i) {
+    if (i->first == keep) continue;
+    if (oldest == boards_.end() || i->second.used < oldest->second.used) oldest = i;
+  }
+  if (oldest == boards_.end()) return;
+  total_keys_ -= oldest->second.keys;
+  boards_.erase(oldest);
+}
+
 RankCacheMetrics RankCache::metrics() const {
-  return {counters_.indexed_reads.load(), counters_.plain_reads.load(), counters_.loads.load(),
-          counters_.changes_applied.load(), counters_.mismatches.load()};
+  RankCacheMetrics m{counters_.indexed_reads.load(), counters_.plain_reads.load(),
+                     counters_.loads.load(), counters_.changes_applied.load(),
+                     counters_.mismatches.load()};
+  std::lock_guard lock(mutex_);
+  m.boards = boards_.size();
+  m.keys = total_keys_;
+  return m;
 }
 
 void RankCache::forget(const BoardKey& key) {

@@ -36,6 +36,12 @@ class RankCache {
     std::int64_t revision = -1;
   };
 
+  // Boards with a slot at most: anybody can make a board (a game on a seed
+  // of their own), and a slot costs a few hundred bytes besides its keys,
+  // so the slots are bounded by count as well as by keys; past it the
+  // least recently used goes.
+  static constexpr std::size_t kMaxBoards = 4096;
+
   // `max_keys` 0 turns the cache off.
   explicit RankCache(std::size_t max_keys) : max_keys_(max_keys) {}
 
@@ -68,6 +74,8 @@ class RankCache {
  private:
   using Name = std::tuple<std::string, int, std::string, std::string>;
   static Name name_of(const BoardKey& key);
+  // Drops the least recently used board other than `keep` (mutex_ held).
+  void evict_oldest(const Name& keep);
 
   struct Entry {
     std::shared_ptr<Board> board;
@@ -77,7 +85,7 @@ class RankCache {
 
   const std::size_t max_keys_;
   Counters counters_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::map<Name, Entry> boards_;
   std::size_t total_keys_ = 0;
   std::uint64_t clock_ = 0;

@@ -86,6 +86,10 @@ int SqliteConnection::changes() const {
   return sqlite3_changes(db_);
 }
 
+void SqliteConnection::release_memory() noexcept {
+  sqlite3_db_release_memory(db_);
+}
+
 bool SqliteConnection::in_transaction() const {
   return sqlite3_get_autocommit(db_) == 0;
 }

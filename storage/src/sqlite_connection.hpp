@@ -61,6 +61,7 @@ class SqliteConnection final : public Connection {
   std::unique_ptr<Statement> prepare(std::string_view sql) override;
   std::int64_t last_insert_rowid() override;
   int changes() const override;
+  void release_memory() noexcept override;
   bool in_transaction() const override;
   void begin_write() override;
   void begin_read() override;

@@ -81,11 +81,33 @@ void WriteQueue::loop() {
   // Named for per-thread CPU figures (top -H, bench/peer_compare.sh).
   pthread_setname_np(pthread_self(), "tc-writer");
   std::vector<WriteOp> batch;
+  // SQLite's page cache (64 MiB on the writer, backend_open.cpp) fills with
+  // the pages of games that ended long ago as the database grows, and a
+  // full cache is never given back: the process would grow by the
+  // database's growth for minutes, then keep it for good. So the writer
+  // frees its cache once the queue has been empty for kIdleRelease, and
+  // every kBusyRelease under load: what it needs again (a page of moves and
+  // one of games per active game) comes back from the OS's file cache in
+  // milliseconds (bench/README.md, "Memory through a day of play").
+  bool wrote = false;
+  constexpr auto kIdleRelease = std::chrono::seconds(5);
+  constexpr auto kBusyRelease = std::chrono::seconds(30);
+  auto released_at = std::chrono::steady_clock::now();
   for (;;) {
     {
       std::unique_lock lock(mutex_);
-      work_ready_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+      const auto ready = [&] { return !queue_.empty() || stopping_; };
+      if (!wrote) {
+        work_ready_.wait(lock, ready);
+      } else if (!work_ready_.wait_for(lock, kIdleRelease, ready)) {
+        wrote = false;
+        lock.unlock();
+        connection_.release_memory();
+        released_at = std::chrono::steady_clock::now();
+        continue;
+      }
       if (queue_.empty()) return;  // stopping, and everything is committed
+      wrote = true;
       const std::size_t n = std::min(queue_.size(), max_batch_);
       batch.clear();
       for (std::size_t i = 0; i < n; ++i) {
@@ -94,6 +116,10 @@ void WriteQueue::loop() {
       }
     }
     run_batch(batch);
+    if (std::chrono::steady_clock::now() - released_at >= kBusyRelease) {
+      connection_.release_memory();
+      released_at = std::chrono::steady_clock::now();
+    }
   }
 }
 

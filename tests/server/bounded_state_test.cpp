@@ -6,7 +6,9 @@
 // in abuse_test.cpp, rooms in rooms_cleanup_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "itest_util.hpp"
 #include "net/connection_limits.hpp"
 #include "net/rate_limiter.hpp"
+#include "play/board_keys.hpp"
 #include "test_server.hpp"
 
 namespace tilecrush::testing {
@@ -135,6 +138,65 @@ TEST(BoundedState, AFinishedGameLeavesMemoryWithinSecondsAndComesBackFromStorage
   EXPECT_GT(back["game"]["score"], 0);
   const json still = c.request({{"type", "resume"}, {"game_id", running["game_id"]}});
   EXPECT_EQ(still["game"]["over"], false) << still;
+}
+
+// Every game on a seed the server draws is a new board: its key stays in
+// the cache only until the board is stored (then storage has it), and the
+// boards read back from storage fill the cache up to its bound, where it
+// starts over, rather than growing with every game of the day.
+TEST(BoundedState, TheBoardKeyCacheKeepsToItsBound) {
+  const std::filesystem::path dir = make_temp_dir("tilecrush-keys-");
+  storage::Options options;
+  options.path = (dir / "keys.db").string();
+  storage::Database db(options);
+  server::BoardKeys keys(db, server::BoardKeys::system_random(), [] { return std::int64_t{1}; });
+  constexpr std::size_t kBoards = server::BoardKeys::kMaxCached + 100;
+  auto board = [](std::size_t i) {
+    return storage::BoardKey{game::Mode::same, "easy", "s" + std::to_string(i), ""};
+  };
+  std::vector<game::BoardSecret> drawn;
+  for (std::size_t i = 0; i < kBoards; ++i) {
+    const auto key = keys.casual_key(board(i), true);
+    ASSERT_TRUE(key.has_value());
+    drawn.push_back(*key);
+  }
+  db.flush();
+  EXPECT_EQ(keys.cached_count(), 0u);  // all stored: storage has them
+  std::size_t most = 0;
+  for (std::size_t i = 0; i < kBoards; ++i) {
+    ASSERT_EQ(keys.casual_key(board(i), false), drawn[i]) << i;  // read back, the same key
+    most = std::max(most, keys.cached_count());
+  }
+  EXPECT_EQ(most, server::BoardKeys::kMaxCached);
+  EXPECT_LE(keys.cached_count(), 100u);
+  db.close();
+  std::filesystem::remove_all(dir);
+}
+
+// Everything else that grows with use has a gauge (server/README.md, "What
+// grows with use"): the sessions and the per-address table follow the
+// connections, and each gauge is there from the start.
+TEST(BoundedState, EveryTableThatGrowsWithUseHasAGauge) {
+  TestServer ts(unthrottled_config());
+  for (const char* name :
+       {"tilecrush_live_games", "tilecrush_rank_index_boards", "tilecrush_rank_index_keys",
+        "tilecrush_page_cache_pages", "tilecrush_page_cache_bytes", "tilecrush_board_keys_cached",
+        "tilecrush_sessions", "tilecrush_connection_addresses", "tilecrush_rooms",
+        "tilecrush_room_indexed_players"}) {
+    const std::string text = ts.server().metrics().render();
+    EXPECT_NE(text.find(std::string("# TYPE ") + name + " gauge\n"), std::string::npos) << name;
+  }
+  EXPECT_TRUE(ts.wait_for_metric("tilecrush_sessions 0"));
+  {
+    WsClient a(ts.port());
+    WsClient b(ts.port());
+    ASSERT_EQ(a.hello("gauge-a")["type"], "welcome");
+    ASSERT_EQ(b.hello("gauge-b")["type"], "welcome");
+    EXPECT_TRUE(ts.wait_for_metric("tilecrush_sessions 2"));
+    EXPECT_TRUE(ts.wait_for_metric("tilecrush_connection_addresses 1"));  // both from 127.0.0.1
+  }
+  EXPECT_TRUE(ts.wait_for_metric("tilecrush_sessions 0"));
+  EXPECT_TRUE(ts.wait_for_metric("tilecrush_connection_addresses 0"));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "rank_cache.hpp"
 #include "rank_index.hpp"
 #include "test_support.hpp"
 
@@ -318,6 +319,44 @@ TEST(RankCacheBudget, ABoardOverTheBudgetIsReadByThePlainScan) {
   EXPECT_EQ(page.entries[0].score, 50);
   EXPECT_EQ(page.entries[0].rank, 3);
   EXPECT_EQ(db.leaderboard_around(board, "b0", 1)->entries.front().rank, 7);
+}
+
+// Anybody can make a board (a game on a seed of their own): reading the
+// leaderboards of more boards than the cache holds slots for, one game
+// each, leaves at most kMaxBoards slots, while a board read among them
+// still is read through its index, with its keys counted.
+TEST(RankCacheBudget, ManySmallBoardsHoldAtMostTheCapOfSlots) {
+  TempDir dir;
+  Database db(options_for(dir.file()));
+  constexpr std::size_t kCap = detail::RankCache::kMaxBoards;
+  const PlayerId player = make_player(db, "maker");
+  auto board = [](std::size_t i) {
+    return BoardKey{game::Mode::same, "easy", numbered("own-", i), ""};
+  };
+  for (std::size_t i = 0; i < kCap + 300; ++i) {
+    ASSERT_TRUE(play_ranked(db, numbered("g", i), player, board(i), 10, 5, 1000, 100).ok());
+  }
+  const BoardKey played{game::Mode::same, "easy", "played", ""};
+  for (int i = 0; i < 3; ++i) {
+    const PlayerId p = make_player(db, numbered("p", static_cast<std::uint64_t>(i)));
+    ASSERT_TRUE(play_ranked(db, numbered("h", static_cast<std::uint64_t>(i)), p, played, 10 * i, 5,
+                            1000, 100)
+                    .ok());
+  }
+  db.flush();
+  std::uint64_t most = 0;
+  for (std::size_t i = 0; i < kCap + 300; ++i) {
+    ASSERT_EQ(db.leaderboard(board(i), 5, 0).total, 1);
+    if (i % 512 == 0) ASSERT_EQ(db.leaderboard(played, 5, 0).total, 3);
+    most = std::max(most, db.rank_cache_metrics().boards);
+  }
+  EXPECT_EQ(most, kCap);
+  EXPECT_EQ(db.leaderboard(played, 5, 0).entries.front().score, 20);
+  const RankCacheMetrics m = db.rank_cache_metrics();
+  EXPECT_EQ(m.boards, kCap);
+  EXPECT_EQ(m.keys, kCap - 1 + 3);  // one key each, and the played board's three
+  EXPECT_GT(m.indexed_reads, kCap);
+  EXPECT_EQ(m.mismatches, 0u);
 }
 
 }  // namespace

@@ -35,6 +35,8 @@ class HttpApi {
     return answer(ApiRequest{"GET", target, {}, {}, {}});
   }
   void stop();
+  // The rendered leaderboard pages kept (read-only: the gauges of /metrics).
+  const PageCache& page_cache() const { return *pages_; }
 
  private:
   // Who sent a request: the operator, an organiser, or nobody known.

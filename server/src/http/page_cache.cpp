@@ -16,7 +16,7 @@ std::optional<std::string> PageCache::find(const std::string& key,
 }
 
 void PageCache::store(const std::string& key, const storage::BoardRevision& at, std::string body) {
-  const std::size_t size = key.size() + body.size();
+  const std::size_t size = cost(key, body);
   if (size > max_bytes_) return;
   std::lock_guard lock(mutex_);
   if (const auto it = index_.find(key); it != index_.end()) erase(it->second);
@@ -26,8 +26,18 @@ void PageCache::store(const std::string& key, const storage::BoardRevision& at, 
   while (bytes_ > max_bytes_) erase(std::prev(order_.end()));
 }
 
+std::size_t PageCache::pages() const {
+  std::lock_guard lock(mutex_);
+  return order_.size();
+}
+
+std::size_t PageCache::bytes() const {
+  std::lock_guard lock(mutex_);
+  return bytes_;
+}
+
 void PageCache::erase(Order::iterator page) {
-  bytes_ -= page->key.size() + page->body.size();
+  bytes_ -= cost(page->key, page->body);
   index_.erase(page->key);
   order_.erase(page);
 }

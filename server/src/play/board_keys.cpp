@@ -7,12 +7,6 @@
 #include <stdexcept>
 
 namespace tilecrush::server {
-namespace {
-
-constexpr std::size_t kMaxCached = 200000;
-
-}  // namespace
-
 BoardKeys::BoardKeys(storage::Database& db, KeySource source, NowFn now)
     : db_(db), source_(std::move(source)), now_(std::move(now)) {}
 
@@ -71,13 +65,16 @@ std::optional<game::BoardSecret> BoardKeys::casual_key(const storage::BoardKey& 
   if (fresh) {
     // A seed the server just drew names a board nobody has: its key is
     // queued for the database, and a game created afterwards is queued
-    // behind it.
+    // behind it. Until the board is stored, the cache is where its key is
+    // found (a second game on the seed must not draw another); once it is
+    // (or failed), the key leaves the cache: every game on a seed the server
+    // draws is a new board, and keeping them all would grow with every game
+    // of the day. A later game on that seed reads it back from storage.
     std::lock_guard lock(mutex_);
     storage::BoardRecord record = new_board(board, std::nullopt);
     const game::BoardSecret key = record.key;
-    db_.create_board(std::move(record), [this, id](const storage::WriteResult& r) {
-      if (r.ok()) return;
-      std::lock_guard failed(mutex_);
+    db_.create_board(std::move(record), [this, id](const storage::WriteResult&) {
+      std::lock_guard stored(mutex_);
       cache_.erase(id);
     });
     if (cache_.size() >= kMaxCached) cache_.clear();
@@ -113,6 +110,11 @@ std::optional<game::BoardSecret> BoardKeys::casual_key(const storage::BoardKey& 
   } catch (const std::exception&) {
   }
   return std::nullopt;
+}
+
+std::size_t BoardKeys::cached_count() const {
+  std::lock_guard lock(mutex_);
+  return cache_.size();
 }
 
 }  // namespace tilecrush::server

@@ -52,6 +52,13 @@ class BoardKeys {
   storage::BoardRecord new_board(storage::BoardKey board, std::optional<std::int64_t> closes_at);
   // Remembers a key known to be stored.
   void remember(const storage::BoardKey& board, const game::BoardSecret& key);
+  // Entries at most; past it the cache starts over. A new board's key is
+  // cached only until the board is stored (every game on a seed the server
+  // draws is a new board), so the cache holds boards read from storage
+  // (competitions', seeds chosen by players) and boards being stored.
+  static constexpr std::size_t kMaxCached = 16384;
+  // Keys cached now (a gauge of /metrics), at most kMaxCached.
+  std::size_t cached_count() const;
 
  private:
   static std::string cache_key(const storage::BoardKey& board);

@@ -364,6 +364,10 @@ struct RankCacheMetrics {
   // An index found disagreeing with the rows, dropped, and the read done by
   // the scan: never expected; a test asserts none.
   std::uint64_t mismatches = 0;
+  // Held now: boards with a slot (at most 4096) and their keys (at most
+  // Options::rank_cache_keys).
+  std::uint64_t boards = 0;
+  std::uint64_t keys = 0;
 };
 
 // A recovery with a recovery code (Database::recover_player): which player,
