@@ -57,7 +57,8 @@ SELECT g.player_id, g.mode, g.preset, g.seed, g.ranked, g.state,
                WHERE f.competition_id = g.competition_id AND f.player_id = g.player_id
                  AND f.flag = 'disqualified'),
        (SELECT c.opens_at / 86400000 FROM competitions AS c
-        WHERE c.id = g.competition_id AND c.daily = 1)
+        WHERE c.id = g.competition_id AND c.daily = 1),
+       coalesce(length(g.move_list), 0)
 FROM games AS g WHERE g.id = ?1
 )sql";
 
@@ -302,6 +303,13 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
     counted.board.scope = q->get_text(6);
     disqualified = q->get_int(7) != 0;
     daily_day = q->get_optional_int(8);
+    // Five characters a move (move_list, storage/README.md).
+    const std::int64_t stored = q->get_int(9) / 5;
+    if (result.moves_stored && stored != result.move_count) {
+      return write_error(WriteStatus::conflict,
+                         "game " + result.game_id + " holds " + std::to_string(stored) +
+                             " moves, its end counts " + std::to_string(result.move_count));
+    }
   }
   {
     auto q = c.query(kFinishGame);
