@@ -46,7 +46,9 @@ constexpr auto kRoomPace = std::chrono::milliseconds(600);
 constexpr auto kBackWithin = std::chrono::seconds(20);  // the test's bound
 constexpr double kP99Goal = 5.0;                        // seconds, the goal
 
-std::int64_t now_ns() { return steady_now_ns(); }
+std::int64_t now_ns() {
+  return steady_now_ns();
+}
 
 using Player = TrackedPlayer;
 
@@ -89,11 +91,10 @@ TEST(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
     auto host = std::make_unique<Player>("fo-host" + std::to_string(r), member);
     auto guest = std::make_unique<Player>("fo-guest" + std::to_string(r), member);
     auto creating = connect_via(front, "/ws", host->name(), host->token());
-    const json created =
-        creating->request({{"type", "create_room"},
-                           {"mode", "same"},
-                           {"preset", "hard"},
-                           {"seed", "failover-" + std::to_string(r)}});
+    const json created = creating->request({{"type", "create_room"},
+                                            {"mode", "same"},
+                                            {"preset", "hard"},
+                                            {"seed", "failover-" + std::to_string(r)}});
     ASSERT_EQ(created["type"], "room") << created;
     const std::string code = created["room"]["code"];
     creating.reset();
@@ -146,8 +147,8 @@ TEST(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
       if (Clock::now() > deadline) {
         int out = 0;
         for (auto t : back_at) out += t == 0 ? 1 : 0;
-        problem = "cycle " + std::to_string(cycle) + " (" + node + " killed): " +
-                  std::to_string(out) + " players not back after 20 s";
+        problem = "cycle " + std::to_string(cycle) + " (" + node +
+                  " killed): " + std::to_string(out) + " players not back after 20 s";
         break;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -225,8 +226,8 @@ TEST(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
       "failover: %d kills, %zu players (%d in %d rooms, %ld room races over), %zu reconnects "
       "measured: back and playing after p50 %.2f s, p99 %.2f s, max %.2f s; %ld acknowledged "
       "moves, %ld games checked, lost 0; %.1f s\n",
-      kCycles, players.size(), 2 * kRooms, kRooms, room_over, back_s.size(), p50, p99, worst,
-      acked, games, took);
+      kCycles, players.size(), 2 * kRooms, kRooms, room_over, back_s.size(), p50, p99, worst, acked,
+      games, took);
   EXPECT_LE(p99, kP99Goal) << "p99 of reconnects over " << back_s.size();
   // Every kill broke the connections of the players on that node.
   // (A player reconnecting for another reason at a kill is not counted.)
