@@ -130,14 +130,16 @@ TEST(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
     const std::string node = cycle % 2 == 0 ? "n1" : "n2";
     const std::int64_t killed_at = now_ns();
     cluster.kill_node(node);
-    // Everyone back and playing: a move acknowledged after the kill (a
-    // player on the other node never left).
+    // The node is gone once kill_node returns: a move acknowledged after
+    // that came from a live node. Everyone back and playing: such a move
+    // (a player on the other node never left). Timed from the kill.
+    const std::int64_t dead_at = now_ns();
     const auto deadline = Clock::now() + kBackWithin;
     std::vector<std::int64_t> back_at(players.size(), 0);
     for (;;) {
       bool all = true;
       for (std::size_t i = 0; i < players.size(); ++i) {
-        if (back_at[i] == 0 && players[i]->progress_ns() > killed_at) {
+        if (back_at[i] == 0 && players[i]->progress_ns() > dead_at) {
           back_at[i] = players[i]->progress_ns();
         }
         all = all && back_at[i] != 0;
