@@ -5,6 +5,8 @@
 #                                     free port and prints its URL (also kept
 #                                     in DIR/url); database "tilecrush"
 #   scripts/pg_scratch.sh stop DIR    stops it and removes DIR
+#   scripts/pg_scratch.sh restart DIR restarts it (fast shutdown: every
+#                                     session is cut off) on the same port
 #
 # PostgreSQL refuses to run as root, so when this runs as root the cluster
 # belongs to the unprivileged `postgres` user (created by Debian's package)
@@ -21,7 +23,7 @@ as_owner() {
 
 cmd=${1:-}
 dir=${2:-}
-[[ -n $cmd && -n $dir ]] || { echo "usage: scripts/pg_scratch.sh start|stop DIR" >&2; exit 2; }
+[[ -n $cmd && -n $dir ]] || { echo "usage: scripts/pg_scratch.sh start|stop|restart DIR" >&2; exit 2; }
 
 case $cmd in
   start)
@@ -45,9 +47,13 @@ case $cmd in
     echo "pg_scratch: PostgreSQL did not start; see $dir/log" >&2
     exit 1
     ;;
+  restart)
+    # pg_ctl restart starts it again with the options it was started with.
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -m fast -w -t 60 restart >/dev/null
+    ;;
   stop)
     [[ -d $dir/data ]] && as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
     rm -rf "$dir"
     ;;
-  *) echo "usage: scripts/pg_scratch.sh start|stop DIR" >&2; exit 2 ;;
+  *) echo "usage: scripts/pg_scratch.sh start|stop|restart DIR" >&2; exit 2 ;;
 esac

@@ -12,7 +12,11 @@
 #      room-restart tests again on a throw-away PostgreSQL 15 cluster
 #      (scripts/pg_scratch.sh); the cluster test, cluster_tests:
 #      two nodes and nginx on a PostgreSQL of its own, from
-#      scripts/cluster.sh; every message the server
+#      scripts/cluster.sh; cluster_failover_tests (each node SIGKILLed
+#      in turn under load, every player back through nginx) and
+#      cluster_pg_fault_tests (a node killed mid-batch, the writer's
+#      session terminated, PostgreSQL restarted), each on a cluster of its
+#      own; every message the server
 #      and crash tests receive is checked against protocol/schema by
 #      tests/schema/check_recorded.mjs); /metrics against
 #      `promtool check metrics` (scripts/check_metrics.sh: the release

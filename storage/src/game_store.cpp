@@ -62,7 +62,8 @@ SELECT g.player_id, g.mode, g.preset, g.seed, g.ranked, g.state,
                WHERE f.competition_id = g.competition_id AND f.player_id = g.player_id
                  AND f.flag = 'disqualified'),
        (SELECT c.opens_at / 86400000 FROM competitions AS c
-        WHERE c.id = g.competition_id AND c.daily = 1)
+        WHERE c.id = g.competition_id AND c.daily = 1),
+       coalesce(length(g.move_list), 0)
 FROM games AS g WHERE g.id = ?1
 )sql";
 
@@ -311,6 +312,7 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
   // (normally taken with the batch's; otherwise the row is read again after
   // them, since what it says of flags and state may have changed).
   bool over = false;
+  std::int64_t stored_moves = 0;
   const auto read_row = [&]() -> bool {
     auto q = c.query(kSelectForFinish);
     q->bind(1, result.game_id);
@@ -324,6 +326,8 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
     counted.board.scope = q->get_text(6);
     disqualified = q->get_int(7) != 0;
     daily_day = q->get_optional_int(8);
+    // Five characters a move (move_list, storage/README.md).
+    stored_moves = q->get_int(9) / 5;
     return true;
   };
   if (!read_row()) return write_error(WriteStatus::not_found, "unknown game " + result.game_id);
@@ -332,6 +336,11 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
   }
   if (over) {
     return write_error(WriteStatus::conflict, "game " + result.game_id + " is already over");
+  }
+  if (result.moves_stored && stored_moves != result.move_count) {
+    return write_error(WriteStatus::conflict,
+                       "game " + result.game_id + " holds " + std::to_string(stored_moves) +
+                           " moves, its end counts " + std::to_string(result.move_count));
   }
   {
     auto q = c.query(kFinishGame);

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "local_cluster.hpp"
+#include "nginx_client.hpp"
 #include "ws_client.hpp"
 
 namespace tilecrush::testing {
@@ -204,43 +205,6 @@ TEST_F(ClusterTest, GamePlayedOnTwoNodesInTurnNeverForks) {
   const json final_view = resume(*fresh, game_id);
   EXPECT_EQ(final_view["game"]["move_count"], acknowledged);
   EXPECT_EQ(final_view["game"]["state_hash"], hash);
-}
-
-// A player connected through nginx with a WebSocket target, as the web
-// client connects (/ws, /ws?room=CODE, /ws?room=CODE&node=ID).
-std::unique_ptr<WsClient> connect_via(unsigned short port, const std::string& target,
-                                      const std::string& name, std::string& token) {
-  auto c = std::make_unique<WsClient>(port, std::chrono::seconds(10), target);
-  const json welcome = c->hello(name, token.empty() ? std::nullopt : std::optional(token));
-  EXPECT_EQ(welcome["type"], "welcome") << welcome;
-  token = welcome.value("token", "");
-  return c;
-}
-
-// join_room through nginx as the client does it: /ws?room=CODE, and on
-// `moved` again through /ws?room=CODE&node=ID. Retries while the room is
-// not stored yet (just created) or its dead owner's claim is not yet free.
-std::unique_ptr<WsClient> join_via_nginx(unsigned short port, const std::string& code,
-                                         const std::string& name, std::string& token,
-                                         json& answer) {
-  std::string target = "/ws?room=" + code;
-  for (int tries = 0; tries < 150; ++tries) {
-    std::unique_ptr<WsClient> c;
-    try {
-      c = connect_via(port, target, name, token);
-    } catch (const std::exception&) {
-      target = "/ws?room=" + code;  // the named node is gone
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      continue;
-    }
-    answer = c->request({{"type", "join_room"}, {"code", code}});
-    if (answer["type"] == "room") return c;
-    if (answer["code"] == "moved") {
-      target = "/ws?room=" + code + "&node=" + answer["node"].get<std::string>();
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return nullptr;
 }
 
 // A room's members land on one node through nginx; when that node is

@@ -63,6 +63,12 @@ class LocalCluster {
     read_env();
   }
 
+  // PostgreSQL restarted (fast shutdown: every session is cut off); the
+  // nodes keep running.
+  void restart_postgres() {
+    if (script("restart-pg", "") != 0) throw std::runtime_error("restart-pg failed");
+  }
+
   unsigned short nginx_port() const { return port_of("NGINX_PORT"); }
   unsigned short node_port(const std::string& node) const {
     return port_of("NODE_" + node + "_PORT");

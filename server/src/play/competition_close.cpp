@@ -18,7 +18,7 @@ void GameService::end_at_close(const std::shared_ptr<LiveGame>& live) {
   metrics_.game_finished();
   ++live->pending_writes;
   db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
-                   live->duration_ms(*live->finished_at)},
+                   live->duration_ms(*live->finished_at), true},
                   [this, live](const storage::WriteResult& r) {
                     --live->pending_writes;
                     if (r.ok()) return;

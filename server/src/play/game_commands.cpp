@@ -74,7 +74,28 @@ std::shared_ptr<LiveGame> GameService::load_game(const std::string& game_id) {
       live->game->resign(ignored);
     }
   }
-  return games_.insert(std::move(live));
+  const bool end_lost = record->state == storage::GameState::playing && live->game->over();
+  if (end_lost) {
+    // Its last move was stored but not its end (queued with the move, the
+    // end's write went into a batch that failed, e.g. its session was
+    // cut): stored now, at the last move's time when it is known.
+    live->finished_at = record->move_times.empty() ? live->last_used_ms
+                                                   : live->created_at + record->move_times.back();
+  }
+  const LiveGame* made = live.get();
+  auto inserted = games_.insert(std::move(live));
+  // (Another thread's copy, when it won the insert, stores the end itself.)
+  if (end_lost && inserted.get() == made) {
+    const game::Game& g = *inserted->game;
+    ++inserted->pending_writes;
+    db_.finish_game({inserted->id, g.score(), g.move_count(), g.over_reason(),
+                     *inserted->finished_at, inserted->duration_ms(*inserted->finished_at), true},
+                    [this, inserted](const storage::WriteResult& r) {
+                      --inserted->pending_writes;
+                      if (!r.ok()) retire(inserted);
+                    });
+  }
+  return inserted;
 }
 
 void GameService::acquire_game(const std::shared_ptr<Connection>& conn, const std::string& game_id,
@@ -194,8 +215,9 @@ void GameService::persist_move(const RequestPtr& req, const std::shared_ptr<Live
                   live->first_move_at, at_ms, on_write);
   if (over) {
     metrics_.game_finished();
+    // Refused unless the move above was stored (GameResult::moves_stored).
     db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
-                     live->duration_ms(*live->finished_at)},
+                     live->duration_ms(*live->finished_at), true},
                     on_write);
   }
 }
@@ -206,7 +228,7 @@ void GameService::persist_finish(const RequestPtr& req, const std::shared_ptr<Li
   metrics_.game_finished();
   ++live->pending_writes;
   db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
-                   live->duration_ms(*live->finished_at)},
+                   live->duration_ms(*live->finished_at), true},
                   [this, answer = req->defer(), live,
                    text = std::move(text)](const storage::WriteResult& r) mutable {
                     --live->pending_writes;

@@ -102,7 +102,7 @@ void GameService::register_game(const std::shared_ptr<LiveGame>& live,
   db_.create_game(std::move(record), on_create);
   if (over_at_start) {
     db_.finish_game(
-        {live->id, live->game->score(), 0, live->game->over_reason(), live->created_at, 0},
+        {live->id, live->game->score(), 0, live->game->over_reason(), live->created_at, 0, true},
         on_write);
   }
 }

@@ -94,7 +94,8 @@ class Database {
   // player's games_played += 1; on a daily board, the daily's day counts for
   // the player's streak in its mode (player_streaks). Practice games, and
   // games of a player disqualified there, touch none of these.
-  // not_found: no such game; conflict: already over; invalid: reason none.
+  // not_found: no such game; conflict: already over, or (moves_stored)
+  // the stored moves are not move_count; invalid: reason none.
   void finish_game(GameResult result, WriteCallback done = {});
   // Stores a finished room and its standings; ok with the room's `id`.
   void save_room_result(RoomRecord room, WriteCallback done = {});

@@ -110,6 +110,13 @@ struct GameResult {
   game::OverReason over_reason = game::OverReason::resigned;
   std::int64_t finished_at = 0;
   std::int64_t duration_ms = 0;
+  // The game's stored moves must be exactly move_count (else conflict):
+  // the end of a game is queued with its last move, and when that move's
+  // write fails (its batch lost its session) while the end's, in a later
+  // batch, succeeds, the game would be stored over with a score its moves
+  // do not reach. The server always sets it; tools that store results
+  // without moves do not.
+  bool moves_stored = false;
 };
 
 // One board with its own leaderboard. The seed is only a label: boards of
