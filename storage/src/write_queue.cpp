@@ -81,18 +81,14 @@ void WriteQueue::loop() {
   // Named for per-thread CPU figures (top -H, bench/peer_compare.sh).
   pthread_setname_np(pthread_self(), "tc-writer");
   std::vector<WriteOp> batch;
-  // SQLite's page cache (64 MiB on the writer, backend_open.cpp) fills with
-  // the pages of games that ended long ago as the database grows, and a
-  // full cache is never given back: the process would grow by the
-  // database's growth for minutes, then keep it for good. So the writer
-  // frees its cache once the queue has been empty for kIdleRelease, and
-  // every kBusyRelease under load: what it needs again (a page of moves and
-  // one of games per active game) comes back from the OS's file cache in
-  // milliseconds (bench/README.md, "Memory through a day of play").
+  // SQLite's page cache (8 MiB on the writer, backend_open.cpp) is given
+  // back once the queue has been empty for kIdleRelease: an idle server
+  // returns to its idle size. Under load it is kept: a full cache reuses
+  // its page buffers, while freeing it every so often only refilled it
+  // with new allocations between long-lived ones, a heap the allocator
+  // could not return (bench/README.md, "Memory through a day of play").
   bool wrote = false;
   constexpr auto kIdleRelease = std::chrono::seconds(5);
-  constexpr auto kBusyRelease = std::chrono::seconds(30);
-  auto released_at = std::chrono::steady_clock::now();
   for (;;) {
     {
       std::unique_lock lock(mutex_);
@@ -103,7 +99,6 @@ void WriteQueue::loop() {
         wrote = false;
         lock.unlock();
         connection_.release_memory();
-        released_at = std::chrono::steady_clock::now();
         continue;
       }
       if (queue_.empty()) return;  // stopping, and everything is committed
@@ -116,10 +111,6 @@ void WriteQueue::loop() {
       }
     }
     run_batch(batch);
-    if (std::chrono::steady_clock::now() - released_at >= kBusyRelease) {
-      connection_.release_memory();
-      released_at = std::chrono::steady_clock::now();
-    }
   }
 }
 
