@@ -30,11 +30,13 @@
 # (scripts/pg_scratch.sh); cluster runs two nodes behind nginx on one
 # (scripts/cluster.sh) and samples each node.
 #
-# Needs: a release build of tilecrush_server, Node.js 20 and the peers
-# folder (--peers DIR, or TILECRUSH_PEERS, or ../shared/peers beside the
-# repository). When that folder has no node_modules, it is copied into
-# the build folder once and `npm ci` installs its one package (ws) there.
-# Exit status 77: no peers folder or no node (the test command skips then).
+# Needs: a release build of tilecrush_server (and bench's tilecrush_load)
+# and Node.js 20. The peers' load generator, not part of this repository,
+# is used where --peers DIR or TILECRUSH_PEERS names its folder; otherwise
+# the load is tilecrush_load. When that folder has no node_modules, it is
+# copied into the build folder once and `npm ci` installs its one package
+# (ws) there. Exit status 77: no load generator or no node (the test
+# command skips then).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DUR=600
@@ -43,7 +45,7 @@ PROCS=2
 PACED=""
 BACKEND=sqlite
 BUILD="$ROOT/build/release"
-PEERS="${TILECRUSH_PEERS:-$ROOT/../shared/peers}"
+PEERS="${TILECRUSH_PEERS:-}"
 PORT=0
 OUT=""
 SAMPLE=10

@@ -87,9 +87,9 @@ scripts/check_metrics.sh build/release
 # Memory under load (bench/soak.sh --short, about 75 s, after the CTest
 # suites so that nothing else runs beside it): a minute of the peers' load
 # generator; RSS flat after 20 s, under 256 MB, and back within 2x of the
-# idle server's after. Without the peers folder (TILECRUSH_PEERS, or
-# ../shared/peers beside the repository) the load is bench's own
-# tilecrush_load; skipped (77) only without node.
+# idle server's after. The load is bench's own tilecrush_load, or the
+# peers' load generator where TILECRUSH_PEERS names its folder; skipped
+# (77) only without node.
 soak_rc=0
 bench/soak.sh --short --build build/release || soak_rc=$?
 if ((soak_rc == 77)); then echo "soak: SKIPPED (no load generator)"; elif ((soak_rc)); then exit "$soak_rc"; fi
