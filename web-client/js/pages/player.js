@@ -11,7 +11,32 @@ import { streakList } from '../standing/streaks.js';
 import { historyList, pageSize } from '../history/history_list.js';
 import { playCalendar } from '../history/calendar.js';
 
+const lower = (s) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
 export function playerPage(root, app, params) {
+  // This browser's own name before its first welcome (a name chosen, no
+  // token yet): whether the page is the player's own, and for a new name
+  // whether the player exists at all, is known only once hello is answered.
+  // "My games" clicked in that moment waits for it rather than showing a
+  // stranger's view (or "unknown player") of the player's own page.
+  const mine = app.net.identity && app.net.identity.get();
+  const helloPending = mine && !mine.token && !app.net.player && app.net.status !== 'idle';
+  if (!helloPending || lower(mine.name) !== lower(String(params.name || ''))) {
+    return showPlayer(root, app, params);
+  }
+  let gone = false;
+  let inner = null;
+  const wait = h('p', { class: 'player card' }, t('common.loading'));
+  root.append(wait);
+  app.net.ready().then(() => {
+    if (gone) return;
+    wait.remove();
+    inner = showPlayer(root, app, params);
+  });
+  return () => { gone = true; if (inner) inner(); };
+}
+
+function showPlayer(root, app, params) {
   const name = String(params.name || '');
   const section = h('section', { class: 'player card', testid: 'player-page' });
   root.append(section);
@@ -69,7 +94,6 @@ export function playerPage(root, app, params) {
   // History: the player's own page sends their token (the stored identity:
   // the connection may not have said hello yet). Names match ignoring ASCII case.
   const mine = app.net.identity && app.net.identity.get();
-  const lower = (s) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
   const own = Boolean(mine && mine.token && lower(mine.name) === lower(name));
   const history = historyList(name, own, own ? mine.token : null, pageSize(params.limit));
   const calendar = playCalendar(name, own, own ? mine.token : null);
