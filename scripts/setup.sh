@@ -27,7 +27,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake make g++ pkg-config libboost1.81-dev nlohmann-json3-dev libsqlite3-dev libssl-dev
-          libpq-dev libgtest-dev libgmock-dev libbenchmark-dev curl clang-14 libclang-rt-14-dev)
+          libpq-dev libgtest-dev libgmock-dev libbenchmark-dev curl clang-14 libclang-rt-14-dev lld)
 case "${1:-}" in
   "") ;;
   --test) packages+=(clang-format-14 prometheus nodejs npm postgresql-15 nginx) ;;

@@ -53,6 +53,29 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each stage's wall time, printed as it ends and again in a summary at the
+# end (or at a failure): CI's budget is watched by these lines.
+stage_name=""
+stage_start=$SECONDS
+stage_times=()
+stage() {
+  local now=$SECONDS
+  if [[ -n "$stage_name" ]]; then
+    stage_times+=("$(printf '%5d s  %s' $((now - stage_start)) "$stage_name")")
+    echo "   ($stage_name: $((now - stage_start)) s)"
+  fi
+  stage_name="$1"
+  stage_start=$now
+  [[ -n "$1" ]] && echo "== $1"
+  return 0
+}
+stage_summary() {
+  stage ""
+  echo "== stage times (total $SECONDS s)"
+  local line
+  for line in "${stage_times[@]}"; do echo "$line"; done
+}
+
 quick=0
 case "${1:-}" in
   "") ;;
@@ -60,6 +83,7 @@ case "${1:-}" in
   *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
 esac
 
+stage "setup"
 if [[ "$quick" == "1" || "${TILECRUSH_SKIP_BROWSER:-0}" == "1" ]]; then
   scripts/setup.sh --test
 else
@@ -71,19 +95,22 @@ fi
 # crash and room-restart tests); removed however this script ends.
 pg_dir=$(mktemp -d /tmp/tilecrush-pg-XXXXXX)
 # On a failure PostgreSQL's own log is printed first: it may tell why.
-trap 'rc=$?; if [[ -n "${image_pid:-}" ]]; then kill "$image_pid" 2>/dev/null; wait "$image_pid" 2>/dev/null; fi; if ((rc)) && [[ -f $pg_dir/log ]]; then echo "== PostgreSQL log (last 40 lines)"; tail -n 40 "$pg_dir/log"; fi; scripts/pg_scratch.sh stop "$pg_dir"' EXIT
+trap 'rc=$?; if [[ -n "${image_pid:-}" ]]; then kill "$image_pid" 2>/dev/null; wait "$image_pid" 2>/dev/null; fi; if ((rc)) && [[ -f $pg_dir/log ]]; then echo "== PostgreSQL log (last 40 lines)"; tail -n 40 "$pg_dir/log"; fi; scripts/pg_scratch.sh stop "$pg_dir"; stage_summary' EXIT
 TILECRUSH_TEST_PG_URL=$(scripts/pg_scratch.sh start "$pg_dir")
 export TILECRUSH_TEST_PG_URL TILECRUSH_TEST_PG_REQUIRED=1
 echo "PostgreSQL for the pg. tests: $TILECRUSH_TEST_PG_URL"
 
-echo "== 1/5 formatting, release build and tests, /metrics"
+stage "1/5 formatting and the contract's documents"
 scripts/check_format.sh
 node tests/schema/lint_openapi.mjs
 node tests/schema/lint_ws_schemas.mjs
 node tests/schema/check_doc_examples.mjs
+stage "1/5 release build"
 scripts/build.sh release
+stage "1/5 release tests, /metrics"
 ctest --preset release -j "$(nproc)"
 scripts/check_metrics.sh build/release
+stage "1/5 memory soak (short)"
 # Memory under load (bench/soak.sh --short, about 75 s, after the CTest
 # suites so that nothing else runs beside it): a minute of the peers' load
 # generator; RSS flat after 20 s, under 256 MB, and back within 2x of the
@@ -107,17 +134,22 @@ if [[ "${TILECRUSH_SKIP_IMAGE:-0}" != "1" ]]; then
   image_log=$(mktemp /tmp/tilecrush-image-test-XXXXXX.log)
   echo "== image: the release build in the image, run with podman, compose and the cluster"
   echo "   (in the background beside stages 2 and 3; its log: $image_log)"
-  tests/docker/image_test.sh build/release >"$image_log" 2>&1 &
+  (image_start=$SECONDS
+   rc=0
+   tests/docker/image_test.sh build/release || rc=$?
+   echo "image stage: $((SECONDS - image_start)) s in the background"
+   exit "$rc") >"$image_log" 2>&1 &
   image_pid=$!
 fi
 
-echo "== 2/5 all tests under ASan+UBSan"
+stage "2/5 ASan+UBSan build"
 scripts/build.sh asan
+stage "2/5 all tests under ASan+UBSan"
 ASAN_OPTIONS=detect_leaks=1:check_initialization_order=1:strict_init_order=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --preset asan -j "$(nproc)"
 
-echo "== 3/5 storage, server, rooms and crash tests under TSan"
+stage "3/5 TSan build"
 # gcc 12's TSan needs its own address layout, which kernels randomising
 # mmap with more than 28 bits break; ASLR is turned off for this stage
 # (the build runs the tests to list them) where the sandbox permits it.
@@ -127,11 +159,12 @@ echo "== 3/5 storage, server, rooms and crash tests under TSan"
 no_aslr=()
 if setarch "$(uname -m)" -R true 2>/dev/null; then no_aslr=(setarch "$(uname -m)" -R); fi
 "${no_aslr[@]}" scripts/build.sh tsan --target storage_tests server_tests crash_tests
+stage "3/5 storage, server, rooms and crash tests under TSan"
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
   "${no_aslr[@]}" ctest --preset tsan -L 'server|storage' -j "$(nproc)"
 
 if [[ -n "$image_pid" ]]; then
-  echo "== image: waiting for the image stage"
+  stage "image: waiting for the image stage"
   if wait "$image_pid"; then
     image_pid=""
     tail -n 5 "$image_log"
@@ -143,11 +176,11 @@ if [[ -n "$image_pid" ]]; then
   fi
 fi
 
-echo "== 4/5 fuzz targets, 20 s each"
+stage "4/5 fuzz targets, 20 s each"
 scripts/fuzz.sh 20
 
 if [[ "${TILECRUSH_SKIP_BROWSER:-0}" != "1" ]]; then
-  echo "== 5/5 browser tests"
+  stage "5/5 browser tests"
   (cd tests/browser && TILECRUSH_SERVER="$PWD/../../build/release/server/tilecrush_server" \
      TILECRUSH_REQUIRE_SERVER=1 npm test)
 fi
