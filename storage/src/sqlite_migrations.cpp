@@ -1,4 +1,4 @@
-// The SQLite schema's migrations, step by step (schema.cpp applies them).
+// The SQLite schema's migrations, step by step (migrator.hpp applies them).
 #include <array>
 #include <string_view>
 
