@@ -24,8 +24,7 @@ Engine::Engine(Options opened) : options(std::move(opened)) {
   }
   ranks = std::make_unique<RankCache>(options.rank_cache_keys);
   claims = std::make_unique<RoomClaims>(postgres ? options.path : std::string());
-  readers =
-      std::make_unique<ReaderPool>(reader_factory(options), options.readers);
+  readers = std::make_unique<ReaderPool>(reader_factory(options), options.readers);
   if (options.read_only) {
     read([&](Connection& c) {
       settings.backend = postgres ? "postgresql" : "sqlite";
@@ -39,12 +38,10 @@ Engine::Engine(Options opened) : options(std::move(opened)) {
     return;
   }
   if (sqlite_writer != nullptr) {
-    checkpointer =
-        std::make_unique<Checkpointer>(options.path, options.checkpoint_pages);
+    checkpointer = std::make_unique<Checkpointer>(options.path, options.checkpoint_pages);
     Checkpointer& wal = *checkpointer;
-    sqlite_writer->on_wal_commit([sqlite_writer, &wal](int pages) {
-      wal.on_commit(pages, *sqlite_writer);
-    });
+    sqlite_writer->on_wal_commit(
+        [sqlite_writer, &wal](int pages) { wal.on_commit(pages, *sqlite_writer); });
   }
   writer = std::make_unique<WriteQueue>(*writer_connection, options.max_batch);
 }

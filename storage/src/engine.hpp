@@ -67,14 +67,14 @@ struct Engine {
                bool single_statement = false,
                std::function<void(Connection&, std::vector<std::int32_t>&)> lock_keys = {}) {
     push(WriteOp{std::move(run), std::move(done), single_statement, std::move(lock_keys),
-                         std::nullopt});
+                 std::nullopt});
   }
 
   void push(WriteOp&& op) {
     if (writer && writer->push(std::move(op))) return;
     if (op.done) {
       op.done(write_error(WriteStatus::closed,
-                                  writer ? "database is closed" : "database is read-only"));
+                          writer ? "database is closed" : "database is read-only"));
     }
   }
 
