@@ -17,33 +17,41 @@ constexpr std::string_view kSelectBoardState =
 // The page's keys come from index leaderboard_order alone, in its own order
 // (no sort), so the rows skipped by OFFSET cost one index entry each; only
 // the page's rows are then looked up in leaderboard and players by primary
-// key. The join may return them in any order: read_rows() sorts them.
-constexpr std::string_view kSelectPage = R"sql(
+// key, joined by page_sql(). The join may return them in any order:
+// plain_page() sorts them.
+constexpr std::string_view kPageKeys = R"sql(
 SELECT l.player_id, p.name, l.score, l.move_count, l.duration_ms, l.attempts, l.game_id,
        l.finished_at, l.tiebreak
 FROM (SELECT player_id FROM leaderboard
       WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3
       ORDER BY score DESC, tiebreak ASC, finished_at ASC, player_id ASC
       LIMIT ?4 OFFSET ?5) AS page
-CROSS JOIN leaderboard AS l
+)sql";
+constexpr std::string_view kPageEntries = R"sql( leaderboard AS l
   ON l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3
      AND l.player_id = page.player_id
-CROSS JOIN players AS p ON p.id = l.player_id
 )sql";
-// PostgreSQL: the same with plain joins (its CROSS JOIN takes no ON, and it
+constexpr std::string_view kPagePlayers = R"sql( players AS p ON p.id = l.player_id
+)sql";
+
+// The page's statement: the keys, then their entries and players joined in
+// that order. SQLite: CROSS JOIN, which keeps the tables in the order
+// written. PostgreSQL: plain joins (its CROSS JOIN takes no ON, and it
 // orders joins itself: leaderboard_order for the page, then primary keys).
-constexpr std::string_view kSelectPagePg = R"sql(
-SELECT l.player_id, p.name, l.score, l.move_count, l.duration_ms, l.attempts, l.game_id,
-       l.finished_at, l.tiebreak
-FROM (SELECT player_id FROM leaderboard
-      WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3
-      ORDER BY score DESC, tiebreak ASC, finished_at ASC, player_id ASC
-      LIMIT ?4 OFFSET ?5) AS page
-JOIN leaderboard AS l
-  ON l.scope = ?11 AND l.mode = ?1 AND l.preset = ?2 AND l.seed = ?3
-     AND l.player_id = page.player_id
-JOIN players AS p ON p.id = l.player_id
-)sql";
+std::string joined_page_sql(std::string_view join) {
+  std::string sql(kPageKeys);
+  sql += join;
+  sql += kPageEntries;
+  sql += join;
+  sql += kPagePlayers;
+  return sql;
+}
+
+std::string_view page_sql(Connection& c) {
+  static const std::string sqlite = joined_page_sql("CROSS JOIN");
+  static const std::string postgres = joined_page_sql("JOIN");
+  return c.postgres() ? postgres : sqlite;
+}
 
 // One entry by primary key, for a page whose keys came from a rank index.
 constexpr std::string_view kSelectEntry = R"sql(
@@ -137,10 +145,8 @@ BoardRevision read_board_state(Connection& c, const BoardKey& board) {
 
 LeaderboardPage plain_page(Connection& c, const BoardKey& board, const BoardRevision& state,
                            std::int64_t limit, std::int64_t offset) {
-  LeaderboardPage page;
-  page.total = state.entries;
-  page.revision = state.revision;
-  auto q = c.query(c.postgres() ? kSelectPagePg : kSelectPage);
+  LeaderboardPage page{.total = state.entries, .revision = state.revision, .entries = {}};
+  auto q = c.query(page_sql(c));
   bind_board(*q, board);
   q->bind(4, limit);
   q->bind(5, offset);
@@ -161,13 +167,10 @@ LeaderboardPage plain_page(Connection& c, const BoardKey& board, const BoardRevi
   return page;
 }
 
-
 std::optional<LeaderboardPage> page_of_keys(Connection& c, const BoardKey& board,
                                             const BoardRevision& state,
                                             const std::vector<RankKey>& keys, std::int64_t offset) {
-  LeaderboardPage page;
-  page.total = state.entries;
-  page.revision = state.revision;
+  LeaderboardPage page{.total = state.entries, .revision = state.revision, .entries = {}};
   page.entries.reserve(keys.size());
   if (c.postgres()) return page_of_keys_pg(c, board, std::move(page), keys, offset);
   auto q = c.query(kSelectEntry);
@@ -185,7 +188,6 @@ std::optional<LeaderboardPage> page_of_keys(Connection& c, const BoardKey& board
   return page;
 }
 
-
 std::int64_t count_ahead_by_scan(Connection& c, const BoardKey& board, const RankKey& key) {
   auto q = c.query(kCountAhead);
   bind_board(*q, board);
@@ -197,7 +199,7 @@ std::int64_t count_ahead_by_scan(Connection& c, const BoardKey& board, const Ran
 }
 
 std::string explain_leaderboard(Connection& c) {
-  return query_plan(c, c.postgres() ? kSelectPagePg : kSelectPage);
+  return query_plan(c, page_sql(c));
 }
 
 std::string explain_leaderboard_rank(Connection& c) {
