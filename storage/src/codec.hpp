@@ -10,7 +10,8 @@
 
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/types.hpp"
-#include "tilecrush/storage/records.hpp"
+#include "tilecrush/storage/game_records.hpp"
+#include "tilecrush/storage/write_results.hpp"
 
 namespace tilecrush::storage::detail {
 

@@ -1,138 +1,35 @@
 #include "tilecrush/storage/database.hpp"
 
-#include <mutex>
 #include <utility>
 
-#include "backend_open.hpp"
-#include "checkpointer.hpp"
 #include "codec.hpp"
 #include "connection.hpp"
-#include "pg_connection.hpp"
-#include "reader_pool.hpp"
-#include "room_claims.hpp"
-#include "schema.hpp"
-#include "sqlite_connection.hpp"
+#include "engine.hpp"
 #include "stores.hpp"
 #include "write_queue.hpp"
 
 namespace tilecrush::storage {
 
 using detail::Connection;
-using detail::PgConnection;
-using detail::SqliteConnection;
 
-struct Database::Impl {
-  Options options;
-  Settings settings;
-  // Writer side: absent for a read-only handle. The connection is used by the
-  // writer thread only, then by close() once that thread has ended.
-  std::unique_ptr<Connection> writer_connection;
-  // SQLite only. Stopped by close(), kept until destruction (metrics()
-  // reads it).
-  std::unique_ptr<detail::Checkpointer> checkpointer;
-  std::unique_ptr<detail::WriteQueue> writer;
-  // Built once and kept until destruction, so close() never races a reader
-  // over the pointer; the pool itself refuses leases after close().
-  std::unique_ptr<detail::ReaderPool> readers;
-  std::unique_ptr<detail::RankCache> ranks;
-  std::unique_ptr<detail::RoomClaims> claims;
-  std::mutex close_mutex;
-  bool closed = false;
-
-  // `single_statement`: `run` executes one statement and changes nothing
-  // when it fails (SQLite undoes a failed statement by itself), so it needs
-  // no savepoint of its own.
-  // `lock_keys`: see WriteOp.
-  void enqueue(std::function<WriteResult(Connection&)> run, WriteCallback done,
-               bool single_statement = false,
-               std::function<void(Connection&, std::vector<std::int32_t>&)> lock_keys = {}) {
-    push(detail::WriteOp{std::move(run), std::move(done), single_statement, std::move(lock_keys),
-                         std::nullopt});
-  }
-
-  void push(detail::WriteOp&& op) {
-    if (writer && writer->push(std::move(op))) return;
-    if (op.done) {
-      op.done(detail::write_error(WriteStatus::closed,
-                                  writer ? "database is closed" : "database is read-only"));
-    }
-  }
-
-  detail::RankCache* rank_cache() { return ranks.get(); }
-
-  template <class F>
-  auto read(F&& f) {
-    auto lease = readers->acquire();
-    return f(*lease);
-  }
+// A struct of its own (engine.hpp) so that this file holds the operations
+// only; Database's methods reach its parts directly.
+struct Database::Impl : detail::Engine {
+  using Engine::Engine;
 };
 
 bool is_postgres_url(std::string_view path) {
   return path.starts_with("postgresql://") || path.starts_with("postgres://");
 }
 
-Database::Database(Options options) : impl_(std::make_unique<Impl>()) {
-  Impl& d = *impl_;
-  d.options = std::move(options);
-  const bool postgres = is_postgres_url(d.options.path);
-  SqliteConnection* sqlite_writer = nullptr;
-  if (!d.options.read_only) {
-    if (postgres) {
-      d.writer_connection = detail::open_postgres_writer(d.options, d.settings);
-    } else {
-      auto writer = detail::open_sqlite_writer(d.options, d.settings);
-      sqlite_writer = writer.get();
-      d.writer_connection = std::move(writer);
-    }
-  }
-  d.ranks = std::make_unique<detail::RankCache>(d.options.rank_cache_keys);
-  d.claims = std::make_unique<detail::RoomClaims>(postgres ? d.options.path : std::string());
-  d.readers =
-      std::make_unique<detail::ReaderPool>(detail::reader_factory(d.options), d.options.readers);
-  if (d.options.read_only) {
-    d.read([&](Connection& c) {
-      d.settings.backend = postgres ? "postgresql" : "sqlite";
-      if (!postgres) d.settings.journal_mode = c.scalar_text("PRAGMA journal_mode");
-      d.settings.schema_version = detail::schema_version(c);
-    });
-    if (d.settings.schema_version != kSchemaVersion) {
-      throw StorageError("database schema version " + std::to_string(d.settings.schema_version) +
-                         ", this build reads " + std::to_string(kSchemaVersion));
-    }
-    return;
-  }
-  if (sqlite_writer != nullptr) {
-    d.checkpointer =
-        std::make_unique<detail::Checkpointer>(d.options.path, d.options.checkpoint_pages);
-    detail::Checkpointer& checkpointer = *d.checkpointer;
-    sqlite_writer->on_wal_commit([sqlite_writer, &checkpointer](int pages) {
-      checkpointer.on_commit(pages, *sqlite_writer);
-    });
-  }
-  d.writer = std::make_unique<detail::WriteQueue>(*d.writer_connection, d.options.max_batch);
-}
+Database::Database(Options options) : impl_(std::make_unique<Impl>(std::move(options))) {}
 
 Database::~Database() {
   close();
 }
 
 void Database::close() {
-  Impl& d = *impl_;
-  std::lock_guard lock(d.close_mutex);
-  if (d.closed) return;
-  d.closed = true;
-  if (d.writer) d.writer->stop();
-  if (d.checkpointer) d.checkpointer->stop();
-  d.readers->close();
-  if (d.writer_connection && !d.writer_connection->postgres()) {
-    try {
-      // Fold the WAL into the main file so the file alone holds everything.
-      d.writer_connection->execute("PRAGMA wal_checkpoint(TRUNCATE)");
-    } catch (const StorageError&) {
-      // Nothing is lost: the WAL stays and is replayed on the next open.
-    }
-    d.writer_connection.reset();
-  }
+  impl_->close();
 }
 
 void Database::create_player(std::string name, std::string token_hash, std::int64_t created_at,

@@ -1,5 +1,6 @@
 // The schema's migration steps as SQL text, one per version, for each
-// backend: schema.cpp and pg_schema.cpp apply them (schema.hpp says how).
+// backend: migrator.hpp's loop applies them, with the version kept as
+// schema.cpp (SQLite) and pg_schema.cpp (PostgreSQL) say.
 //
 // Thread safety: constants.
 #pragma once

@@ -1,5 +1,5 @@
-// The PostgreSQL schema's migrations, step by step (pg_schema.cpp applies
-// them; its header says how they relate to SQLite's).
+// The PostgreSQL schema's migrations, step by step (migrator.hpp applies
+// them; pg_schema.cpp's header says how they relate to SQLite's).
 #include <array>
 #include <string_view>
 

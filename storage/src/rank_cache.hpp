@@ -23,7 +23,7 @@
 #include <tuple>
 
 #include "rank_index.hpp"
-#include "tilecrush/storage/records.hpp"
+#include "tilecrush/storage/leaderboard_records.hpp"
 
 namespace tilecrush::storage::detail {
 

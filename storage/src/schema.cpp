@@ -1,53 +1,48 @@
 #include "schema.hpp"
 
-#include <array>
 #include <string>
 #include <string_view>
 
 #include "migrations.hpp"
-#include "tilecrush/storage/error.hpp"
-#include "tilecrush/storage/options.hpp"
+#include "migrator.hpp"
 
 namespace tilecrush::storage::detail {
-namespace {}  // namespace
+namespace {
 
-int schema_version(Connection& connection) {
-  if (connection.postgres()) return postgres_schema_version(connection);
-  return static_cast<int>(connection.scalar_int("PRAGMA user_version"));
+// SQLite keeps the version in the file's header (PRAGMA user_version) and
+// serialises migrators with its one write lock; each step commits alone.
+class SqliteSchema final : public SchemaKeeper {
+ public:
+  std::span<const std::string_view> steps() const override { return sqlite_migrations(); }
+  int first_version() const override { return 1; }
+  Grouping grouping() const override { return Grouping::transaction_per_step; }
+
+  int version(Connection& c) const override {
+    return static_cast<int>(c.scalar_int("PRAGMA user_version"));
+  }
+  int begin_locked(Connection& c) const override {
+    c.execute("BEGIN IMMEDIATE");
+    return version(c);
+  }
+  void record(Connection& c, int version) const override {
+    // PRAGMA takes no parameters; the value is this build's constant.
+    c.execute("PRAGMA user_version = " + std::to_string(version));
+  }
+};
+
+const SchemaKeeper& keeper_of(Connection& connection) {
+  static const SqliteSchema sqlite;
+  return connection.postgres() ? postgres_schema() : sqlite;
 }
 
-void refuse_newer(int version) {
-  if (version > kSchemaVersion) {
-    throw StorageError("database schema version " + std::to_string(version) +
-                       " is newer than this build's " + std::to_string(kSchemaVersion));
-  }
+}  // namespace
+
+int schema_version(Connection& connection) {
+  return keeper_of(connection).version(connection);
 }
 
 void migrate(Connection& connection, int target) {
-  if (connection.postgres()) {
-    migrate_postgres(connection, target);
-    return;
-  }
-  if (target > kSchemaVersion) target = kSchemaVersion;
-  const int start = schema_version(connection);
-  refuse_newer(start);
-  for (int next = start + 1; next <= target; ++next) {
-    connection.execute("BEGIN IMMEDIATE");
-    try {
-      // Re-read under the write lock: another process may have migrated.
-      const int current = schema_version(connection);
-      refuse_newer(current);
-      if (current == next - 1) {
-        connection.execute(sqlite_migrations()[static_cast<std::size_t>(next - 1)]);
-        // PRAGMA takes no parameters; the value is this build's constant.
-        connection.execute("PRAGMA user_version = " + std::to_string(next));
-      }
-      connection.execute("COMMIT");
-    } catch (...) {
-      if (connection.in_transaction()) connection.execute("ROLLBACK");
-      throw;
-    }
-  }
+  Migrator(connection, keeper_of(connection)).run(target);
 }
 
 }  // namespace tilecrush::storage::detail

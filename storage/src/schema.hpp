@@ -1,13 +1,16 @@
-// The schema and its versioned migrations (PRAGMA user_version).
+// The schema and its versioned migrations (SQLite: PRAGMA user_version;
+// PostgreSQL: pg_schema.cpp).
 //
-// Migration n brings the schema from version n-1 to n. Each runs in its own
-// write transaction that first re-reads the version, so reopening, or two
-// processes opening the same file at once, applies each migration once.
+// Migration n brings the schema from version n-1 to n; migrator.hpp's loop
+// applies them. On SQLite each runs in its own write transaction that first
+// re-reads the version, so reopening, or two processes opening the same file
+// at once, applies each migration once.
 //
 // Thread safety: none; runs on the connection's owning thread.
 #pragma once
 
 #include "connection.hpp"
+#include "migrator.hpp"
 
 namespace tilecrush::storage::detail {
 
@@ -17,13 +20,8 @@ void migrate(Connection& connection, int target);
 
 int schema_version(Connection& connection);
 
-// Throws StorageError when `version` is newer than this build's
-// kSchemaVersion (both backends, before and during a migration).
-void refuse_newer(int version);
-
-// The same for PostgreSQL (pg_schema.cpp); migrate() and schema_version()
-// call them for a PostgreSQL connection.
-void migrate_postgres(Connection& connection, int target);
-int postgres_schema_version(Connection& connection);
+// PostgreSQL's steps and version keeping (pg_schema.cpp): migrate() and
+// schema_version() use it for a PostgreSQL connection.
+const SchemaKeeper& postgres_schema();
 
 }  // namespace tilecrush::storage::detail
