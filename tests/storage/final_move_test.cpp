@@ -128,10 +128,9 @@ TEST_F(FinalMoves, InABatchEachStandsAlone) {
     db_.append_move("b", 2, click(3, 3), 4, 3, {}, 0, record(6));
   }
   db_.flush();
-  const std::vector<WriteStatus> expected = {WriteStatus::ok, WriteStatus::ok,
-                                             WriteStatus::ok, WriteStatus::ok,
-                                             WriteStatus::conflict, WriteStatus::ok,
-                                             WriteStatus::ok};
+  const std::vector<WriteStatus> expected = {
+      WriteStatus::ok,       WriteStatus::ok, WriteStatus::ok, WriteStatus::ok,
+      WriteStatus::conflict, WriteStatus::ok, WriteStatus::ok};
   EXPECT_EQ(statuses, expected);
   EXPECT_EQ(db_.metrics().last_batch_size, 7u);  // all in one transaction
   expect_stored("a", GameState::over, 2, 100);
