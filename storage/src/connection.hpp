@@ -76,6 +76,13 @@ class Connection {
     (void)keys;
     return false;
   }
+  // Inside a write transaction: runs a parameterless statement whose
+  // answer nobody reads (SAVEPOINT, RELEASE). PostgreSQL's writer sends it
+  // with the next statement whose answer is read, in one pipeline (one
+  // round trip for all; so do begin_write() and lock_keys()): a failure of
+  // it is then thrown by that statement instead of the statement's own,
+  // and the transaction is lost. SQLite runs it at once.
+  virtual void run_deferred(std::string_view sql) { query(sql)->run(); }
   // Whether lock_keys() would take anything (false on SQLite).
   virtual bool locks_keys() const { return false; }
   // Starts a read transaction in which every statement sees one snapshot.

@@ -90,6 +90,36 @@ void Database::finish_game(GameResult result, WriteCallback done) {
       });
 }
 
+void Database::append_final_move(game::Move move, std::optional<std::int64_t> first_move_at,
+                                 std::int64_t at_ms, GameResult result, WriteCallback done) {
+  detail::MoveAppend append;
+  append.game_id = result.game_id;
+  append.seq = result.move_count - 1;
+  append.score = result.score;
+  append.move_count = result.move_count;
+  append.first_move_at = first_move_at;
+  try {
+    // Encoded here, off the writer thread.
+    append.move = detail::encode_move(move);
+    append.time = detail::encode_move_time(at_ms);
+  } catch (const StorageError& e) {
+    // Not storable: refused in its turn, as append_move() does.
+    impl_->enqueue([message = std::string(e.what())](
+                       Connection&) { return detail::write_error(WriteStatus::failed, message); },
+                   std::move(done), true);
+    return;
+  }
+  std::string game_id = result.game_id;
+  // Not single_statement: its own savepoint, so that a refused end takes
+  // the move back.
+  impl_->enqueue([append = std::move(append), result = std::move(result)](
+                     Connection& c) { return detail::append_final_move(c, append, result); },
+                 std::move(done), false,
+                 [game_id = std::move(game_id)](Connection& c, std::vector<std::int32_t>& keys) {
+                   detail::finish_game_lock_keys(c, game_id, keys);
+                 });
+}
+
 void Database::save_room_result(RoomRecord room, WriteCallback done) {
   impl_->enqueue([room = std::move(room)](Connection& c) { return detail::insert_room(c, room); },
                  std::move(done));

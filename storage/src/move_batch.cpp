@@ -125,4 +125,12 @@ std::vector<WriteResult> append_moves(Connection& c, std::span<const MoveAppend*
   return results;
 }
 
+WriteResult append_final_move(Connection& c, const MoveAppend& move, const GameResult& result) {
+  WriteResult stored = append_one(c, move);
+  if (!stored.ok()) return stored;
+  GameResult end = result;
+  end.moves_stored = true;
+  return finish_game(c, end);
+}
+
 }  // namespace tilecrush::storage::detail

@@ -38,4 +38,9 @@ struct MoveAppend {
 // Throws StorageError as a statement does (the transaction is then lost).
 std::vector<WriteResult> append_moves(Connection& c, std::span<const MoveAppend* const> moves);
 
+// Database::append_final_move, in the caller's savepoint: the move, then
+// the end (finish_game with moves_stored). The first refusal is the result,
+// and the savepoint's rollback then takes the move back with it.
+WriteResult append_final_move(Connection& c, const MoveAppend& move, const GameResult& result);
+
 }  // namespace tilecrush::storage::detail

@@ -174,9 +174,14 @@ void PgStatement::execute() {
     values[i] = is_null_[i] != 0 ? nullptr : values_[i].c_str();
     lengths[i] = static_cast<int>(values_[i].size());
   }
-  PGresult* result = PQexecPrepared(conn, name_.c_str(), static_cast<int>(values.size()),
-                                    values.data(), lengths.data(), formats_.data(), 0);
-  connection_.check(result, "run", sql_);
+  PGresult* result = nullptr;
+  if (connection_.deferred_.empty()) {
+    result = PQexecPrepared(conn, name_.c_str(), static_cast<int>(values.size()), values.data(),
+                            lengths.data(), formats_.data(), 0);
+    connection_.check(result, "run", sql_);
+  } else {
+    result = connection_.run_pipeline(this, values, lengths, formats_);
+  }
   // A COMMIT of a transaction that had failed answers ROLLBACK, not an
   // error: that must not pass for a commit.
   if (std::strcmp(PQcmdStatus(result), "ROLLBACK") == 0 && sql_.starts_with("COMMIT")) {
@@ -276,14 +281,18 @@ pg_conn* PgConnection::session() {
   if (role_ == PgRole::claims && conn_ != nullptr) {
     throw StorageError("the room claims' session was lost");
   }
-  if (in_transaction_) throw StorageError("the session was lost inside a transaction");
+  if (in_transaction_) {
+    // What was queued for it is lost with it (in_transaction() turns false).
+    deferred_.clear();
+    begin_pending_ = false;
+    throw StorageError("the session was lost inside a transaction");
+  }
   open_session();
   return conn_;
 }
 
-void PgConnection::check(pg_result* result, std::string_view what, std::string_view sql) {
-  const ExecStatusType status = PQresultStatus(result);
-  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return;
+std::string PgConnection::failure_message(pg_result* result, std::string_view what,
+                                          std::string_view sql) {
   std::string message(what);
   message += " failed: ";
   message += result != nullptr ? PQresultErrorMessage(result) : PQerrorMessage(conn_);
@@ -291,12 +300,146 @@ void PgConnection::check(pg_result* result, std::string_view what, std::string_v
   message += " (";
   message += sql.substr(0, 200);
   message += ")";
+  return message;
+}
+
+void PgConnection::check(pg_result* result, std::string_view what, std::string_view sql) {
+  const ExecStatusType status = PQresultStatus(result);
+  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return;
+  std::string message = failure_message(result, what, sql);
   const int code = result != nullptr ? code_of(result) : kSqliteError;
   PQclear(result);
   throw StorageError(message, code);
 }
 
+PgStatement& PgConnection::cached(std::string_view sql) {
+  auto it = cache_.find(sql);
+  if (it == cache_.end()) {
+    it = cache_.emplace(std::string(sql), std::make_unique<PgStatement>(*this, sql, true)).first;
+  }
+  return *it->second;
+}
+
+void PgConnection::defer(std::string_view sql, const std::string* parameter) {
+  Deferred d;
+  d.statement = &cached(sql);
+  if (parameter != nullptr) {
+    d.has_parameter = true;
+    d.parameter = *parameter;
+  }
+  deferred_.push_back(std::move(d));
+}
+
+void PgConnection::run_deferred(std::string_view sql) {
+  if (role_ != PgRole::writer) return Connection::run_deferred(sql);
+  defer(sql, nullptr);
+  note_transaction_control(sql);
+}
+
+pg_result* PgConnection::run_pipeline(PgStatement* last, const std::vector<const char*>& values,
+                                      const std::vector<int>& lengths,
+                                      const std::vector<int>& formats) {
+  std::vector<Deferred> items;
+  items.swap(deferred_);
+  begin_pending_ = false;
+  PGconn* conn = session();
+  // Preparing is a round trip of its own, not allowed inside the pipeline.
+  for (const Deferred& d : items) {
+    if (d.statement->prepared_in_ != generation_) d.statement->prepare_on_server();
+  }
+  if (last != nullptr && last->prepared_in_ != generation_) last->prepare_on_server();
+  // A session that broke in the middle is closed: what it was running is
+  // lost with it, and it is opened again outside a transaction.
+  const auto drop_session = [&](std::string message) {
+    if (message.empty()) {
+      message = "the PostgreSQL session failed in a pipeline: ";
+      message += PQerrorMessage(conn);
+      while (!message.empty() && message.back() == '\n') message.pop_back();
+    }
+    PQfinish(conn_);
+    conn_ = nullptr;
+    return StorageError(message, kSqliteError);
+  };
+  if (PQenterPipelineMode(conn) != 1) throw drop_session("");
+
+  std::size_t sent = 0;
+  bool sent_all = true;
+  for (const Deferred& d : items) {
+    const char* value = d.parameter.c_str();
+    const int length = static_cast<int>(d.parameter.size());
+    const int format = 0;
+    const int n = d.has_parameter ? 1 : 0;
+    if (PQsendQueryPrepared(conn, d.statement->name_.c_str(), n, n > 0 ? &value : nullptr,
+                            n > 0 ? &length : nullptr, n > 0 ? &format : nullptr, 0) != 1) {
+      sent_all = false;
+      break;
+    }
+    ++sent;
+  }
+  if (sent_all && last != nullptr) {
+    if (PQsendQueryPrepared(conn, last->name_.c_str(), static_cast<int>(values.size()),
+                            values.data(), lengths.data(), formats.data(), 0) == 1) {
+      ++sent;
+    } else {
+      sent_all = false;
+    }
+  }
+  if (sent_all && PQpipelineSync(conn) != 1) sent_all = false;
+  if (!sent_all) throw drop_session("");
+
+  // Each statement's answer, then the NULL that ends it; then the sync.
+  std::string error;
+  int code = kSqliteError;
+  pg_result* last_result = nullptr;
+  bool lost = false;
+  for (std::size_t i = 0; i < sent && !lost; ++i) {
+    PGresult* result = PQgetResult(conn);
+    if (result == nullptr || PQresultStatus(result) == PGRES_PIPELINE_SYNC) {
+      PQclear(result);
+      lost = true;
+      break;
+    }
+    const bool is_last = last != nullptr && i + 1 == sent;
+    const ExecStatusType status = PQresultStatus(result);
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+      if (is_last) {
+        last_result = result;
+      } else {
+        PQclear(result);
+      }
+    } else {
+      // PGRES_PIPELINE_ABORTED: skipped after an earlier failure.
+      if (status != PGRES_PIPELINE_ABORTED && error.empty()) {
+        error = failure_message(result, "run", is_last ? last->sql_ : items[i].statement->sql_);
+        code = code_of(result);
+        if (!is_last) deferred_failed_ = true;
+      }
+      PQclear(result);
+    }
+    while (PGresult* extra = PQgetResult(conn)) {
+      if (PQresultStatus(extra) == PGRES_PIPELINE_SYNC) lost = true;
+      PQclear(extra);
+    }
+  }
+  bool synced = false;
+  if (!lost) {
+    PGresult* result = PQgetResult(conn);
+    synced = result != nullptr && PQresultStatus(result) == PGRES_PIPELINE_SYNC;
+    PQclear(result);
+  }
+  if (!synced || PQexitPipelineMode(conn) != 1) {
+    PQclear(last_result);
+    throw drop_session(error);
+  }
+  if (!error.empty()) {
+    PQclear(last_result);
+    throw StorageError(error, code);
+  }
+  return last_result;
+}
+
 void PgConnection::execute(std::string_view sql) {
+  if (!deferred_.empty()) run_pipeline(nullptr, {}, {}, {});
   const std::string text(sql);
   PGresult* result = PQexec(session(), text.c_str());
   check(result, "execute", sql);
@@ -317,11 +460,7 @@ void PgConnection::note_transaction_control(std::string_view sql) {
 }
 
 Query PgConnection::query(std::string_view sql) {
-  auto it = cache_.find(sql);
-  if (it == cache_.end()) {
-    it = cache_.emplace(std::string(sql), std::make_unique<PgStatement>(*this, sql, true)).first;
-  }
-  return Query(*it->second);
+  return Query(cached(sql));
 }
 
 std::unique_ptr<Statement> PgConnection::prepare(std::string_view sql) {
@@ -335,14 +474,21 @@ std::int64_t PgConnection::last_insert_rowid() {
 }
 
 bool PgConnection::in_transaction() const {
-  return conn_ != nullptr && PQtransactionStatus(conn_) == PQTRANS_INTRANS;
+  if (deferred_failed_) return false;
+  return begin_pending_ || (conn_ != nullptr && PQtransactionStatus(conn_) == PQTRANS_INTRANS);
 }
 
 void PgConnection::begin_write() {
   // READ COMMITTED, no lock of its own: each statement sees every commit
   // made before it began, and what must be serialised is (lock_keys(),
   // conditional updates, upserts; storage/README.md "Several nodes").
-  query("BEGIN")->run();
+  // Sent with the transaction's first statement; a broken session is
+  // replaced first, while there is nothing of the transaction to lose.
+  session();
+  deferred_failed_ = false;
+  defer("BEGIN", nullptr);
+  note_transaction_control("BEGIN");
+  begin_pending_ = true;
 }
 
 bool PgConnection::lock_keys(std::vector<std::int32_t> keys) {
@@ -361,11 +507,12 @@ bool PgConnection::lock_keys(std::vector<std::int32_t> keys) {
   // wait for each other's locks in a circle. Class 7243003 keeps these
   // apart from the room claims' and the migrations' advisory locks (one
   // bigint key each, another key space).
-  auto q = query(
+  // Sent with the next statement (a pipeline): the server takes the locks
+  // before it runs that one.
+  defer(
       "SELECT count(pg_advisory_xact_lock(7243003, k)) "
-      "FROM (SELECT k FROM unnest(?1::int4[]) AS k ORDER BY k) AS ordered");
-  q->bind(1, array);
-  q->run();
+      "FROM (SELECT k FROM unnest(?1::int4[]) AS k ORDER BY k) AS ordered",
+      &array);
   if (savepoints_ == 0) {
     held_.insert(held_.end(), keys.begin(), keys.end());
     std::sort(held_.begin(), held_.end());
@@ -378,6 +525,9 @@ void PgConnection::begin_read() {
 }
 
 void PgConnection::abandon_transaction() noexcept {
+  deferred_.clear();
+  begin_pending_ = false;
+  deferred_failed_ = false;
   in_transaction_ = false;
   savepoints_ = 0;
   held_.clear();

@@ -17,6 +17,18 @@
 // reconnects by itself: its session's locks die with it, which its owner
 // must notice (room_claims.hpp).
 //
+// Pipelines (the writer): begin_write()'s BEGIN, lock_keys()' lock and
+// run_deferred()'s statements are not sent at once but queued, and sent
+// with the next statement whose answer is read, in libpq's pipeline mode:
+// all of them, then one sync, then every answer read (one round trip).
+// The server runs them in order; once one fails it skips the rest up to
+// the sync (PGRES_PIPELINE_ABORTED), and the first failure is thrown. When
+// a queued statement failed, the transaction counts as lost: a rollback to
+// the caller's savepoint, which the pipeline may never have made, would
+// not undo what the failure interrupted. A session that breaks inside a pipeline is closed: the
+// next use outside a transaction opens a new one. BEGIN not sent yet
+// leaves nothing to lose: begin_write() resets a broken session first.
+//
 // Thread safety: none (see Connection).
 #pragma once
 
@@ -61,6 +73,7 @@ class PgStatement final : public Statement {
  private:
   // The parameter slot (0-based) of SQL parameter ?index, or -1.
   int slot(int index) const;
+  friend class PgConnection;  // runs it in a pipeline
   void prepare_on_server();
   void execute();
 
@@ -103,6 +116,7 @@ class PgConnection final : public Connection {
   bool locks_keys() const override { return role_ == PgRole::writer; }
   void begin_read() override;
   void abandon_transaction() noexcept override;
+  void run_deferred(std::string_view sql) override;
 
  private:
   friend class PgStatement;
@@ -122,6 +136,19 @@ class PgConnection final : public Connection {
   std::string next_name() { return "tc" + std::to_string(++names_); }
   // Follows BEGIN / COMMIT / ROLLBACK run on the session (in_transaction_).
   void note_transaction_control(std::string_view sql);
+  // The cached statement for `sql`, prepared on first use.
+  PgStatement& cached(std::string_view sql);
+  // Queues the cached statement for `sql` (one text parameter, or none) to
+  // be sent before the next statement that is read.
+  void defer(std::string_view sql, const std::string* parameter);
+  // Sends the queued statements and then `last` (when given, with these
+  // parameters) in one pipeline, and reads every answer. Returns last's
+  // result (the caller's to free; nullptr without `last`); throws
+  // StorageError for the first failure.
+  pg_result* run_pipeline(PgStatement* last, const std::vector<const char*>& values,
+                          const std::vector<int>& lengths, const std::vector<int>& formats);
+  // The message and code StorageError carries for a failed result.
+  std::string failure_message(pg_result* result, std::string_view what, std::string_view sql);
 
   std::string url_;
   PgRole role_;
@@ -138,6 +165,20 @@ class PgConnection final : public Connection {
   // remembered).
   int savepoints_ = 0;
   std::vector<std::int32_t> held_;
+  // Statements queued to be sent with the next one that is read (see
+  // "Pipelines" above), each with its parameter when it has one.
+  struct Deferred {
+    PgStatement* statement = nullptr;
+    bool has_parameter = false;
+    std::string parameter;
+  };
+  std::vector<Deferred> deferred_;
+  // A BEGIN is queued and not sent yet: the transaction counts as open.
+  bool begin_pending_ = false;
+  // A queued statement failed (not the one whose answer was read): the
+  // caller's own savepoints cannot be trusted to undo it, so the
+  // transaction counts as lost (in_transaction() false) until abandoned.
+  bool deferred_failed_ = false;
   std::unordered_map<std::string, std::unique_ptr<PgStatement>, Hash, std::equal_to<>> cache_;
 };
 

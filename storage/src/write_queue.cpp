@@ -126,7 +126,8 @@ WriteResult WriteQueue::run_one(WriteOp& op) {
     }
   }
   try {
-    connection_.query(kSavepoint)->run();
+    // PostgreSQL: sent with the operation's first statement (a pipeline).
+    connection_.run_deferred(kSavepoint);
   } catch (const StorageError& e) {
     if (is_retryable(e.sqlite_code())) lost_race_ = true;
     return failure(e.what());
@@ -141,8 +142,11 @@ WriteResult WriteQueue::run_one(WriteOp& op) {
     result = failure(e.what());
   }
   try {
+    // The rollback runs at once: a failed statement left the transaction
+    // unusable until then, and in_transaction() must say it is usable
+    // again. The release goes with the next statement.
     if (!result.ok()) connection_.query(kRollbackToSavepoint)->run();
-    connection_.query(kRelease)->run();
+    connection_.run_deferred(kRelease);
   } catch (const StorageError& e) {
     if (is_retryable(e.sqlite_code())) lost_race_ = true;
     if (result.ok()) result = failure(e.what());

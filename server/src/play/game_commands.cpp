@@ -14,18 +14,6 @@ namespace {
 
 using protocol::ErrorCode;
 
-// Joins the storage callbacks of one request: the answer leaves after the
-// last of them, or an error if any failed.
-struct WriteJoin {
-  WriteJoin(int n, std::string t, std::shared_ptr<Answer> a)
-      : remaining(n), text(std::move(t)), answer(std::move(a)) {}
-  std::atomic<int> remaining;
-  std::atomic<bool> failed{false};
-  std::atomic<bool> stale{false};
-  std::string text;
-  std::shared_ptr<Answer> answer;
-};
-
 // A write of a game refused as a conflict: the stored game is not the one
 // this node holds (another node moved it on, or ended it). The copy here
 // is retired, so the next request loads the stored one.
@@ -193,33 +181,26 @@ void GameService::handle(const RequestPtr& req, const protocol::MoveCommand& cmd
 void GameService::persist_move(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
                                const game::Move& move, std::string text) {
   const game::Game& g = *live->game;
-  const bool over = g.over();
-  auto join = std::make_shared<WriteJoin>(over ? 2 : 1, std::move(text), req->defer());
-  auto on_write = [this, live, join](const storage::WriteResult& r) {
+  auto on_write = [this, live, answer = req->defer(),
+                   text = std::move(text)](const storage::WriteResult& r) mutable {
     --live->pending_writes;
-    if (!r.ok() && r.status == storage::WriteStatus::conflict) join->stale = true;
-    if (!r.ok() && !join->failed.exchange(true)) retire(live);
-    if (--join->remaining > 0) return;
-    if (join->failed) {
-      if (join->stale) {
-        return fail_write(*join->answer, {storage::WriteStatus::conflict, 0, {}}, "");
-      }
-      return join->answer->fail(ErrorCode::internal, "could not save the move");
-    }
-    join->answer->send_text(std::move(join->text));
+    if (r.ok()) return answer->send_text(std::move(text));
+    retire(live);
+    fail_write(*answer, r, "could not save the move");
   };
-  live->pending_writes += over ? 2 : 1;
+  ++live->pending_writes;
   // The move's offset from the game's start, for replays at its pace.
   const std::int64_t at_ms = std::max<std::int64_t>(0, now_() - live->created_at);
-  db_.append_move(live->id, g.move_count() - 1, move, g.score(), g.move_count(),
-                  live->first_move_at, at_ms, on_write);
-  if (over) {
-    metrics_.game_finished();
-    // Refused unless the move above was stored (GameResult::moves_stored).
-    db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
-                     live->duration_ms(*live->finished_at), true},
-                    on_write);
+  if (!g.over()) {
+    return db_.append_move(live->id, g.move_count() - 1, move, g.score(), g.move_count(),
+                           live->first_move_at, at_ms, std::move(on_write));
   }
+  metrics_.game_finished();
+  // The move and the end in one storage operation: both stored or neither.
+  db_.append_final_move(move, live->first_move_at, at_ms,
+                        {live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
+                         live->duration_ms(*live->finished_at), true},
+                        std::move(on_write));
 }
 
 void GameService::persist_finish(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,

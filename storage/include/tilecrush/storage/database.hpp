@@ -97,6 +97,16 @@ class Database {
   // not_found: no such game; conflict: already over, or (moves_stored)
   // the stored moves are not move_count; invalid: reason none.
   void finish_game(GameResult result, WriteCallback done = {});
+  // A move that ends its game, stored with the end in one operation (one
+  // savepoint of one transaction): both are stored or neither is. The move
+  // is number result.move_count - 1, stored as append_move stores it (score
+  // and move count from `result`); the end as finish_game stores it, with
+  // moves_stored whatever `result` says. What either would refuse refuses
+  // both: not_found (no such game); conflict (the game is over, or its list
+  // does not hold move_count - 1 moves); invalid (reason none); failed (the
+  // move cannot be stored).
+  void append_final_move(game::Move move, std::optional<std::int64_t> first_move_at,
+                         std::int64_t at_ms, GameResult result, WriteCallback done = {});
   // Stores a finished room and its standings; ok with the room's `id`.
   void save_room_result(RoomRecord room, WriteCallback done = {});
 
