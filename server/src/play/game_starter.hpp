@@ -28,8 +28,8 @@ class GameStarter {
  public:
   using NowFn = std::function<std::int64_t()>;
 
-  GameStarter(storage::Database& db, Metrics& metrics, BoardKeys& keys,
-              Competitions& competitions, GameRegistry& games, net::thread_pool& pool, NowFn now);
+  GameStarter(storage::Database& db, Metrics& metrics, BoardKeys& keys, Competitions& competitions,
+              GameRegistry& games, net::thread_pool& pool, NowFn now);
 
   void handle(const RequestPtr& req, const protocol::NewGame& cmd);
 
