@@ -227,7 +227,7 @@ void WebsocketSession::on_message(std::string text, bool is_text) {
     awaiting_ = false;
     return close(websocket::close_code::policy_error);
   }
-  Reply reply(weak_from_this(), next_slot_++);
+  Reply reply(weak_from_this(), replies_.take());
   if (!is_text) {
     text.clear();
     if (verdict != RateLimiter::Verdict::refuse) {
@@ -245,19 +245,9 @@ void WebsocketSession::on_message(std::string text, bool is_text) {
 // ---- writing -------------------------------------------------------------
 
 void WebsocketSession::fill_slot(std::uint64_t slot, std::optional<std::string> message) {
-  if (slot == flush_slot_ && pending_.empty()) {
-    // The usual case, answers ready in order: no reordering needed.
-    ++flush_slot_;
-    if (message) enqueue({std::move(*message), nullptr, rfc6455::Opcode::text});
-    return;
-  }
-  pending_.emplace(slot, std::move(message));
-  while (!pending_.empty() && pending_.begin()->first == flush_slot_) {
-    if (pending_.begin()->second)
-      enqueue({std::move(*pending_.begin()->second), nullptr, rfc6455::Opcode::text});
-    pending_.erase(pending_.begin());
-    ++flush_slot_;
-  }
+  replies_.fill(slot, std::move(message), [this](std::string text) {
+    enqueue({std::move(text), nullptr, rfc6455::Opcode::text});
+  });
 }
 
 void WebsocketSession::push(SharedText message) {
