@@ -9,39 +9,13 @@
 #include <string>
 
 #include "net/net.hpp"
-#include "net/reply_inbox.hpp"
+#include "net/reply.hpp"
 
 namespace tilecrush::server {
-
-class Connection;
 
 // A message written to many connections (a room's update): serialised once,
 // shared by every connection's queue until the last one has written it.
 using SharedText = std::shared_ptr<const std::string>;
-
-// The answer slot of one request. Answers leave in the order their requests
-// arrived, whenever each becomes ready (a move waits for its commit).
-// Thread safety: send() may be called from any thread, once. A Reply
-// destroyed unsent releases its slot without an answer.
-class Reply {
- public:
-  Reply() = default;
-  Reply(std::weak_ptr<Connection> conn, std::uint64_t slot) : conn_(std::move(conn)), slot_(slot) {}
-  Reply(Reply&& other) noexcept : conn_(std::move(other.conn_)), slot_(other.slot_) {
-    other.conn_.reset();
-  }
-  Reply& operator=(Reply&& other) noexcept;
-  Reply(const Reply&) = delete;
-  Reply& operator=(const Reply&) = delete;
-  ~Reply();
-
-  void send(std::string message);
-
- private:
-  void deliver(std::optional<std::string> message);
-  std::weak_ptr<Connection> conn_;
-  std::uint64_t slot_ = 0;
-};
 
 // Per-connection state owned by the game logic; touched only on the
 // connection's thread.
@@ -55,8 +29,8 @@ class Connection : public ReplyTarget, public std::enable_shared_from_this<Conne
   virtual ~Connection() = default;
 
   // The executor of the one network thread every handler of this
-  // connection runs on.
-  virtual net::any_io_executor executor() = 0;
+  // connection runs on, and its replies are filled on (ReplyTarget).
+  net::any_io_executor executor() override = 0;
   // Reads the next message (after the request before it is done, see
   // request.hpp). Thread-safe.
   virtual void read_next() = 0;
@@ -68,19 +42,6 @@ class Connection : public ReplyTarget, public std::enable_shared_from_this<Conne
   virtual const std::string& remote_address() const = 0;
 
   ConnectionState& state() { return state_; }
-
- protected:
-  friend class Reply;
-  // ReplyTarget::fill_slot: on its thread, fills a reply slot (nullopt:
-  // released without answer).
-  // From any thread: fill_slot at once on the connection's own thread,
-  // else through that thread's inbox when it has one (set by the
-  // connection), else by a dispatch to executor().
-  void deliver(std::uint64_t slot, std::optional<std::string> message);
-
-  // The inbox of this connection's network thread (net/reply_inbox.hpp), or
-  // null. Set once, before the connection is shared.
-  ReplyInbox* inbox_ = nullptr;
 
  private:
   ConnectionState state_;

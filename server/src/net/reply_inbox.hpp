@@ -8,7 +8,8 @@
 // connection of a thread finds it through its executor.
 //
 // It knows connections only as ReplyTargets (below), which Connection
-// implements: connection.hpp includes this header, never the other way.
+// implements: reply.hpp and connection.hpp include this header, never the
+// other way.
 //
 // Thread safety: post() may be called from any thread; delivery runs on the
 // context's thread.
@@ -25,15 +26,24 @@
 
 namespace tilecrush::server {
 
-// What a reply slot is filled on (Connection).
+class ReplyInbox;
+
+// What a reply slot is filled on (Connection), on its own thread.
 class ReplyTarget {
  public:
   virtual ~ReplyTarget() = default;
+  // The executor of the one thread its slots are filled on.
+  virtual net::any_io_executor executor() = 0;
 
  protected:
+  friend class Reply;
   friend class ReplyInbox;
   // On its thread: fills a reply slot (nullopt: released without answer).
   virtual void fill_slot(std::uint64_t slot, std::optional<std::string> message) = 0;
+
+  // The inbox of its thread, or null (replies are then dispatched to
+  // executor()). Set once, before the target is shared.
+  ReplyInbox* inbox_ = nullptr;
 };
 
 class ReplyInbox final : public net::execution_context::service {

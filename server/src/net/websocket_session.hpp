@@ -17,7 +17,6 @@
 
 #include <chrono>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,6 +24,7 @@
 
 #include "net/connection.hpp"
 #include "net/rate_limiter.hpp"
+#include "net/reply_order.hpp"
 #include "net/session_limits.hpp"
 #include "net/ws_frame.hpp"
 #include "ops/metrics.hpp"
@@ -56,7 +56,7 @@ class WebsocketSession final : public Connection {
   const std::string& remote_address() const override { return remote_; }
 
   // For graceful shutdown: true while answers are still waiting to be sent.
-  bool idle() const { return next_slot_ == flush_slot_ && queue_.empty() && !writing_; }
+  bool idle() const { return replies_.settled() && queue_.empty() && !writing_; }
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -123,9 +123,8 @@ class WebsocketSession final : public Connection {
   std::string inbuf_;
   std::size_t inpos_ = 0;
 
-  std::uint64_t next_slot_ = 0;
-  std::uint64_t flush_slot_ = 0;
-  std::map<std::uint64_t, std::optional<std::string>> pending_;
+  // The answers, back in request order before they are queued.
+  ReplyOrder replies_;
   // Frames waiting to be written; while a write is in flight, the frames it
   // carries are in writing_frames_ (swapped, so both keep their capacity).
   std::vector<Outgoing> queue_;

@@ -1,11 +1,7 @@
-// The game requests of GameService: new_game, resume, moves, preview, hint,
-// undo, resign.
+#include "play/game_commands.hpp"
+
 #include <algorithm>
 
-#include "ops/clock.hpp"
-#include "play/competitions.hpp"
-#include "play/game_service.hpp"
-#include "play/ids.hpp"
 #include "tilecrush/protocol/events.hpp"
 #include "tilecrush/protocol/views.hpp"
 
@@ -27,120 +23,52 @@ void fail_write(Answer& answer, const storage::WriteResult& r, std::string_view 
 
 }  // namespace
 
-std::shared_ptr<LiveGame> GameService::load_game(const std::string& game_id) {
-  const std::optional<storage::GameRecord> record = db_.load_game(game_id);
-  if (!record) return nullptr;
-  game::ReplayResult replayed = game::replay(record->setup, record->moves);
-  if (!replayed.game) return nullptr;
-  auto live = std::make_shared<LiveGame>();
-  live->id = record->id;
-  live->player_id = record->player_id;
-  live->player_name = record->player_name;
-  live->created_at = record->created_at;
-  live->room_code = record->room_code;
-  live->ranked = record->ranked;
-  live->competition = record->competition;
-  live->attempt = record->attempt;
-  if (record->setup.board_key) live->commitment = game::commitment(*record->setup.board_key);
-  if (record->competition) {
-    const auto competition = competitions_.find(*record->competition);
-    if (!competition) return nullptr;
-    // Practice started on the board after its close is not ended by it.
-    if (live->created_at < competition->closes_at) live->closes_at = competition->closes_at;
-  }
-  live->first_move_at = record->first_move_at;
-  live->finished_at = record->finished_at;
-  live->last_used_ms = now_();
-  live->game = std::move(replayed.game);
-  if (record->state == storage::GameState::over && !live->game->over()) {
-    // Ended by resignation or by its competition's close: the moves alone
-    // do not end it.
-    game::EventList ignored;
-    if (record->over_reason == game::OverReason::closed) {
-      live->game->close(ignored);
-    } else {
-      live->game->resign(ignored);
-    }
-  }
-  const bool end_lost = record->state == storage::GameState::playing && live->game->over();
-  if (end_lost) {
-    // Its last move was stored but not its end (queued with the move, the
-    // end's write went into a batch that failed, e.g. its session was
-    // cut): stored now, at the last move's time when it is known.
-    live->finished_at = record->move_times.empty() ? live->last_used_ms
-                                                   : live->created_at + record->move_times.back();
-  }
-  const LiveGame* made = live.get();
-  auto inserted = games_.insert(std::move(live));
-  // (Another thread's copy, when it won the insert, stores the end itself.)
-  if (end_lost && inserted.get() == made) {
-    const game::Game& g = *inserted->game;
-    ++inserted->pending_writes;
-    db_.finish_game({inserted->id, g.score(), g.move_count(), g.over_reason(),
-                     *inserted->finished_at, inserted->duration_ms(*inserted->finished_at), true},
-                    [this, inserted](const storage::WriteResult& r) {
-                      --inserted->pending_writes;
-                      if (!r.ok()) retire(inserted);
-                    });
-  }
-  return inserted;
+GameCommands::GameCommands(storage::Database& db, Metrics& metrics, GameRegistry& games,
+                           GameLoader& loader, CompetitionCloser& closer,
+                           const GameObservers& observers, NowFn now)
+    : db_(db),
+      metrics_(metrics),
+      games_(games),
+      loader_(loader),
+      closer_(closer),
+      observers_(observers),
+      now_(std::move(now)),
+      shared_db_(db.settings().backend == "postgresql") {}
+
+void GameCommands::retire(const std::shared_ptr<LiveGame>& live) {
+  games_.retire(live);
 }
 
-void GameService::acquire_game(const std::shared_ptr<Connection>& conn, const std::string& game_id,
-                               std::function<void(std::shared_ptr<LiveGame>)> then) {
-  acquire(conn, game_id, [then = std::move(then)](std::shared_ptr<LiveGame> live, bool) mutable {
-    then(std::move(live));
-  });
-}
-
-void GameService::acquire(const std::shared_ptr<Connection>& conn, const std::string& game_id,
-                          std::function<void(std::shared_ptr<LiveGame>, bool)> then) {
-  if (auto live = games_.find(game_id); live && !live->retired) {
-    return then(std::move(live), false);
-  }
-  net::post(*db_pool_, [this, conn, game_id, then = std::move(then)]() mutable {
-    std::shared_ptr<LiveGame> live;
-    bool fault = false;
-    try {
-      live = load_game(game_id);
-    } catch (const std::exception&) {
-      fault = true;
-    }
-    net::post(conn->executor(), [live = std::move(live), fault, then = std::move(then)]() mutable {
-      then(std::move(live), fault);
-    });
-  });
-}
-
-void GameService::with_own_game(
+void GameCommands::with_own_game(
     const RequestPtr& req, const std::string& game_id,
     std::function<void(const std::shared_ptr<LiveGame>&, std::unique_lock<std::mutex>&)> body) {
-  acquire(req->conn(), game_id,
-          [this, req, game_id, body = std::move(body)](std::shared_ptr<LiveGame> live,
-                                                       bool fault) mutable {
-            // A storage fault is not a missing game: the player may try again.
-            if (fault) return req->fail(ErrorCode::internal, "could not load the game");
-            if (!live) return req->fail(ErrorCode::not_found, "no such game");
-            if (live->player_id != *req->state().player_id) {
-              return req->fail(ErrorCode::unauthorized, "not your game");
-            }
-            std::unique_lock lock(live->mutex);
-            if (live->retired) {
-              // Evicted or rolled back meanwhile: look it up again (reloads).
-              lock.unlock();
-              return with_own_game(req, game_id, std::move(body));
-            }
-            live->last_used_ms = now_();
-            if (live->closes_at && live->last_used_ms >= *live->closes_at && !live->game->over()) {
-              // Its competition has closed: the game ends at its score, and the
-              // request below sees a finished game (a move is then not_allowed).
-              end_at_close(live);
-            }
-            body(live, lock);
-          });
+  loader_.acquire(
+      req->conn(), game_id,
+      [this, req, game_id, body = std::move(body)](std::shared_ptr<LiveGame> live,
+                                                   bool fault) mutable {
+        // A storage fault is not a missing game: the player may try again.
+        if (fault) return req->fail(ErrorCode::internal, "could not load the game");
+        if (!live) return req->fail(ErrorCode::not_found, "no such game");
+        if (live->player_id != *req->state().player_id) {
+          return req->fail(ErrorCode::unauthorized, "not your game");
+        }
+        std::unique_lock lock(live->mutex);
+        if (live->retired) {
+          // Evicted or rolled back meanwhile: look it up again (reloads).
+          lock.unlock();
+          return with_own_game(req, game_id, std::move(body));
+        }
+        live->last_used_ms = now_();
+        if (live->closes_at && live->last_used_ms >= *live->closes_at && !live->game->over()) {
+          // Its competition has closed: the game ends at its score, and the
+          // request below sees a finished game (a move is then not_allowed).
+          closer_.end_at_close(live);
+        }
+        body(live, lock);
+      });
 }
 
-void GameService::handle(const RequestPtr& req, const protocol::Resume& cmd) {
+void GameCommands::handle(const RequestPtr& req, const protocol::Resume& cmd) {
   if (shared_db_) {
     // Another node on the database may have moved the game on since this
     // one loaded it: a copy with nothing left to write is dropped, so that
@@ -155,11 +83,11 @@ void GameService::handle(const RequestPtr& req, const protocol::Resume& cmd) {
                   LiveGame& live = *self;
                   req->answer(protocol::game_reply(
                       req->id(), protocol::game_view(*live.game, live.view_meta(now_()))));
-                  for (GameObserver* o : observers_) o->on_resume(req->conn(), live);
+                  observers_.resumed(req->conn(), live);
                 });
 }
 
-void GameService::handle(const RequestPtr& req, const protocol::MoveCommand& cmd) {
+void GameCommands::handle(const RequestPtr& req, const protocol::MoveCommand& cmd) {
   with_own_game(
       req, cmd.game_id,
       [this, req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
@@ -174,12 +102,12 @@ void GameService::handle(const RequestPtr& req, const protocol::MoveCommand& cmd
         if (live.game->over()) live.finished_at = now;
         std::string text = protocol::events_reply_text(req->id(), live.id, *live.game, events);
         persist_move(req, self, cmd.move, std::move(text));
-        notify_progress(live, events);
+        observers_.progress(live, events);
       });
 }
 
-void GameService::persist_move(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
-                               const game::Move& move, std::string text) {
+void GameCommands::persist_move(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
+                                const game::Move& move, std::string text) {
   const game::Game& g = *live->game;
   auto on_write = [this, live, answer = req->defer(),
                    text = std::move(text)](const storage::WriteResult& r) mutable {
@@ -203,8 +131,8 @@ void GameService::persist_move(const RequestPtr& req, const std::shared_ptr<Live
                         std::move(on_write));
 }
 
-void GameService::persist_finish(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
-                                 std::string text) {
+void GameCommands::persist_finish(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
+                                  std::string text) {
   const game::Game& g = *live->game;
   metrics_.game_finished();
   ++live->pending_writes;
@@ -219,7 +147,7 @@ void GameService::persist_finish(const RequestPtr& req, const std::shared_ptr<Li
                   });
 }
 
-void GameService::handle(const RequestPtr& req, const protocol::Preview& cmd) {
+void GameCommands::handle(const RequestPtr& req, const protocol::Preview& cmd) {
   with_own_game(req, cmd.game_id,
                 [req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
                   LiveGame& live = *self;
@@ -231,7 +159,7 @@ void GameService::handle(const RequestPtr& req, const protocol::Preview& cmd) {
                 });
 }
 
-void GameService::handle(const RequestPtr& req, const protocol::HintRequest& cmd) {
+void GameCommands::handle(const RequestPtr& req, const protocol::HintRequest& cmd) {
   with_own_game(req, cmd.game_id,
                 [req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
                   LiveGame& live = *self;
@@ -244,7 +172,7 @@ void GameService::handle(const RequestPtr& req, const protocol::HintRequest& cmd
                 });
 }
 
-void GameService::handle(const RequestPtr& req, const protocol::Undo& cmd) {
+void GameCommands::handle(const RequestPtr& req, const protocol::Undo& cmd) {
   with_own_game(req, cmd.game_id,
                 [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
                   LiveGame& live = *self;
@@ -263,11 +191,11 @@ void GameService::handle(const RequestPtr& req, const protocol::Undo& cmd) {
                                   retire(self);
                                   fail_write(*answer, r, "could not save the undo");
                                 });
-                  notify_progress(live, {});
+                  observers_.progress(live, {});
                 });
 }
 
-void GameService::handle(const RequestPtr& req, const protocol::Resign& cmd) {
+void GameCommands::handle(const RequestPtr& req, const protocol::Resign& cmd) {
   with_own_game(req, cmd.game_id,
                 [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
                   LiveGame& live = *self;
@@ -279,7 +207,7 @@ void GameService::handle(const RequestPtr& req, const protocol::Resign& cmd) {
                   std::string text =
                       protocol::events_reply_text(req->id(), live.id, *live.game, events);
                   persist_finish(req, self, std::move(text));
-                  notify_progress(live, events);
+                  observers_.progress(live, events);
                 });
 }
 

@@ -39,6 +39,11 @@ void GameRegistry::erase(const std::string& id, const LiveGame* expected) {
   if (it != games_.end() && it->second.get() == expected) games_.erase(it);
 }
 
+void GameRegistry::retire(const std::shared_ptr<LiveGame>& game) {
+  game->retired = true;
+  erase(game->id, game.get());
+}
+
 std::size_t GameRegistry::evict_idle(std::int64_t idle_before) {
   std::vector<std::shared_ptr<LiveGame>> candidates;
   {

@@ -66,6 +66,9 @@ class GameRegistry {
   // Inserts unless the id is present; returns the game now registered.
   std::shared_ptr<LiveGame> insert(std::shared_ptr<LiveGame> game);
   void erase(const std::string& id, const LiveGame* expected);
+  // A write of `game` failed: memory may be ahead of the database, so the
+  // game leaves the registry (the next request reloads it).
+  void retire(const std::shared_ptr<LiveGame>& game);
   // Drops games unused since `idle_before` with nothing left to write; a
   // later request reloads them from storage. Returns how many were dropped.
   std::size_t evict_idle(std::int64_t idle_before);

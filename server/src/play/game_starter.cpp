@@ -1,9 +1,8 @@
-// new_game and what rooms share of it: dealing a game (with its board's key
-// when the board is ranked), counting competition attempts, and making the
-// game durable before anyone hears of it.
+#include "play/game_starter.hpp"
+
 #include "ops/clock.hpp"
+#include "play/board_keys.hpp"
 #include "play/competitions.hpp"
-#include "play/game_service.hpp"
 #include "play/ids.hpp"
 #include "tilecrush/protocol/views.hpp"
 
@@ -22,7 +21,18 @@ struct CreateJoin {
 
 }  // namespace
 
-std::shared_ptr<LiveGame> GameService::make_game(const game::GameSetup& setup,
+GameStarter::GameStarter(storage::Database& db, Metrics& metrics, BoardKeys& keys,
+                         Competitions& competitions, GameRegistry& games, net::thread_pool& pool,
+                         NowFn now)
+    : db_(db),
+      metrics_(metrics),
+      keys_(keys),
+      competitions_(competitions),
+      games_(games),
+      pool_(pool),
+      now_(std::move(now)) {}
+
+std::shared_ptr<LiveGame> GameStarter::make_game(const game::GameSetup& setup,
                                                  std::int64_t player_id,
                                                  const std::string& player_name,
                                                  std::optional<std::string> room_code,
@@ -59,7 +69,7 @@ std::shared_ptr<LiveGame> GameService::make_game(const game::GameSetup& setup,
   return live;
 }
 
-void GameService::register_game(const std::shared_ptr<LiveGame>& live,
+void GameStarter::register_game(const std::shared_ptr<LiveGame>& live,
                                 std::function<void(const storage::WriteResult&)> committed,
                                 std::optional<storage::GameRecord::AttemptRule> rule) {
   storage::GameRecord record;
@@ -83,7 +93,7 @@ void GameService::register_game(const std::shared_ptr<LiveGame>& live,
                    committed = std::move(committed)](const storage::WriteResult& r) {
     --live->pending_writes;
     if (!r.ok() && !join->failed.exchange(true)) {
-      retire(live);
+      games_.retire(live);
       join->created = r;
     }
     if (--join->remaining > 0) return;
@@ -107,7 +117,7 @@ void GameService::register_game(const std::shared_ptr<LiveGame>& live,
   }
 }
 
-void GameService::handle(const RequestPtr& req, const protocol::NewGame& cmd) {
+void GameStarter::handle(const RequestPtr& req, const protocol::NewGame& cmd) {
   game::GameSetup setup = cmd.setup;
   const bool server_seed = !cmd.daily && !cmd.competition && setup.seed.empty();
   if (server_seed) setup.seed = random_seed();
@@ -117,12 +127,12 @@ void GameService::handle(const RequestPtr& req, const protocol::NewGame& cmd) {
   if (!needs_read) return start_game(req, cmd, std::move(setup), server_seed);
   // Competitions and keys not cached yet are read from storage off the
   // network threads; the connection reads its next message afterwards.
-  net::post(*db_pool_, [this, req, cmd, setup = std::move(setup)]() mutable {
+  net::post(pool_, [this, req, cmd, setup = std::move(setup)]() mutable {
     start_game(req, cmd, std::move(setup), false);
   });
 }
 
-void GameService::start_game(const RequestPtr& req, const protocol::NewGame& cmd,
+void GameStarter::start_game(const RequestPtr& req, const protocol::NewGame& cmd,
                              game::GameSetup setup, bool server_seed) {
   std::optional<storage::CompetitionRecord> competition;
   // A closed competition's board is anyone's unranked practice: no attempt

@@ -1,15 +1,14 @@
-// The close of a competition, seen from the game service: games still
-// running end at their score, every entry is replayed again (moderation),
-// a daily's season points are counted, and the competition is marked closed
-// (docs/rules.md, "Competitions" and "Seasons").
-#include <limits>
+#include "play/competition_closer.hpp"
 
-#include "play/competitions.hpp"
-#include "play/game_service.hpp"
+#include <limits>
 
 namespace tilecrush::server {
 
-void GameService::end_at_close(const std::shared_ptr<LiveGame>& live) {
+CompetitionCloser::CompetitionCloser(storage::Database& db, Metrics& metrics, GameRegistry& games,
+                                     GameLoader& loader, NowFn now)
+    : db_(db), metrics_(metrics), games_(games), loader_(loader), now_(std::move(now)) {}
+
+void CompetitionCloser::end_at_close(const std::shared_ptr<LiveGame>& live) {
   game::EventList events;
   if (!live->game->close(events).ok()) return;
   // It ended when the competition closed, whenever this runs.
@@ -22,17 +21,17 @@ void GameService::end_at_close(const std::shared_ptr<LiveGame>& live) {
                   [this, live](const storage::WriteResult& r) {
                     --live->pending_writes;
                     if (r.ok()) return;
-                    retire(live);
+                    games_.retire(live);
                   });
 }
 
-void GameService::close_competition(const storage::CompetitionRecord& competition) {
+void CompetitionCloser::close(const storage::CompetitionRecord& competition) {
   for (const std::string& id : db_.playing_games_in(competition.id)) {
     for (int tries = 0; tries < 2; ++tries) {
       auto live = games_.find(id);
       if (!live || live->retired) {
         try {
-          live = load_game(id);
+          live = loader_.load(id);
         } catch (const std::exception&) {
           live = nullptr;  // a fault: this game is not ended by this pass
         }
