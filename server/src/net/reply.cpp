@@ -29,8 +29,10 @@ void Reply::deliver(std::optional<std::string> message) {
     return inbox->post(std::move(target), slot_, std::move(message));
   }
   const net::any_io_executor executor = target->executor();
-  net::dispatch(executor, [target = std::move(target), slot = slot_,
-                           m = std::move(message)]() mutable { target->fill_slot(slot, std::move(m)); });
+  net::dispatch(executor,
+                [target = std::move(target), slot = slot_, m = std::move(message)]() mutable {
+                  target->fill_slot(slot, std::move(m));
+                });
 }
 
 }  // namespace tilecrush::server
