@@ -1,7 +1,10 @@
 #include "tilecrush/game/season_period.hpp"
 
+// Only <chrono>'s calendar (year_month_day, sys_days): date arithmetic on
+// day numbers the caller gives. No clock is read here: the engine stays
+// pure, and "today" comes from the server.
 #include <chrono>
-#include <cstdio>
+#include <string>
 
 namespace tilecrush::game {
 namespace {
@@ -58,15 +61,22 @@ SeasonPeriod month_period(int y, int m) {
   return p;
 }
 
+// `value` in decimal, zero-padded to `width` characters as printf's "%0*d"
+// would (the sign counts towards the width).
+std::string padded(int value, std::size_t width) {
+  const bool negative = value < 0;
+  std::string digits = std::to_string(negative ? -static_cast<long long>(value) : value);
+  const std::size_t used = digits.size() + (negative ? 1 : 0);
+  if (used < width) digits.insert(0, width - used, '0');
+  return negative ? "-" + digits : digits;
+}
+
 }  // namespace
 
 std::string SeasonPeriod::name() const {
-  char text[16];
-  if (kind == PeriodKind::week) {
-    std::snprintf(text, sizeof text, "%04d-W%02d", year, number);
-  } else {
-    std::snprintf(text, sizeof text, "%04d-%02d", year, number);
-  }
+  std::string text = padded(year, 4);
+  text += kind == PeriodKind::week ? "-W" : "-";
+  text += padded(number, 2);
   return text;
 }
 
