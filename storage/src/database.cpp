@@ -18,6 +18,27 @@ struct Database::Impl : detail::Engine {
   using Engine::Engine;
 };
 
+namespace {
+
+// Encodes a move and its time here, off the writer thread. A move that
+// cannot be stored is refused in its turn, as a failed statement would be:
+// false, with the refusal queued and `done` handed to it.
+bool encode_or_refuse(detail::Engine& engine, detail::MoveAppend& append, const game::Move& move,
+                      std::int64_t at_ms, WriteCallback& done) {
+  try {
+    append.move = detail::encode_move(move);
+    append.time = detail::encode_move_time(at_ms);
+    return true;
+  } catch (const StorageError& e) {
+    engine.enqueue([message = std::string(e.what())](
+                       Connection&) { return detail::write_error(WriteStatus::failed, message); },
+                   std::move(done), true);
+    return false;
+  }
+}
+
+}  // namespace
+
 bool is_postgres_url(std::string_view path) {
   return path.starts_with("postgresql://") || path.starts_with("postgres://");
 }
@@ -49,17 +70,7 @@ void Database::append_move(std::string game_id, std::int64_t seq, game::Move mov
                            std::optional<std::int64_t> first_move_at, std::int64_t at_ms,
                            WriteCallback done) {
   detail::MoveAppend append{std::move(game_id), seq, {}, {}, score, move_count, first_move_at};
-  try {
-    // Encoded here, off the writer thread.
-    append.move = detail::encode_move(move);
-    append.time = detail::encode_move_time(at_ms);
-  } catch (const StorageError& e) {
-    // Not storable: refused in its turn, as a failed statement would be.
-    impl_->enqueue([message = std::string(e.what())](
-                       Connection&) { return detail::write_error(WriteStatus::failed, message); },
-                   std::move(done), true);
-    return;
-  }
+  if (!encode_or_refuse(*impl_, append, move, at_ms, done)) return;
   detail::WriteOp op;
   op.run = [append](Connection& c) {
     return detail::insert_encoded_move(c, append.game_id, append.seq, append.move, append.time,
@@ -98,17 +109,7 @@ void Database::append_final_move(game::Move move, std::optional<std::int64_t> fi
   append.score = result.score;
   append.move_count = result.move_count;
   append.first_move_at = first_move_at;
-  try {
-    // Encoded here, off the writer thread.
-    append.move = detail::encode_move(move);
-    append.time = detail::encode_move_time(at_ms);
-  } catch (const StorageError& e) {
-    // Not storable: refused in its turn, as append_move() does.
-    impl_->enqueue([message = std::string(e.what())](
-                       Connection&) { return detail::write_error(WriteStatus::failed, message); },
-                   std::move(done), true);
-    return;
-  }
+  if (!encode_or_refuse(*impl_, append, move, at_ms, done)) return;
   std::string game_id = result.game_id;
   // Not single_statement: its own savepoint, so that a refused end takes
   // the move back.
