@@ -9,7 +9,8 @@
 // Prints the writer thread's CPU (its schedstat: nanoseconds on a CPU, not
 // wall time, so the machine's load changes it less) per stored move, and
 // with --pg-pid (the postmaster's pid) the CPU of every process of that
-// PostgreSQL cluster per move.
+// PostgreSQL cluster per move: of those alive at both ends of the window
+// (an autovacuum worker that starts and ends inside it is missed).
 //
 //   writer_bench --db FILE|postgresql://... [--games 400] [--batch 32]
 //                [--moves 60] [--seconds 5] [--pg-pid PID]
