@@ -71,11 +71,9 @@ void Database::append_move(std::string game_id, std::int64_t seq, game::Move mov
                            WriteCallback done) {
   detail::MoveAppend append{std::move(game_id), seq, {}, {}, score, move_count, first_move_at};
   if (!encode_or_refuse(*impl_, append, move, at_ms, done)) return;
+  // No `run`: the writer stores `append` itself (store_move()), so the move
+  // is neither copied into a closure nor freed twice.
   detail::WriteOp op;
-  op.run = [append](Connection& c) {
-    return detail::insert_encoded_move(c, append.game_id, append.seq, append.move, append.time,
-                                       append.score, append.move_count, append.first_move_at);
-  };
   op.done = std::move(done);
   op.single_statement = true;
   op.append = std::move(append);

@@ -59,6 +59,10 @@ WriteResult append_one(Connection& c, const MoveAppend& m) {
 
 }  // namespace
 
+WriteResult store_move(Connection& c, const MoveAppend& move) {
+  return append_one(c, move);
+}
+
 std::vector<WriteResult> append_moves(Connection& c, std::span<const MoveAppend* const> moves) {
   std::vector<WriteResult> results(moves.size());
   if (!c.postgres() || moves.size() < 2) {

@@ -27,6 +27,10 @@ struct MoveAppend {
   std::optional<std::int64_t> first_move_at;
 };
 
+// Appends one move (insert_encoded_move()): what the writer runs for an
+// operation that carries `append` and no `run`.
+WriteResult store_move(Connection& c, const MoveAppend& move);
+
 // Appends each move as insert_encoded_move() would, one after the other in
 // the order given, and returns each move's result (the i-th for moves[i]).
 // PostgreSQL: one UPDATE of every game concerned (each game's moves of the

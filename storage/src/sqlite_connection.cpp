@@ -5,9 +5,27 @@
 #include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {
+namespace {
+
+// SQLite counts the memory it allocates (sqlite3_memory_used) under one
+// process-wide mutex, taken on every allocation and free: 8-10% of the
+// writer thread's CPU per move (docs/capacity.md, "The writer's CPU per
+// move"). Nothing here reads those counts. Only possible before SQLite
+// initialises, so once, before the first connection opens; should
+// something in the process have initialised it already, the call is
+// refused and the counts stay on (slower, nothing else).
+void configure_sqlite_once() {
+  static const bool configured = [] {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK;
+  }();
+  (void)configured;
+}
+
+}  // namespace
 
 SqliteConnection::SqliteConnection(const std::string& path, OpenMode mode,
                                    std::chrono::milliseconds busy_timeout) {
+  configure_sqlite_once();
   int flags = SQLITE_OPEN_NOMUTEX;
   flags |= mode == OpenMode::read_only ? SQLITE_OPEN_READONLY
                                        : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);

@@ -117,7 +117,7 @@ void WriteQueue::loop() {
 WriteResult WriteQueue::run_one(WriteOp& op) {
   if (op.single_statement) {
     try {
-      return op.run(connection_);
+      return op.run ? op.run(connection_) : store_move(connection_, *op.append);
     } catch (const StorageError& e) {
       if (is_retryable(e.sqlite_code())) lost_race_ = true;
       return failure(e.what());
@@ -134,7 +134,7 @@ WriteResult WriteQueue::run_one(WriteOp& op) {
   }
   WriteResult result;
   try {
-    result = op.run(connection_);
+    result = op.run ? op.run(connection_) : store_move(connection_, *op.append);
   } catch (const StorageError& e) {
     if (is_retryable(e.sqlite_code())) lost_race_ = true;
     result = failure(e.what());

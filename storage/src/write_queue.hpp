@@ -30,7 +30,8 @@
 namespace tilecrush::storage::detail {
 
 struct WriteOp {
-  // Runs on the writer thread inside the operation's savepoint.
+  // Runs on the writer thread inside the operation's savepoint. Empty when
+  // `append` is set: the writer then runs store_move(append).
   std::function<WriteResult(Connection&)> run;
   WriteCallback done;  // may be empty
   // `run` is one statement that changes nothing when it fails: it runs
