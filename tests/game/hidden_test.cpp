@@ -9,10 +9,7 @@ namespace {
 using namespace hidden_test;
 
 TEST(Hidden, PresetBoardIsUniformAndFullyHidden) {
-  GameSetup setup;
-  setup.mode = Mode::hidden;
-  setup.preset = "classic";
-  setup.seed = "2024-01-01";
+  const GameSetup setup = test::preset_setup(Mode::hidden, "classic", "2024-01-01");
   auto a = make(setup);
   auto b = make(setup);
   ASSERT_TRUE(a && b);
