@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "tilecrush/game/game.hpp"
@@ -129,6 +130,16 @@ inline std::set<std::pair<int, int>> cell_set(const std::vector<Point>& cells) {
   std::set<std::pair<int, int>> out;
   for (const Point p : cells) out.insert({p.x, p.y});
   return out;
+}
+
+// `event` is the game_over event with these fields.
+inline void expect_over(const Event& event, OverReason reason, std::int64_t bonus,
+                        std::int64_t final_score) {
+  const auto* over = std::get_if<GameOverEvent>(&event);
+  ASSERT_NE(over, nullptr) << "not a game_over event";
+  EXPECT_EQ(over->reason, reason);
+  EXPECT_EQ(over->bonus, bonus);
+  EXPECT_EQ(over->final_score, final_score);
 }
 
 inline Move click(int x, int y) {

@@ -16,6 +16,7 @@
 namespace tilecrush::game::hidden_test {
 
 using test::board_of;
+using test::expect_over;
 using test::make;
 
 inline GameSetup custom_setup(const std::vector<std::string>& rows, bool compress = false) {

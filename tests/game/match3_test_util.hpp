@@ -14,6 +14,7 @@
 namespace tilecrush::game::match3_test {
 
 using test::board_of;
+using test::expect_over;
 using test::make;
 
 inline GameSetup preset_setup(std::string_view preset, std::string seed) {
