@@ -8,10 +8,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
-  browserSuite, openPage, testid, waitIdle, gameView, clickCell, groupOf, uniqueName, SCREENSHOTS,
+  browserSuite, openPage, testid, waitIdle, gameView, clickCell, groupOf, uniqueName, screenshotPages,
 } from '../lib/harness.mjs';
 import { serverPath } from '../lib/server.mjs';
 
@@ -186,10 +184,7 @@ suite('Rooms', (env) => {
       for (const p of [a, b]) assert.equal(await p.evaluate(() => window.__tilecrush.hashMismatches), 0);
       for (const p of [a, b, s]) assert.deepEqual(p.errors, []);
     } catch (err) {
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      for (const [k, p] of Object.entries(pages)) {
-        await p.screenshot({ path: path.join(SCREENSHOTS, `rooms_race_${k}.png`), fullPage: true }).catch(() => {});
-      }
+      await screenshotPages(pages, 'rooms_race');
       throw err;
     } finally {
       for (const p of Object.values(pages)) await p.context().close();
