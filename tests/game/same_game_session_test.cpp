@@ -9,18 +9,10 @@
 namespace tilecrush::game {
 namespace {
 
-using test::board_of;
-using test::cell_set;
-using test::click;
-using test::expect_over;
-using test::same_on;
-using test::same_setup;
-using test::Snapshot;
+using namespace test;
 
 std::unique_ptr<Game> preset_game(const char* preset, const char* seed) {
-  CreateResult created = create_game(same_setup(preset, seed));
-  EXPECT_TRUE(created.game) << created.error;
-  return std::move(created.game);
+  return make(same_setup(preset, seed));
 }
 
 TEST(SameGameUndo, IsRefusedAtTheStart) {

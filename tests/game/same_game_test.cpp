@@ -11,13 +11,7 @@
 namespace tilecrush::game {
 namespace {
 
-using test::board_of;
-using test::cell_set;
-using test::click;
-using test::expect_over;
-using test::rows_of;
-using test::same_on;
-using test::Snapshot;
+using namespace test;
 
 template <typename T>
 const T& event_as(const EventList& events, std::size_t i) {
