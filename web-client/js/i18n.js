@@ -3,7 +3,7 @@
 //
 // The dictionaries are data, JSON modules (lang/README.md: their sections
 // and how to add a string): en.json is the reference, ja.json has every one
-// of its keys (tests/browser/unit/rooms.test.mjs checks it). A JSON module
+// of its keys (tests/browser/unit/i18n.test.mjs checks it). A JSON module
 // must be served as application/json (server/src/net/static_files.cpp).
 
 import en from './lang/en.json' with { type: 'json' };
