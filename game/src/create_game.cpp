@@ -1,7 +1,7 @@
 // create_game() and replay() (declared in game.hpp): a setup's validation,
 // the board's generator, and the hand-over to the mode's factory
-// (modes.hpp). Apart from game.cpp, which holds the rules every mode shares,
-// because this is the one place that knows every mode.
+// (modes.hpp). Kept apart from game.cpp (the Game base class, which every
+// mode builds on) because this is the one file that knows every mode.
 #include <string>
 
 #include "modes.hpp"
