@@ -15,7 +15,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import {
-  browserSuite, openPage, withPage, testid, waitIdle, gameView, playLargestGroups, uniqueName, screenshotPages, skipWithoutOrganisers } from '../lib/harness.mjs';
+  browserSuite, openPage, withPage, testid, waitIdle, gameView, playLargestGroups, uniqueName, withPages, skipWithoutOrganisers } from '../lib/harness.mjs';
 
 const CLOSE_AFTER_S = 14;
 const compState = (page) => page.evaluate(() => window.__tilecrush.competition);
@@ -35,7 +35,7 @@ browserSuite('Competitions', (env) => {
     const ann = await openPage(env, { name: uniqueName('ann') });
     const bo = await openPage(env, { name: uniqueName('bo'), lang: 'ja' });
     const pages = { org, ann, bo };
-    try {
+    await withPages(pages, 'competition', async () => {
       // The organiser: a wrong token first (the server's 401 message), then the right one.
       await org.goto(`${org.base}/?view=competitions`);
       await org.click(testid('link-organise'));
@@ -181,12 +181,7 @@ browserSuite('Competitions', (env) => {
       // Nothing left to play once closed.
       assert.ok(await ann.locator(testid('comp-play')).isHidden());
       for (const [who, p] of Object.entries(pages)) assert.deepEqual(p.errors, [], `${who}: no script error`);
-    } catch (err) {
-      await screenshotPages(pages, 'competition');
-      throw err;
-    } finally {
-      for (const p of Object.values(pages)) await p.context().close();
-    }
+    });
   });
 
   test('an upcoming competition: listed, its name shown as text, a countdown, play refused', async (t) => {

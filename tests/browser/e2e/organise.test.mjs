@@ -18,7 +18,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  browserSuite, openPage, testid, uniqueName, screenshotPages, skipWithoutOrganisers } from '../lib/harness.mjs';
+  browserSuite, openPage, testid, uniqueName, withPages, skipWithoutOrganisers } from '../lib/harness.mjs';
 import { playAttemptAndGiveUp } from '../lib/moves.mjs';
 
 const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
@@ -59,7 +59,7 @@ browserSuite('Organise', (env) => {
       assert.equal(await org.locator(testid('name-dialog')).count(), 0, `${where}: no name dialog`);
       assert.equal(hellos, 0, `${where}: no hello`);
     };
-    try {
+    await withPages(pages, 'organise', async () => {
       // From the competitions list to Organise through the navigation.
       await org.goto(`${org.base}/?view=competitions`);
       await org.locator(testid('competitions-page')).waitFor();
@@ -227,12 +227,7 @@ browserSuite('Organise', (env) => {
       await shots(org, 'organise_ja');
       await noDialog('the end');
       for (const [w, p] of Object.entries(pages)) assert.deepEqual(p.errors, [], `${w}: no script error`);
-    } catch (err) {
-      await screenshotPages(pages, 'organise');
-      throw err;
-    } finally {
-      for (const p of Object.values(pages)) await p.context().close();
-    }
+    });
   });
 
   test('another organiser\'s page: no Disqualify button, and their list is their own', async (t) => {

@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, openPage, testid, waitIdle, gameView, clickCell } from '../lib/harness.mjs';
+import { browserSuite, openPage, testid, waitIdle, gameView, clickCell, withPages } from '../lib/harness.mjs';
 import { expectHashesEqual, swaps } from '../lib/moves.mjs';
 
 // One valid swap by two clicks; the client's hash must equal the server's.
@@ -35,27 +35,10 @@ const snapshot = (page) => page.evaluate(() => {
 
 const row = (mode, preset) => `[data-testid="daily-board"][data-mode="${mode}"][data-preset="${preset}"]`;
 
-// A page that fails leaves a screenshot, like withPage().
-async function guarded(t, pages, body) {
-  try {
-    await body();
-  } catch (err) {
-    const { SCREENSHOTS } = await import('../lib/harness.mjs');
-    const fs = await import('node:fs');
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    for (const [i, p] of pages.filter((x) => x && !x.isClosed()).entries()) {
-      await p.screenshot({ path: `${SCREENSHOTS}/${t.name.replace(/[^a-z0-9]+/gi, '_')}_${i}.png`, fullPage: true }).catch(() => {});
-    }
-    throw err;
-  } finally {
-    for (const p of pages) if (p && !p.isClosed()) await p.context().close().catch(() => {});
-  }
-}
-
 browserSuite('Running attempts', (env) => {
   test('a daily attempt survives closing every page and is resumed on another device', async (t) => {
     const pages = [];
-    await guarded(t, pages, async () => {
+    await withPages(pages, t.name.replace(/[^a-z0-9]+/gi, '_'), async () => {
       // Start today's match-3 daily (one counted attempt) and play one swap.
       const first = await openPage(env);
       pages.push(first);
@@ -130,7 +113,7 @@ browserSuite('Running attempts', (env) => {
 
   test('leaving, a new board and giving up ask first; giving up ends the attempt', async (t) => {
     const pages = [];
-    await guarded(t, pages, async () => {
+    await withPages(pages, t.name.replace(/[^a-z0-9]+/gi, '_'), async () => {
       const page = await openPage(env);
       pages.push(page);
       await page.goto(`${page.base}/`);

@@ -124,9 +124,28 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true }).catch(() => {});
 }
 
-// screenshot() of each page of {key: page}, as `${prefix}_${key}` (after a failure).
+// screenshot() of each open page of {key: page} (or an array), as
+// `${prefix}_${key}` (after a failure).
 export async function screenshotPages(pages, prefix) {
-  for (const [key, page] of Object.entries(pages)) await screenshot(page, `${prefix}_${key}`);
+  for (const [key, page] of Object.entries(pages)) {
+    if (page && !page.isClosed()) await screenshot(page, `${prefix}_${key}`);
+  }
+}
+
+// Runs a test body on several pages, {key: page} or an array, which the
+// body may still fill: after a failure, screenshotPages(pages, prefix); at
+// the end every page's context is closed.
+export async function withPages(pages, prefix, body) {
+  try {
+    await body();
+  } catch (err) {
+    await screenshotPages(pages, prefix);
+    throw err;
+  } finally {
+    for (const page of Object.values(pages)) {
+      if (page && !page.isClosed()) await page.context().close().catch(() => {});
+    }
+  }
 }
 
 // For a test that needs the suite's organiser tokens (browserSuite's
