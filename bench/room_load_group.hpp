@@ -30,6 +30,7 @@
 
 #include "latency_histogram.hpp"
 #include "local_copies.hpp"
+#include "room_load_member.hpp"
 
 namespace tilecrush::bench {
 
@@ -79,12 +80,10 @@ struct RoomLoadStats {
   long printed_ = 0;
 };
 
-class RoomMember;
-
-class RoomGroup : public std::enable_shared_from_this<RoomGroup> {
+class RoomGroup : public std::enable_shared_from_this<RoomGroup>, public RoomMemberObserver {
  public:
-  using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
-  using Clock = std::chrono::steady_clock;
+  using Strand = RoomMember::Strand;
+  using Clock = RoomMember::Clock;
 
   RoomGroup(boost::asio::io_context& ioc, const RoomLoadOptions& options, RoomLoadStats& stats,
             int index);
@@ -95,10 +94,10 @@ class RoomGroup : public std::enable_shared_from_this<RoomGroup> {
   // Closes every connection (posted to the strand).
   void stop();
 
-  // Called by the members, on the strand.
-  void on_connected(RoomMember& m);
-  void on_message(RoomMember& m, const std::string& text);
-  void on_failure(RoomMember& m, const std::string& what);
+  // RoomMemberObserver: called by the members, on the strand.
+  void on_connected(RoomMember& m) override;
+  void on_message(RoomMember& m, const std::string& text) override;
+  void on_failure(RoomMember& m, const std::string& what) override;
 
  private:
   void begin_round();

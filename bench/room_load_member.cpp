@@ -9,13 +9,13 @@ namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
-RoomMember::RoomMember(RoomGroup& group, RoomGroup::Strand strand, int slot_in, bool spectator_in,
+RoomMember::RoomMember(RoomMemberObserver& observer, Strand strand, int slot_in, bool spectator_in,
                        std::string name_in)
     : slot(slot_in),
       spectator(spectator_in),
       name(std::move(name_in)),
       rng(static_cast<std::uint32_t>(std::hash<std::string>{}(name))),
-      group_(group),
+      observer_(observer),
       ws_(strand),
       timer_(strand) {}
 
@@ -25,13 +25,13 @@ void RoomMember::connect(unsigned short port) {
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
   beast::get_lowest_layer(ws_).async_connect(
       endpoint, [self = shared_from_this()](beast::error_code ec) {
-        if (ec) return self->group_.on_failure(*self, "connect: " + ec.message());
+        if (ec) return self->observer_.on_failure(*self, "connect: " + ec.message());
         beast::get_lowest_layer(self->ws_).expires_never();
         self->ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
         self->ws_.async_handshake("127.0.0.1", "/ws", [self](beast::error_code hec) {
-          if (hec) return self->group_.on_failure(*self, "handshake: " + hec.message());
+          if (hec) return self->observer_.on_failure(*self, "handshake: " + hec.message());
           self->read_next();
-          self->group_.on_connected(*self);
+          self->observer_.on_connected(*self);
         });
       });
 }
@@ -47,7 +47,8 @@ void RoomMember::write_next() {
   ws_.async_write(net::buffer(queue_.front()),
                   [self = shared_from_this()](beast::error_code ec, std::size_t) {
                     if (ec) {
-                      if (!self->closing_) self->group_.on_failure(*self, "write: " + ec.message());
+                      if (!self->closing_)
+                        self->observer_.on_failure(*self, "write: " + ec.message());
                       self->queue_.clear();
                       return;
                     }
@@ -59,12 +60,12 @@ void RoomMember::write_next() {
 void RoomMember::read_next() {
   ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
     if (ec) {
-      if (!self->closing_) self->group_.on_failure(*self, "read: " + ec.message());
+      if (!self->closing_) self->observer_.on_failure(*self, "read: " + ec.message());
       return;
     }
     const std::string text = beast::buffers_to_string(self->buffer_.data());
     self->buffer_.consume(self->buffer_.size());
-    self->group_.on_message(*self, text);
+    self->observer_.on_message(*self, text);
     self->read_next();
   });
 }

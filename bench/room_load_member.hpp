@@ -1,13 +1,15 @@
 // RoomMember: one simulated room member's WebSocket connection to
-// 127.0.0.1 (a read loop that hands every message to its RoomGroup, a queue
-// of outgoing messages) and what the group keeps about it for the current
-// room.
+// 127.0.0.1 (a read loop that hands every message to its observer, the
+// member's RoomGroup; a queue of outgoing messages) and what the group keeps
+// about it for the current room.
 //
 // Thread safety: runs on its group's strand only; every call must come from
-// that strand (the group's handlers do).
+// that strand (the group's handlers do), and the observer is called there.
 #pragma once
 
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
@@ -17,14 +19,31 @@
 #include <string>
 #include <vector>
 
-#include "room_load_group.hpp"
 #include "tilecrush/game/game.hpp"
 
 namespace tilecrush::bench {
 
+class RoomMember;
+
+// What a member reports to its owner (its RoomGroup), on the strand. The
+// observer must outlive the member's pending handlers: the tool keeps every
+// group until its io_context threads have returned.
+class RoomMemberObserver {
+ public:
+  virtual void on_connected(RoomMember& m) = 0;
+  virtual void on_message(RoomMember& m, const std::string& text) = 0;
+  virtual void on_failure(RoomMember& m, const std::string& what) = 0;
+
+ protected:
+  ~RoomMemberObserver() = default;
+};
+
 class RoomMember : public std::enable_shared_from_this<RoomMember> {
  public:
-  RoomMember(RoomGroup& group, RoomGroup::Strand strand, int slot, bool spectator,
+  using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+  using Clock = std::chrono::steady_clock;
+
+  RoomMember(RoomMemberObserver& observer, Strand strand, int slot, bool spectator,
              std::string name);
 
   void connect(unsigned short port);
@@ -50,18 +69,18 @@ class RoomMember : public std::enable_shared_from_this<RoomMember> {
   // The current room, kept by the group.
   std::unique_ptr<game::Game> local;  // a player's own game, from room_started
   std::string game_id;
-  RoomGroup::Clock::time_point sent_at;  // the move or resign awaiting its answer
-  bool done = false;                     // no more moves this room (over, resigned, refused)
-  bool awaiting = false;                 // a move or resign is not answered yet
-  bool finished = false;                 // room_finished received
-  std::vector<long> last_seen;           // per player slot: the last move_count pushed here
+  Clock::time_point sent_at;    // the move or resign awaiting its answer
+  bool done = false;            // no more moves this room (over, resigned, refused)
+  bool awaiting = false;        // a move or resign is not answered yet
+  bool finished = false;        // room_finished received
+  std::vector<long> last_seen;  // per player slot: the last move_count pushed here
   std::mt19937 rng;
 
  private:
   void read_next();
   void write_next();
 
-  RoomGroup& group_;
+  RoomMemberObserver& observer_;
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::asio::steady_timer timer_;
   boost::beast::flat_buffer buffer_;

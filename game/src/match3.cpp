@@ -45,18 +45,19 @@ class Match3Game final : public Game {
     if (moves_.empty()) return Outcome::refuse(Status::not_allowed, "nothing to undo");
     // The state before the last move: from the nearest snapshot, replay the
     // swaps after it (refills included: the generator is in the snapshot).
-    const std::size_t last = moves_.size() - 1;
-    const Snapshot& from = undo_.restart_state(last);
-    std::copy(from.cells.begin(), from.cells.end(), board_.cells().begin());
-    score_ = from.score;
-    rng_ = from.rng;
     EventList ignored;
-    for (std::size_t i = undo_.restart_index(last); i < last; ++i) {
-      ignored.clear();
-      swap_and_resolve(moves_[i].a, moves_[i].b, ignored);
-    }
+    undo_.take_back_last(
+        moves_.size(),
+        [&](const Snapshot& from) {
+          std::copy(from.cells.begin(), from.cells.end(), board_.cells().begin());
+          score_ = from.score;
+          rng_ = from.rng;
+        },
+        [&](std::size_t i) {
+          ignored.clear();
+          swap_and_resolve(moves_[i].a, moves_[i].b, ignored);
+        });
     moves_.pop_back();
-    undo_.truncate(moves_.size());
     return Outcome::success();
   }
 

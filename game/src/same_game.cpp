@@ -52,19 +52,20 @@ class SameGame final : public Game {
     if (moves_.empty()) return Outcome::refuse(Status::not_allowed, "nothing to undo");
     // The state before the last move: from the nearest snapshot, replay the
     // moves after it (each was accepted from exactly that state before).
-    const std::size_t last = moves_.size() - 1;
-    const Snapshot& from = undo_.restart_state(last);
-    std::copy(from.cells.begin(), from.cells.end(), board_.cells().begin());
-    score_ = from.score;
     EventList ignored;
-    for (std::size_t i = undo_.restart_index(last); i < last; ++i) {
-      ops::FillScratch scratch;
-      const int n = fill_at(moves_[i].a, scratch);
-      ignored.clear();
-      remove_group(scratch, n, ignored);
-    }
+    undo_.take_back_last(
+        moves_.size(),
+        [&](const Snapshot& from) {
+          std::copy(from.cells.begin(), from.cells.end(), board_.cells().begin());
+          score_ = from.score;
+        },
+        [&](std::size_t i) {
+          ops::FillScratch scratch;
+          const int n = fill_at(moves_[i].a, scratch);
+          ignored.clear();
+          remove_group(scratch, n, ignored);
+        });
     moves_.pop_back();
-    undo_.truncate(moves_.size());
     return Outcome::success();
   }
 

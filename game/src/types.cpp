@@ -1,7 +1,5 @@
 #include "tilecrush/game/types.hpp"
 
-#include "tilecrush/game/game.hpp"
-
 namespace tilecrush::game {
 
 std::string_view to_string(Mode mode) {
@@ -39,22 +37,6 @@ std::string_view to_string(OverReason reason) {
       return "closed";
   }
   return "none";
-}
-
-std::string_view to_string(MoveKind kind) {
-  switch (kind) {
-    case MoveKind::click:
-      return "click";
-    case MoveKind::swap:
-      return "swap";
-    case MoveKind::peek:
-      return "peek";
-    case MoveKind::select:
-      return "select";
-    case MoveKind::unselect:
-      return "unselect";
-  }
-  return "click";
 }
 
 }  // namespace tilecrush::game

@@ -26,17 +26,23 @@ class UndoCheckpoints {
     snapshots_.push_back(state);
   }
 
-  // To reach the state before move `index`: start from restart_state(index),
-  // which is the state before move restart_index(index), then replay the
-  // moves from there up to `index` (excluded). Needs before_move() to have
-  // seen every move up to `index`.
-  std::size_t restart_index(std::size_t index) const { return index - index % kEvery; }
-  const State& restart_state(std::size_t index) const { return snapshots_[index / kEvery]; }
+  // Takes back the last of a game's `moves` moves (moves > 0, every one
+  // seen by before_move()): restore(state) with the nearest snapshot before
+  // it, then replay(i) for each move i from that snapshot up to the last
+  // one (excluded), in order; the snapshots the game no longer needs go.
+  // The caller then drops its last move.
+  template <typename Restore, typename Replay>
+  void take_back_last(std::size_t moves, Restore&& restore, Replay&& replay) {
+    const std::size_t last = moves - 1;
+    restore(snapshots_[last / kEvery]);
+    for (std::size_t i = last - last % kEvery; i < last; ++i) replay(i);
+    truncate(last);
+  }
 
+ private:
   // The game now has `moves` moves: snapshots taken before later ones go.
   void truncate(std::size_t moves) { snapshots_.resize((moves + kEvery - 1) / kEvery); }
 
- private:
   std::vector<State> snapshots_;
 };
 

@@ -81,11 +81,7 @@ constexpr const char* kPlayedHard = "98 moves, score 163, ef250bafe5ce1e8f";
 constexpr const char* kPlayedMatch3 = "30 moves, score 1540, eff0e1ce4427fd77";
 
 Board dealt(Mode mode, const char* preset, const char* seed) {
-  GameSetup setup;
-  setup.mode = mode;
-  setup.preset = preset;
-  setup.seed = seed;
-  CreateResult created = create_game(setup);
+  CreateResult created = create_game(test::preset_setup(mode, preset, seed));
   EXPECT_TRUE(created.game) << to_string(mode) << "/" << preset << "/" << seed << ": "
                             << created.error;
   return created.game ? created.game->board() : Board();
@@ -151,13 +147,7 @@ TEST(Golden, UniformDealsAsDocumented) {
       }
     }
   }
-  GameSetup custom;
-  custom.mode = Mode::same;
-  custom.seed = "x";
-  custom.width = 7;
-  custom.height = 9;
-  custom.colors = 6;
-  auto game = create_game(custom).game;
+  auto game = create_game(test::dealt_setup(Mode::same, "x", 7, 9, 6)).game;
   ASSERT_TRUE(game);
   EXPECT_EQ(game->board(), reference_deal("tilecrush/v1/same/7x9x6/x", 7, 9, 6));
   EXPECT_EQ(digest(game->board()), kCustomSame);
@@ -187,11 +177,7 @@ TEST(Golden, SameGamePlayedFirstClickable) {
 // Swaps tried in a fixed order (row-major, right then down) until one is
 // accepted, to the end of the move budget.
 TEST(Golden, Match3PlayedFirstValidSwap) {
-  GameSetup setup;
-  setup.mode = Mode::match3;
-  setup.preset = "classic";
-  setup.seed = "golden-1";
-  auto game = create_game(setup).game;
+  auto game = create_game(test::preset_setup(Mode::match3, "classic", "golden-1")).game;
   ASSERT_TRUE(game);
   while (!game->over()) {
     bool moved = false;

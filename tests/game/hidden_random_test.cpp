@@ -218,13 +218,11 @@ TEST(Hidden, RandomGamesNeverRevealHiddenColoursAndEventsRebuildTheView) {
 TEST(Hidden, LegalMovesAreExactlyTheAcceptedMoves) {
   std::mt19937 rng(77);
   for (int i = 0; i < 200; ++i) {
-    GameSetup setup;
-    setup.mode = Mode::hidden;
-    setup.seed = "legal-" + std::to_string(i);
-    setup.width = std::uniform_int_distribution<int>(2, 4)(rng);
-    setup.height = std::uniform_int_distribution<int>(2, 4)(rng);
-    setup.colors = std::uniform_int_distribution<int>(2, 3)(rng);
-    auto g = make(setup);
+    const int width = std::uniform_int_distribution<int>(2, 4)(rng);
+    const int height = std::uniform_int_distribution<int>(2, 4)(rng);
+    const int colors = std::uniform_int_distribution<int>(2, 3)(rng);
+    auto g =
+        make(test::dealt_setup(Mode::hidden, "legal-" + std::to_string(i), width, height, colors));
     ASSERT_TRUE(g);
     while (!g->over()) {
       const std::vector<Move> legal = g->legal_moves();

@@ -9,10 +9,7 @@ namespace {
 using namespace hidden_test;
 
 TEST(Hidden, PresetBoardIsUniformAndFullyHidden) {
-  GameSetup setup;
-  setup.mode = Mode::hidden;
-  setup.preset = "classic";
-  setup.seed = "2024-01-01";
+  const GameSetup setup = test::preset_setup(Mode::hidden, "classic", "2024-01-01");
   auto a = make(setup);
   auto b = make(setup);
   ASSERT_TRUE(a && b);
@@ -244,10 +241,7 @@ TEST(Hidden, ClearingTheBoardEarnsTheBonus) {
   ASSERT_TRUE(g->apply(sel(0, 1), events).ok());
   ASSERT_EQ(events.size(), 4U);  // select, remove, score, game_over (nothing fell)
   EXPECT_EQ(std::get<ScoreEvent>(events[2]).delta, 40);
-  const auto& over = std::get<GameOverEvent>(events[3]);
-  EXPECT_EQ(over.reason, OverReason::cleared);
-  EXPECT_EQ(over.bonus, 1000);
-  EXPECT_EQ(over.final_score, 40 - 1 + 1000);
+  expect_over(events[3], OverReason::cleared, 1000, 40 - 1 + 1000);
   EXPECT_EQ(g->score(), 1039);
   EXPECT_TRUE(g->over());
   EXPECT_EQ(g->over_reason(), OverReason::cleared);
@@ -260,10 +254,7 @@ TEST(Hidden, GameEndsWhenNoGroupOfTwoRemains) {
   ASSERT_EQ(play(*g, sel(1, 0)), Status::ok);
   EventList events;
   ASSERT_TRUE(g->apply(sel(2, 0), events).ok());
-  const auto& over = std::get<GameOverEvent>(events.back());
-  EXPECT_EQ(over.reason, OverReason::no_moves);
-  EXPECT_EQ(over.bonus, 0);
-  EXPECT_EQ(over.final_score, 20);
+  expect_over(events.back(), OverReason::no_moves, 0, 20);
   EXPECT_TRUE(g->over());
   EXPECT_TRUE(g->legal_moves().empty());
   expect_refused(*g, peek(0, 0), Status::not_allowed);

@@ -9,36 +9,20 @@
 #include <vector>
 
 #include "board_ops.hpp"
+#include "game_test_util.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
 
 namespace tilecrush::game::hidden_test {
 
-// Rows top first; '.' is empty, '1'..'9' colours, 'A' colour 10.
-inline Board board_of(const std::vector<std::string>& rows) {
-  Board b(static_cast<int>(rows[0].size()), static_cast<int>(rows.size()));
-  for (int y = 0; y < b.height(); ++y) {
-    for (int x = 0; x < b.width(); ++x) {
-      const char c = rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)];
-      b.set(x, y, static_cast<std::uint8_t>(c == '.' ? 0 : c == 'A' ? 10 : c - '0'));
-    }
-  }
-  return b;
-}
+using test::board_of;
+using test::expect_over;
+using test::make;
 
 inline GameSetup custom_setup(const std::vector<std::string>& rows, bool compress = false) {
-  GameSetup setup;
-  setup.mode = Mode::hidden;
-  setup.seed = "test";
-  setup.board = board_of(rows);
+  GameSetup setup = test::board_setup(Mode::hidden, board_of(rows));
   setup.compress = compress;
   return setup;
-}
-
-inline std::unique_ptr<Game> make(const GameSetup& setup) {
-  CreateResult created = create_game(setup);
-  EXPECT_TRUE(created.game) << created.error;
-  return std::move(created.game);
 }
 
 inline std::unique_ptr<Game> make(const std::vector<std::string>& rows, bool compress = false) {

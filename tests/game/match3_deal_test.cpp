@@ -243,13 +243,7 @@ TEST(Match3Deal, CustomSizesIncludingTinyBoardsWithManyColours) {
     for (int h = 3; h <= 32; h += (h < 6 ? 1 : 13)) {
       for (int k = 3; k <= 12; ++k) {
         for (int s = 0; s < (w * h <= 16 ? 400 : 10); ++s) {
-          GameSetup setup;
-          setup.mode = Mode::match3;
-          setup.seed = std::to_string(s);
-          setup.width = w;
-          setup.height = h;
-          setup.colors = k;
-          auto g = make(setup);
+          auto g = make(test::dealt_setup(Mode::match3, std::to_string(s), w, h, k));
           expect_good_start(*g);
         }
       }
@@ -260,13 +254,7 @@ TEST(Match3Deal, CustomSizesIncludingTinyBoardsWithManyColours) {
 TEST(Match3Deal, FallbackAfterSixtyFourDealsWithoutASwap) {
   // 3 x 3 with 12 colours: about one seed in 5,000 needs the fallback.
   for (const char* seed : {"fallback10582", "fallback11034"}) {
-    GameSetup setup;
-    setup.mode = Mode::match3;
-    setup.seed = seed;
-    setup.width = 3;
-    setup.height = 3;
-    setup.colors = 12;
-    auto g = make(setup);
+    auto g = make(test::dealt_setup(Mode::match3, seed, 3, 3, 12));
     expect_good_start(*g);
     Rng rng = Rng::from_material(std::string("tilecrush/v1/match3/3x3x12/") + seed);
     bool fell_back = false;

@@ -35,12 +35,7 @@ TEST(Match3Undo, RefusedInRankedGames) {
 }
 
 TEST(Match3Undo, PracticeRestoresBoardScoreMovesAndGenerator) {
-  GameSetup setup;
-  setup.mode = Mode::match3;
-  setup.seed = "undo";
-  setup.width = 8;
-  setup.height = 8;
-  setup.colors = 6;
+  GameSetup setup = test::dealt_setup(Mode::match3, "undo", 8, 8, 6);
   setup.moves = 20;
   auto g = make(setup);
   EXPECT_EQ(g->undo().status, Status::not_allowed);  // nothing to undo
@@ -78,12 +73,7 @@ TEST(Match3Undo, PracticeRestoresBoardScoreMovesAndGenerator) {
 TEST(Match3Undo, LongRandomMixOfSwapsAndUndosMatchesAStackOfStates) {
   std::mt19937 pick(77);
   for (int round = 0; round < 6; ++round) {
-    GameSetup setup;
-    setup.mode = Mode::match3;
-    setup.seed = "undo-mix-" + std::to_string(round);
-    setup.width = 8;
-    setup.height = 8;
-    setup.colors = 5;
+    GameSetup setup = test::dealt_setup(Mode::match3, "undo-mix-" + std::to_string(round), 8, 8, 5);
     setup.moves = 90;
     auto g = make(setup);
     std::vector<std::uint64_t> before;

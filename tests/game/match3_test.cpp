@@ -171,10 +171,7 @@ TEST(Match3Over, OutOfMovesWinsOverNoMoves) {
   EXPECT_EQ(budget->moves_left(), 1);
   EventList events;
   ASSERT_TRUE(budget->apply(swap(1, 0, 1, 1), events).ok());
-  const auto& over = std::get<GameOverEvent>(events.back());
-  EXPECT_EQ(over.reason, OverReason::out_of_moves);
-  EXPECT_EQ(over.bonus, 0);
-  EXPECT_EQ(over.final_score, 60);
+  expect_over(events.back(), OverReason::out_of_moves, 0, 60);
   EXPECT_EQ(budget->moves_left(), 0);
 
   for (const std::optional<int> moves : {std::optional<int>(2), std::optional<int>()}) {

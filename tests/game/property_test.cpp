@@ -302,11 +302,8 @@ class GameChecker {
 };
 
 bool mode_ready(Mode mode) {
-  GameSetup setup;
-  setup.mode = mode;
-  setup.preset = std::string(presets(mode).front().name);
-  setup.seed = "ready?";
-  return create_game(setup).game != nullptr;
+  return create_game(test::preset_setup(mode, std::string(presets(mode).front().name), "ready?"))
+             .game != nullptr;
 }
 
 GameSetup random_setup(Mode mode, std::mt19937& rng, int index) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "game_test_util.hpp"
 #include "reference_rng.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
@@ -59,11 +60,7 @@ TEST(StateHash, TinyExampleByHand) {
 }
 
 TEST(StateHash, GameHashIsTheHashOfWhatThePlayerSees) {
-  GameSetup setup;
-  setup.mode = Mode::same;
-  setup.preset = "easy";
-  setup.seed = "hash";
-  auto game = create_game(setup).game;
+  auto game = create_game(test::same_setup("easy", "hash")).game;
   ASSERT_TRUE(game);
   EventList events;
   ASSERT_TRUE(game->apply(game->legal_moves().front(), events).ok());

@@ -9,17 +9,10 @@
 namespace tilecrush::game {
 namespace {
 
-using test::board_of;
-using test::cell_set;
-using test::click;
-using test::same_on;
-using test::same_setup;
-using test::Snapshot;
+using namespace test;
 
 std::unique_ptr<Game> preset_game(const char* preset, const char* seed) {
-  CreateResult created = create_game(same_setup(preset, seed));
-  EXPECT_TRUE(created.game) << created.error;
-  return std::move(created.game);
+  return make(same_setup(preset, seed));
 }
 
 TEST(SameGameUndo, IsRefusedAtTheStart) {
@@ -156,10 +149,7 @@ TEST(SameGameResign, SendsOnlyGameOverAndEndsTheGame) {
   events.clear();
   ASSERT_TRUE(game->resign(events).ok());
   ASSERT_EQ(events.size(), 1u);
-  const auto& over = std::get<GameOverEvent>(events[0]);
-  EXPECT_EQ(over.reason, OverReason::resigned);
-  EXPECT_EQ(over.bonus, 0);
-  EXPECT_EQ(over.final_score, before.score);
+  expect_over(events[0], OverReason::resigned, 0, before.score);
   EXPECT_TRUE(game->over());
   EXPECT_EQ(game->over_reason(), OverReason::resigned);
   EXPECT_EQ(game->score(), before.score);

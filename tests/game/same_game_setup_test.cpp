@@ -14,13 +14,7 @@ using test::rows_of;
 using test::same_setup;
 
 GameSetup custom(int width, int height, int colors) {
-  GameSetup setup;
-  setup.mode = Mode::same;
-  setup.seed = "custom";
-  setup.width = width;
-  setup.height = height;
-  setup.colors = colors;
-  return setup;
+  return test::dealt_setup(Mode::same, "custom", width, height, colors);
 }
 
 void expect_full_board(const Game& game, int colors) {

@@ -11,12 +11,7 @@
 namespace tilecrush::game {
 namespace {
 
-using test::board_of;
-using test::cell_set;
-using test::click;
-using test::rows_of;
-using test::same_on;
-using test::Snapshot;
+using namespace test;
 
 template <typename T>
 const T& event_as(const EventList& events, std::size_t i) {
@@ -174,10 +169,7 @@ TEST(SameGame, CompressionRemovesEveryEmptyColumnKeepingOrder) {
   EXPECT_EQ(event_as<ShiftEvent>(events, 3).moves,
             (std::vector<std::array<int, 2>>{{2, 1}, {4, 2}}));
   EXPECT_EQ(rows_of(game->board()), (std::vector<std::string>{"20600", "35700"}));
-  const auto& over = event_as<GameOverEvent>(events, 4);
-  EXPECT_EQ(over.reason, OverReason::no_moves);
-  EXPECT_EQ(over.bonus, 0);
-  EXPECT_EQ(over.final_score, 9);
+  expect_over(events[4], OverReason::no_moves, 0, 9);
   EXPECT_EQ(game->score(), 9);
 }
 
@@ -188,10 +180,7 @@ TEST(SameGame, ClearingTheBoardAddsTheBonus) {
   ASSERT_EQ(kinds(events), (std::vector<std::size_t>{kRemove, kScore, kOver}));
   EXPECT_EQ(event_as<ScoreEvent>(events, 1).delta, 4);
   EXPECT_EQ(event_as<ScoreEvent>(events, 1).total, 4);
-  const auto& over = event_as<GameOverEvent>(events, 2);
-  EXPECT_EQ(over.reason, OverReason::cleared);
-  EXPECT_EQ(over.bonus, 1000);
-  EXPECT_EQ(over.final_score, 1004);
+  expect_over(events[2], OverReason::cleared, 1000, 1004);
   EXPECT_EQ(game->score(), 1004);
   EXPECT_TRUE(game->over());
   EXPECT_EQ(game->over_reason(), OverReason::cleared);
@@ -218,10 +207,7 @@ TEST(SameGame, GameOverWithTilesLeftHasNoBonus) {
   EventList events;
   ASSERT_TRUE(game->apply(click(0, 1), events).ok());
   EXPECT_EQ(game->over_reason(), OverReason::no_moves);
-  const auto& over = std::get<GameOverEvent>(events.back());
-  EXPECT_EQ(over.reason, OverReason::no_moves);
-  EXPECT_EQ(over.bonus, 0);
-  EXPECT_EQ(over.final_score, 1);
+  expect_over(events.back(), OverReason::no_moves, 0, 1);
   EXPECT_EQ(game->score(), 1);
 }
 

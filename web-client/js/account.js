@@ -6,6 +6,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { copyOrSelect } from './clipboard.js';
 
 let open = null;
 
@@ -65,18 +66,7 @@ function showCode(shown, code, status) {
   const text = h('code', { class: 'recovery-code', testid: 'recovery-code' }, code);
   const copy = h('button', { type: 'button', testid: 'recovery-copy', i18n: 'account.copy' });
   copy.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      status.textContent = t('account.copied');
-    } catch {
-      // No clipboard (permissions, plain http): select it for a manual copy.
-      const range = document.createRange();
-      range.selectNodeContents(text);
-      const sel = window.getSelection();
-      sel.removeAllRanges();
-      sel.addRange(range);
-      status.textContent = t('account.copyManually');
-    }
+    status.textContent = t(await copyOrSelect(code, text) ? 'account.copied' : 'account.copyManually');
   });
   shown.replaceChildren(
     h('p', { i18n: 'account.showOnce' }),

@@ -1,5 +1,6 @@
-// The game HUD shared by the play page and a room's race view: the stat
-// boxes (score, moves, moves left, peeks, timer) and their update from a
+// The game HUD shared by the play page, a ghost race and a room's race
+// view: the stat boxes (score, moves, moves left, peeks, timer), the game
+// buttons and the lines under the board, and their update from a
 // GameController.
 
 import { h } from './dom.js';
@@ -38,4 +39,32 @@ export function showStats(stats, c) {
     stats.time.value.textContent = formatDuration(c.mode.elapsedMs() / 1000);
   }
   return true;
+}
+
+// The buttons a mode may offer (its `buttons` list names them).
+export function makeGameButtons() {
+  return {
+    hint: h('button', { type: 'button', testid: 'btn-hint', i18n: 'btn.hint' }),
+    undo: h('button', { type: 'button', testid: 'btn-undo', i18n: 'btn.undo' }),
+    resign: h('button', { type: 'button', testid: 'btn-resign', i18n: 'btn.resign' }),
+  };
+}
+
+// Shows the buttons of makeGameButtons() the controller's mode offers,
+// disabled once its game is over. Needs a model (after showStats()).
+export function showGameButtons(buttons, c) {
+  const wanted = (c.mode && c.mode.buttons) || [];
+  for (const name of ['hint', 'undo', 'resign']) {
+    buttons[name].hidden = !wanted.includes(name);
+    buttons[name].disabled = c.model.over;
+  }
+}
+
+// The lines under the board: a hovered group's points and the status
+// message (both announced to screen readers).
+export function makeGameLines() {
+  return {
+    preview: h('div', { class: 'preview', testid: 'preview-points', 'aria-live': 'polite' }),
+    message: h('div', { class: 'message', testid: 'message', role: 'status' }),
+  };
 }

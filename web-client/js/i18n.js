@@ -1,8 +1,13 @@
 // t(key, vars) over the dictionaries of lang/ (English and Japanese): fills
 // {name} placeholders; the choice is remembered in localStorage.
+//
+// The dictionaries are data, JSON modules (lang/README.md: their sections
+// and how to add a string): en.json is the reference, ja.json has every one
+// of its keys (tests/browser/unit/i18n.test.mjs checks it). A JSON module
+// must be served as application/json (server/src/net/static_files.cpp).
 
-import { en } from './lang/en.js';
-import { ja } from './lang/ja.js';
+import en from './lang/en.json' with { type: 'json' };
+import ja from './lang/ja.json' with { type: 'json' };
 
 const STORE = 'tilecrush.lang';
 

@@ -9,7 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { browserSuite, withPage, testid, SCREENSHOTS, playLargestGroups, waitIdle } from '../lib/harness.mjs';
+import { browserSuite, withPage, testid, SCREENSHOTS } from '../lib/harness.mjs';
+import { playAttemptAndGiveUp } from '../lib/moves.mjs';
 
 const BOARDS = 23;  // more than one page of 20
 
@@ -45,13 +46,7 @@ browserSuite('Archive', (env) => {
       // One entry on the last: two moves, then giving up.
       await page.goto(`${page.base}/?view=competition&id=${final}`);
       await page.waitForFunction(() => window.__tilecrush.competition && window.__tilecrush.competition.state === 'open');
-      await page.click(testid('comp-play'));
-      await page.locator(testid('play-page')).waitFor();
-      await playLargestGroups(page, assert, 2);
-      await page.click(testid('btn-resign'));
-      await page.click(testid('confirm-ok'));
-      await page.locator(testid('gameover-reason')).waitFor();
-      await waitIdle(page);
+      await playAttemptAndGiveUp(page, 2);
       const finalScore = Number(await page.textContent(testid('final-score')));
       // Closed once their close has passed and the server's closing pass ran.
       const closedCount = () => page.evaluate(async () =>

@@ -15,32 +15,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import {
-  browserSuite, openPage, withPage, testid, waitIdle, gameView, playLargestGroups, uniqueName, SCREENSHOTS,
-} from '../lib/harness.mjs';
-import fs from 'node:fs';
-import path from 'node:path';
+  browserSuite, openPage, withPage, testid, waitIdle, gameView, playLargestGroups, uniqueName, withPages, skipWithoutOrganisers } from '../lib/harness.mjs';
 
 const CLOSE_AFTER_S = 14;
 const compState = (page) => page.evaluate(() => window.__tilecrush.competition);
-
 
 // The results table as the page shows it: rank, player, score per row.
 const resultRows = (page) => page.$$eval('[data-testid="comp-result-row"]', (rows) => rows.map((r) => [
   r.dataset.rank, r.dataset.player, r.querySelector('[data-testid="comp-result-score"]').textContent,
   r.dataset.disqualified]));
 
-async function shot(page, name) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true }).catch(() => {});
-}
-
 browserSuite('Competitions', (env) => {
   test('organise, play with two players, close: same key, verified, same results', async (t) => {
-    if (env.server.organiserError) {
-      if (process.env.TILECRUSH_REQUIRE_SERVER === '1') throw env.server.organiserError;
-      t.skip(`no organiser token: ${env.server.organiserError.message.split('\n')[0]}`);
-      return;
-    }
+    if (skipWithoutOrganisers(t, env)) return;
     const token = env.server.organisers.org1;
     assert.match(token, /\S/);
     const stamp = Date.now() % 100000;
@@ -48,7 +35,7 @@ browserSuite('Competitions', (env) => {
     const ann = await openPage(env, { name: uniqueName('ann') });
     const bo = await openPage(env, { name: uniqueName('bo'), lang: 'ja' });
     const pages = { org, ann, bo };
-    try {
+    await withPages(pages, 'competition', async () => {
       // The organiser: a wrong token first (the server's 401 message), then the right one.
       await org.goto(`${org.base}/?view=competitions`);
       await org.click(testid('link-organise'));
@@ -194,20 +181,11 @@ browserSuite('Competitions', (env) => {
       // Nothing left to play once closed.
       assert.ok(await ann.locator(testid('comp-play')).isHidden());
       for (const [who, p] of Object.entries(pages)) assert.deepEqual(p.errors, [], `${who}: no script error`);
-    } catch (err) {
-      for (const [who, p] of Object.entries(pages)) await shot(p, `competition_${who}`);
-      throw err;
-    } finally {
-      for (const p of Object.values(pages)) await p.context().close();
-    }
+    });
   });
 
   test('an upcoming competition: listed, its name shown as text, a countdown, play refused', async (t) => {
-    if (env.server.organiserError) {
-      if (process.env.TILECRUSH_REQUIRE_SERVER === '1') throw env.server.organiserError;
-      t.skip('no organiser token');
-      return;
-    }
+    if (skipWithoutOrganisers(t, env)) return;
     await withPage(t, env, {}, async (page) => {
       await page.goto(`${page.base}/`);
       const name = `<b>cup</b> ${Date.now() % 100000}`;

@@ -9,7 +9,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { browserSuite, withPage, testid, playLargestGroups, waitIdle } from '../lib/harness.mjs';
+import { browserSuite, withPage, testid, playLargestGroups, waitIdle, skipWithoutOrganisers } from '../lib/harness.mjs';
+import { playAttemptAndGiveUp } from '../lib/moves.mjs';
 
 const shots = process.env.HISTORY_SHOTS;
 
@@ -30,11 +31,7 @@ const rows = (page) => page.$$eval('[data-testid="history-row"]', (trs) => trs.m
 
 browserSuite('History: my games and the days I played', (env) => {
   test('own games newest first, paged, on the calendar; others see closed boards only', async (t) => {
-    if (env.server.organiserError) {
-      if (process.env.TILECRUSH_REQUIRE_SERVER === '1') throw env.server.organiserError;
-      t.skip('no organiser token');
-      return;
-    }
+    if (skipWithoutOrganisers(t, env)) return;
     const token = env.server.organisers.org1;
     const owner = `hist${Date.now() % 100000}`;
     let compId = null;
@@ -51,11 +48,7 @@ browserSuite('History: my games and the days I played', (env) => {
       compId = created.id;
       closesAt = Date.parse(created.closes_at);
       await page.goto(`${page.base}/?view=competition&id=${compId}`);
-      await page.click(testid('comp-play'));
-      await waitIdle(page);
-      await playLargestGroups(page, assert, 1);
-      await page.click(testid('btn-resign'));
-      await page.click(testid('confirm-ok'));
+      await playAttemptAndGiveUp(page, 1);
       await page.locator(testid('standing-rank')).waitFor();
 
       // Another player, while the competition is open: nothing to see.

@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserSuite, withPage, testid, waitIdle, gameView, groupOf } from '../lib/harness.mjs';
+import { expectHashesEqual, swaps } from '../lib/moves.mjs';
 
 // Presses arrow keys until the cursor is on (x, y).
 async function cursorTo(page, x, y) {
@@ -20,40 +21,6 @@ async function cursorTo(page, x, y) {
   while (cx !== x) { await page.keyboard.press(cx < x ? 'ArrowRight' : 'ArrowLeft'); cx += cx < x ? 1 : -1; }
   while (cy !== y) { await page.keyboard.press(cy < y ? 'ArrowDown' : 'ArrowUp'); cy += cy < y ? 1 : -1; }
   assert.deepEqual(await at(), [x, y], 'the cursor is where the arrows took it');
-}
-
-async function hashesEqual(page) {
-  const [mine, theirs] = await page.evaluate(() => [window.__tilecrush.computedHash, window.__tilecrush.lastStateHash]);
-  assert.ok(theirs, 'the server sent a state_hash');
-  assert.equal(mine, theirs, 'client state_hash equals the server\'s');
-}
-
-function hasRun(b) {
-  for (let y = 0; y < b.length; y++) {
-    for (let x = 0; x < b[0].length; x++) {
-      const c = b[y][x];
-      if (c <= 0) continue;
-      if (x + 2 < b[0].length && b[y][x + 1] === c && b[y][x + 2] === c) return true;
-      if (y + 2 < b.length && b[y + 1][x] === c && b[y + 2][x] === c) return true;
-    }
-  }
-  return false;
-}
-
-// Horizontal swaps [a, b] of filled cells, split by whether they make a run.
-function rightSwaps(board) {
-  const valid = [];
-  const invalid = [];
-  const b = board.map((r) => r.slice());
-  for (let y = 0; y < b.length; y++) {
-    for (let x = 0; x + 1 < b[0].length; x++) {
-      if (b[y][x] <= 0 || b[y][x + 1] <= 0) continue;
-      [b[y][x], b[y][x + 1]] = [b[y][x + 1], b[y][x]];
-      (hasRun(b) ? valid : invalid).push([[x, y], [x + 1, y]]);
-      [b[y][x], b[y][x + 1]] = [b[y][x + 1], b[y][x]];
-    }
-  }
-  return { valid, invalid };
 }
 
 browserSuite('Keyboard play', (env) => {
@@ -110,7 +77,7 @@ browserSuite('Keyboard play', (env) => {
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => window.__tilecrush.view.move_count === 1);
       await waitIdle(page);
-      await hashesEqual(page);
+      await expectHashesEqual(page);
       assert.equal(await page.textContent(testid('message')), '', 'the accepted move cleared the refusal');
       const points = (best.n - 2) ** 2;
       const said = await page.textContent(testid('announce'));
@@ -128,7 +95,7 @@ browserSuite('Keyboard play', (env) => {
       await page.keyboard.press(' ');
       await page.waitForFunction(() => window.__tilecrush.view.move_count === 2 || window.__tilecrush.view.over);
       await waitIdle(page);
-      await hashesEqual(page);
+      await expectHashesEqual(page);
 
       // A refusal, then the end of the game: the refusal does not linger.
       const v2 = await gameView(page);
@@ -161,7 +128,7 @@ browserSuite('Keyboard play', (env) => {
       await page.goto(`${page.base}/?mode=match3&preset=classic&seed=browser-keys-m3`);
       await waitIdle(page);
       const v0 = await gameView(page);
-      const { valid, invalid } = rightSwaps(v0.board);
+      const { valid, invalid } = swaps(v0.board, { vertical: false });
       assert.ok(valid.length > 0 && invalid.length > 0);
       await page.locator(testid('board')).focus();
 
@@ -196,7 +163,7 @@ browserSuite('Keyboard play', (env) => {
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => window.__tilecrush.view.move_count === 1);
       await waitIdle(page);
-      await hashesEqual(page);
+      await expectHashesEqual(page);
       assert.equal(await page.textContent(testid('message')), '', 'the accepted swap cleared the refusal');
       const v1 = await gameView(page);
       assert.match(await page.textContent(testid('announce')), new RegExp(`^\\d+ tiles removed\\. Score \\+${v1.score}, now ${v1.score}\\.$`));
@@ -209,7 +176,7 @@ browserSuite('Keyboard play', (env) => {
     await withPage(t, env, { lang: 'ja' }, async (page) => {
       await page.goto(`${page.base}/?mode=match3&preset=classic&seed=browser-keys-m3`);
       await waitIdle(page);
-      const { invalid } = rightSwaps((await gameView(page)).board);
+      const { invalid } = swaps((await gameView(page)).board, { vertical: false });
       await page.locator(testid('board')).focus();
       const [a] = invalid[0];
       await cursorTo(page, a[0], a[1]);

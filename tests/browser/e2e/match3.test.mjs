@@ -5,45 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserSuite, withPage, testid, waitIdle, gameView, clickCell, dragCell } from '../lib/harness.mjs';
-
-function hasRun(b) {
-  const H = b.length;
-  const W = b[0].length;
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const c = b[y][x];
-      if (c <= 0) continue;
-      if (x + 2 < W && b[y][x + 1] === c && b[y][x + 2] === c) return true;
-      if (y + 2 < H && b[y + 1][x] === c && b[y + 2][x] === c) return true;
-    }
-  }
-  return false;
-}
-
-// Every adjacent pair of filled cells, split by whether swapping makes a run.
-function swaps(board) {
-  const valid = [];
-  const invalid = [];
-  const b = board.map((r) => r.slice());
-  for (let y = 0; y < b.length; y++) {
-    for (let x = 0; x < b[0].length; x++) {
-      for (const [dx, dy] of [[1, 0], [0, 1]]) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (ny >= b.length || nx >= b[0].length || b[y][x] <= 0 || b[ny][nx] <= 0) continue;
-        [b[y][x], b[ny][nx]] = [b[ny][nx], b[y][x]];
-        (hasRun(b) ? valid : invalid).push([[x, y], [nx, ny]]);
-        [b[y][x], b[ny][nx]] = [b[ny][nx], b[y][x]];
-      }
-    }
-  }
-  return { valid, invalid };
-}
-
-async function expectHashesEqual(page) {
-  const [mine, theirs] = await page.evaluate(() => [window.__tilecrush.computedHash, window.__tilecrush.lastStateHash]);
-  assert.equal(mine, theirs);
-}
+import { expectHashesEqual, swaps } from '../lib/moves.mjs';
 
 browserSuite('Match-3', (env) => {
   test('valid swap by clicks, another by dragging; moves left counts down', async (t) => {

@@ -18,8 +18,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  browserSuite, openPage, testid, waitIdle, playLargestGroups, uniqueName, SCREENSHOTS,
-} from '../lib/harness.mjs';
+  browserSuite, openPage, testid, uniqueName, withPages, skipWithoutOrganisers } from '../lib/harness.mjs';
+import { playAttemptAndGiveUp } from '../lib/moves.mjs';
 
 const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
 const SHOTS = process.env.ORG_SHOTS ? path.resolve(process.env.ORG_SHOTS) : null;
@@ -44,11 +44,7 @@ const fetchJson = (page, url) => page.evaluate(async (u) => (await fetch(u, { ca
 
 browserSuite('Organise', (env) => {
   test('organise without a name, my competitions, disqualify from the row through the confirmation', async (t) => {
-    if (env.server.organiserError) {
-      if (process.env.TILECRUSH_REQUIRE_SERVER === '1') throw env.server.organiserError;
-      t.skip(`no organiser token: ${env.server.organiserError.message.split('\n')[0]}`);
-      return;
-    }
+    if (skipWithoutOrganisers(t, env)) return;
     const token = env.server.organisers.orgA;
     // No player name kept: any hello would open the name dialog.
     const org = await openPage(env, { name: null, viewport: SIZES.desktop });
@@ -63,7 +59,7 @@ browserSuite('Organise', (env) => {
       assert.equal(await org.locator(testid('name-dialog')).count(), 0, `${where}: no name dialog`);
       assert.equal(hellos, 0, `${where}: no hello`);
     };
-    try {
+    await withPages(pages, 'organise', async () => {
       // From the competitions list to Organise through the navigation.
       await org.goto(`${org.base}/?view=competitions`);
       await org.locator(testid('competitions-page')).waitFor();
@@ -137,14 +133,8 @@ browserSuite('Organise', (env) => {
       await player.goto(`${player.base}/?view=competition&id=${id}`);
       await player.waitForFunction(() => window.__tilecrush.competition && window.__tilecrush.competition.state === 'open');
       assert.equal(await player.locator(testid('comp-dq')).count(), 0, 'a player has no Disqualify button');
-      await player.click(testid('comp-play'));
-      await player.locator(testid('play-page')).waitFor();
-      await playLargestGroups(player, assert, 2);
-      await player.click(testid('btn-resign'));
       // Giving up a running attempt asks first (rules.md, "Attempts").
-      await player.click(testid('confirm-ok'));
-      await player.locator(testid('gameover-reason')).waitFor();
-      await waitIdle(player);
+      await playAttemptAndGiveUp(player, 2);
       const who = player.playerName;
 
       // The organiser's table shows the entry with its button.
@@ -237,23 +227,11 @@ browserSuite('Organise', (env) => {
       await shots(org, 'organise_ja');
       await noDialog('the end');
       for (const [w, p] of Object.entries(pages)) assert.deepEqual(p.errors, [], `${w}: no script error`);
-    } catch (err) {
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      for (const [w, p] of Object.entries(pages)) {
-        await p.screenshot({ path: path.join(SCREENSHOTS, `organise_${w}.png`), fullPage: true }).catch(() => {});
-      }
-      throw err;
-    } finally {
-      for (const p of Object.values(pages)) await p.context().close();
-    }
+    });
   });
 
   test('another organiser\'s page: no Disqualify button, and their list is their own', async (t) => {
-    if (env.server.organiserError) {
-      if (process.env.TILECRUSH_REQUIRE_SERVER === '1') throw env.server.organiserError;
-      t.skip('no organiser token');
-      return;
-    }
+    if (skipWithoutOrganisers(t, env)) return;
     const page = await openPage(env, { name: null });
     try {
       await page.goto(`${page.base}/?view=organise`);

@@ -7,21 +7,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   browserSuite, openPage, withPage, testid, waitIdle, gameView, playLargestGroups, groupOf, clickCell,
-  uniqueName, SCREENSHOTS,
-} from '../lib/harness.mjs';
+  uniqueName, screenshot, skipWithoutOrganisers } from '../lib/harness.mjs';
 
 const CLOSE_AFTER_MS = 9000;
 const FIRST_MOVE_AFTER_MS = 2500;  // the entry's pause before its first move
 const race = (page) => page.evaluate(() => window.__tilecrush.race);
-
-async function shot(page, name) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true }).catch(() => {});
-}
 
 // Clicks a group of two (worth nothing) on the player's own board.
 async function playSmallestGroup(page) {
@@ -41,11 +33,7 @@ async function playSmallestGroup(page) {
 
 browserSuite('Ghost race', (env) => {
   test("a race on a closed board: the ghost ends on the entry's score and state_hash, the lead changes", async (t) => {
-    if (env.server.organiserError) {
-      if (process.env.TILECRUSH_REQUIRE_SERVER === '1') throw env.server.organiserError;
-      t.skip(`no organiser token: ${env.server.organiserError.message.split('\n')[0]}`);
-      return;
-    }
+    if (skipWithoutOrganisers(t, env)) return;
     const token = env.server.organisers.org1;
     await withPage(t, env, { name: uniqueName('ghost'), viewport: { width: 1280, height: 900 } }, async (page) => {
       await page.goto(`${page.base}/`);
@@ -76,7 +64,7 @@ browserSuite('Ghost race', (env) => {
       // After the close, its results offer the race.
       await page.goto(`${page.base}/?view=competition&id=${comp.id}`);
       await page.locator(testid('comp-race')).first().waitFor({ timeout: 20000 });
-      await shot(page, 'race-competition-desktop');
+      await screenshot(page, 'race-competition-desktop');
       const replay = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/replay`)).json(), entryId);
       const times = replay.steps.map((s) => s.t_ms);
       assert.ok(times[0] >= FIRST_MOVE_AFTER_MS, `the first move's offset ${times[0]} includes the pause`);
@@ -97,7 +85,7 @@ browserSuite('Ghost race', (env) => {
       assert.ok(r.record[0].ms < times[0], `my move at ${r.record[0].ms} ms, the ghost's at ${times[0]}`);
       assert.deepEqual([r.record[0].ghost, r.record[0].lead], [0, 'ahead']);
       assert.equal(await page.getAttribute(testid('race-lead'), 'data-lead'), 'ahead');
-      await shot(page, 'race-desktop');
+      await screenshot(page, 'race-desktop');
 
       // The ghost plays to the entry's end: its score and state_hash.
       await page.waitForFunction(() => window.__tilecrush.race.ghostDone && !window.__tilecrush.race.ghostBusy,
@@ -120,21 +108,21 @@ browserSuite('Ghost race', (env) => {
       const winner = await page.getAttribute(testid('race-result'), 'data-winner');
       assert.equal(winner, mine < entryView.score ? 'ghost' : 'tie');
       assert.equal(Number(await page.getAttribute(testid('race-result'), 'data-margin')), entryView.score - mine);
-      await shot(page, 'race-desktop-result');
+      await screenshot(page, 'race-desktop-result');
 
       // The entry's replay page offers the race too; a phone shows the ghost small.
       await page.goto(`${page.base}/?view=replay&game=${entryId}`);
       await page.locator(testid('race-entry')).waitFor();
-      await shot(page, 'race-replay-page');
+      await screenshot(page, 'race-replay-page');
       const phone = await openPage(env, { name: uniqueName('ghostphone'), lang: 'ja', viewport: { width: 390, height: 844 } });
       try {
         await phone.goto(`${phone.base}/?view=competition&id=${comp.id}`);
         await phone.locator(testid('comp-race')).first().waitFor();
-        await shot(phone, 'race-competition-phone-ja');
+        await screenshot(phone, 'race-competition-phone-ja');
         await phone.click(testid('comp-race'));
         await phone.waitForFunction(() => window.__tilecrush.race && window.__tilecrush.race.started);
         await playLargestGroups(phone, assert, 1);
-        await shot(phone, 'race-phone-ja');
+        await screenshot(phone, 'race-phone-ja');
         assert.deepEqual(phone.errors, []);
       } finally {
         await phone.context().close();

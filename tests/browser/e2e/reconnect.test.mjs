@@ -3,22 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, waitIdle, gameView, clickCell, groupOf } from '../lib/harness.mjs';
-
-async function clickSomeGroup(page) {
-  const v = await gameView(page);
-  for (let y = v.height - 1; y >= 0; y--) {
-    for (let x = 0; x < v.width; x++) {
-      if (v.board[y][x] > 0 && groupOf(v.board, x, y).length >= 2) {
-        await clickCell(page, x, y);
-        await page.waitForFunction((n) => window.__tilecrush.view.move_count > n, v.move_count);
-        await waitIdle(page);
-        return;
-      }
-    }
-  }
-  throw new Error('no group to click');
-}
+import { browserSuite, withPage, testid, waitIdle } from '../lib/harness.mjs';
+import { clickSomeGroup, expectHashesEqual } from '../lib/moves.mjs';
 
 browserSuite('Reconnect', (env) => {
   test('a dropped connection resumes the game with the same state_hash', async (t) => {
@@ -39,8 +25,7 @@ browserSuite('Reconnect', (env) => {
       assert.equal(after.hash, before.hash, 'the server\'s hash is unchanged');
       assert.equal(after.computed, before.hash, 'the client\'s board hashes the same');
       await clickSomeGroup(page);
-      const hashes = await page.evaluate(() => [window.__tilecrush.computedHash, window.__tilecrush.lastStateHash]);
-      assert.equal(hashes[0], hashes[1]);
+      await expectHashesEqual(page);
       assert.equal(await page.textContent(testid('moves')), '2');
       assert.deepEqual(page.errors, []);
     });

@@ -6,22 +6,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, openPage, testid, waitIdle, gameView, clickCell, groupOf, uniqueName } from '../lib/harness.mjs';
-
-async function clickSomeGroup(page) {
-  const v = await gameView(page);
-  for (let y = v.height - 1; y >= 0; y--) {
-    for (let x = 0; x < v.width; x++) {
-      if (v.board[y][x] > 0 && groupOf(v.board, x, y).length >= 2) {
-        await clickCell(page, x, y);
-        await page.waitForFunction((n) => window.__tilecrush.view.move_count > n, v.move_count);
-        await waitIdle(page);
-        return;
-      }
-    }
-  }
-  throw new Error('no group to click');
-}
+import { browserSuite, openPage, testid, waitIdle, uniqueName } from '../lib/harness.mjs';
+import { clickSomeGroup } from '../lib/moves.mjs';
 
 const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('tilecrush.identity')));
 

@@ -9,52 +9,21 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, openPage, testid, waitIdle, gameView, clickCell } from '../lib/harness.mjs';
-
-function hasRun(b) {
-  for (let y = 0; y < b.length; y++) {
-    for (let x = 0; x < b[0].length; x++) {
-      const c = b[y][x];
-      if (c <= 0) continue;
-      if (x + 2 < b[0].length && b[y][x + 1] === c && b[y][x + 2] === c) return true;
-      if (y + 2 < b.length && b[y + 1][x] === c && b[y + 2][x] === c) return true;
-    }
-  }
-  return false;
-}
-
-// The first swap (reading order) that makes a run.
-function validSwap(board) {
-  const b = board.map((r) => r.slice());
-  for (let y = 0; y < b.length; y++) {
-    for (let x = 0; x < b[0].length; x++) {
-      for (const [dx, dy] of [[1, 0], [0, 1]]) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (ny >= b.length || nx >= b[0].length || b[y][x] <= 0 || b[ny][nx] <= 0) continue;
-        [b[y][x], b[ny][nx]] = [b[ny][nx], b[y][x]];
-        const ok = hasRun(b);
-        [b[y][x], b[ny][nx]] = [b[ny][nx], b[y][x]];
-        if (ok) return [[x, y], [nx, ny]];
-      }
-    }
-  }
-  return null;
-}
+import { browserSuite, openPage, testid, waitIdle, gameView, clickCell, withPages } from '../lib/harness.mjs';
+import { expectHashesEqual, swaps } from '../lib/moves.mjs';
 
 // One valid swap by two clicks; the client's hash must equal the server's.
 async function swapOnce(page) {
   await waitIdle(page);
   const v = await gameView(page);
-  const swap = validSwap(v.board);
+  const swap = swaps(v.board).valid[0];
   assert.ok(swap, 'a running match-3 game has a valid swap');
   await clickCell(page, swap[0][0], swap[0][1]);
   await page.waitForSelector('[data-testid="cell"].picked');
   await clickCell(page, swap[1][0], swap[1][1]);
   await page.waitForFunction((n) => window.__tilecrush.view.move_count > n, v.move_count);
   await waitIdle(page);
-  const [mine, theirs] = await page.evaluate(() => [window.__tilecrush.computedHash, window.__tilecrush.lastStateHash]);
-  assert.equal(mine, theirs);
+  await expectHashesEqual(page);
 }
 
 // Where the game on screen stands: what must come back when it is resumed.
@@ -66,27 +35,10 @@ const snapshot = (page) => page.evaluate(() => {
 
 const row = (mode, preset) => `[data-testid="daily-board"][data-mode="${mode}"][data-preset="${preset}"]`;
 
-// A page that fails leaves a screenshot, like withPage().
-async function guarded(t, pages, body) {
-  try {
-    await body();
-  } catch (err) {
-    const { SCREENSHOTS } = await import('../lib/harness.mjs');
-    const fs = await import('node:fs');
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    for (const [i, p] of pages.filter((x) => x && !x.isClosed()).entries()) {
-      await p.screenshot({ path: `${SCREENSHOTS}/${t.name.replace(/[^a-z0-9]+/gi, '_')}_${i}.png`, fullPage: true }).catch(() => {});
-    }
-    throw err;
-  } finally {
-    for (const p of pages) if (p && !p.isClosed()) await p.context().close().catch(() => {});
-  }
-}
-
 browserSuite('Running attempts', (env) => {
   test('a daily attempt survives closing every page and is resumed on another device', async (t) => {
     const pages = [];
-    await guarded(t, pages, async () => {
+    await withPages(pages, t.name.replace(/[^a-z0-9]+/gi, '_'), async () => {
       // Start today's match-3 daily (one counted attempt) and play one swap.
       const first = await openPage(env);
       pages.push(first);
@@ -161,7 +113,7 @@ browserSuite('Running attempts', (env) => {
 
   test('leaving, a new board and giving up ask first; giving up ends the attempt', async (t) => {
     const pages = [];
-    await guarded(t, pages, async () => {
+    await withPages(pages, t.name.replace(/[^a-z0-9]+/gi, '_'), async () => {
       const page = await openPage(env);
       pages.push(page);
       await page.goto(`${page.base}/`);

@@ -8,10 +8,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
-  browserSuite, openPage, testid, waitIdle, gameView, clickCell, groupOf, uniqueName, SCREENSHOTS,
+  browserSuite, openPage, testid, waitIdle, gameView, clickCell, groupOf, uniqueName, withPages,
 } from '../lib/harness.mjs';
 import { serverPath } from '../lib/server.mjs';
 
@@ -96,7 +94,7 @@ suite('Rooms', (env) => {
   test('two players race, a spectator follows both boards, standings at the end', async (t) => {
     const names = { a: uniqueName('ann'), b: uniqueName('bob'), s: uniqueName('sam') };
     const pages = {};
-    try {
+    await withPages(pages, 'rooms_race', async () => {
       await Promise.all(Object.entries(names).map(async ([k, name]) => {
         pages[k] = await openPage(env, { name, anim: 0.05 });
       }));
@@ -185,15 +183,7 @@ suite('Rooms', (env) => {
       assert.equal(st.resyncs, 0);
       for (const p of [a, b]) assert.equal(await p.evaluate(() => window.__tilecrush.hashMismatches), 0);
       for (const p of [a, b, s]) assert.deepEqual(p.errors, []);
-    } catch (err) {
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      for (const [k, p] of Object.entries(pages)) {
-        await p.screenshot({ path: path.join(SCREENSHOTS, `rooms_race_${k}.png`), fullPage: true }).catch(() => {});
-      }
-      throw err;
-    } finally {
-      for (const p of Object.values(pages)) await p.context().close();
-    }
+    });
   });
 
   test('unknown codes; leaving the lobby passes the host on; a started room offers to watch; a spectator reconnects', async () => {

@@ -109,9 +109,7 @@ export async function withPage(t, env, opts, body) {
   try {
     await body(page);
   } catch (err) {
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    const file = path.join(SCREENSHOTS, `${t.name.replace(/[^a-z0-9]+/gi, '_')}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    await screenshot(page, t.name.replace(/[^a-z0-9]+/gi, '_'));
     throw err;
   } finally {
     await page.context().close();
@@ -119,6 +117,46 @@ export async function withPage(t, env, opts, body) {
 }
 
 export const testid = (id) => `[data-testid="${id}"]`;
+
+// Saves screenshots/<name>.png of the whole page; never fails the test.
+export async function screenshot(page, name) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true }).catch(() => {});
+}
+
+// screenshot() of each open page of {key: page} (or an array), as
+// `${prefix}_${key}` (after a failure).
+export async function screenshotPages(pages, prefix) {
+  for (const [key, page] of Object.entries(pages)) {
+    if (page && !page.isClosed()) await screenshot(page, `${prefix}_${key}`);
+  }
+}
+
+// Runs a test body on several pages, {key: page} or an array, which the
+// body may still fill: after a failure, screenshotPages(pages, prefix); at
+// the end every page's context is closed.
+export async function withPages(pages, prefix, body) {
+  try {
+    await body();
+  } catch (err) {
+    await screenshotPages(pages, prefix);
+    throw err;
+  } finally {
+    for (const page of Object.values(pages)) {
+      if (page && !page.isClosed()) await page.context().close().catch(() => {});
+    }
+  }
+}
+
+// For a test that needs the suite's organiser tokens (browserSuite's
+// `organisers`): true after skipping it when the server could not make
+// them; with TILECRUSH_REQUIRE_SERVER=1 that is a failure instead.
+export function skipWithoutOrganisers(t, env) {
+  if (!env.server.organiserError) return false;
+  if (process.env.TILECRUSH_REQUIRE_SERVER === '1') throw env.server.organiserError;
+  t.skip(`no organiser token: ${env.server.organiserError.message.split('\n')[0]}`);
+  return true;
+}
 
 // Waits until a game is loaded and every queued request is answered.
 export async function waitIdle(page, timeout = 15000) {

@@ -10,7 +10,6 @@ import {
 } from '../../../web-client/js/rooms/state.js';
 import { Follower, isResign } from '../../../web-client/js/rooms/follow.js';
 import { stateHash } from '../../../web-client/js/hash.js';
-import { DICTS } from '../../../web-client/js/i18n.js';
 
 const player = (name, extra = {}) => ({ name, score: 0, move_count: 0, over: false, connected: true, ...extra });
 const room = (extra = {}) => ({ code: 'QX4PZR', mode: 'same', preset: 'easy', seed: 's', host: 'ann',
@@ -114,10 +113,4 @@ test('hidden mode: a spectator\'s peek carries colour -1 and the selection shows
     events: [{ kind: 'select', x: 0, y: 0, color: 2 }] }), 'applied');
   assert.equal(f.boards.get('ann').hashOk, true, 'either reading of a selected cell in state_hash is accepted');
   assert.deepEqual(f.snapshot().ann.board, [[2, -1], [-1, -1]]);
-});
-
-test('every English string has a Japanese one and the other way round', () => {
-  const en = Object.keys(DICTS.en).sort();
-  const ja = Object.keys(DICTS.ja).sort();
-  assert.deepEqual(ja, en);
 });

@@ -23,7 +23,7 @@ import {
   boardName, compName, formatWindow, leaderboardTable, resultsTable, ruleText,
 } from '../competitions/views.js';
 import { confirmDisqualify } from '../competitions/disqualify.js';
-import { fillClosedStandings } from '../competitions/closed_board.js';
+import { fillClosedStandings } from '../archive/closed_board.js';
 import { fetchRunning, runningIn } from '../running.js';
 
 const LIVE_MS = 4000;

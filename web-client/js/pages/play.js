@@ -16,7 +16,7 @@ import { GameController, CURRENT_KEY } from '../game.js';
 import { sameMode } from '../modes/same.js';
 import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
-import { makeStats, showStats } from '../hud.js';
+import { makeGameButtons, makeGameLines, makeStats, showGameButtons, showStats } from '../hud.js';
 import { makeHowTo, makePeekButton } from '../help.js';
 import { boardUrl } from '../presets.js';
 import { api } from '../api.js';
@@ -33,12 +33,9 @@ export function playPage(root, app, params) {
   const title = h('div', { class: 'game-title', testid: 'game-title' });
   const seedLine = h('div', { class: 'seed-line', testid: 'seed' });
   const compLine = h('div', { class: 'comp-line', testid: 'play-competition', hidden: true });
-  const preview = h('div', { class: 'preview', testid: 'preview-points', 'aria-live': 'polite' });
-  const message = h('div', { class: 'message', testid: 'message', role: 'status' });
+  const { preview, message } = makeGameLines();
   const buttons = {
-    hint: h('button', { type: 'button', testid: 'btn-hint', i18n: 'btn.hint' }),
-    undo: h('button', { type: 'button', testid: 'btn-undo', i18n: 'btn.undo' }),
-    resign: h('button', { type: 'button', testid: 'btn-resign', i18n: 'btn.resign' }),
+    ...makeGameButtons(),
     fresh: h('button', { type: 'button', testid: 'btn-new', i18n: 'btn.new' }),
   };
   const overPanel = h('div', { class: 'over-panel', testid: 'gameover', hidden: true });
@@ -69,11 +66,7 @@ export function playPage(root, app, params) {
       const attempt = gv.competition && gv.attempt != null ? ` · ${t('comp.attempt', { n: gv.attempt })}` : '';
       seedLine.textContent = `${t('hud.seed')}: ${gv.seed ?? '-'}${attempt} · ${gv.ranked ? t('hud.ranked') : t('hud.practice')}`;
       buttons.fresh.hidden = !!gv.competition && !isDaily();
-      const wanted = (c.mode && c.mode.buttons) || [];
-      buttons.hint.hidden = !wanted.includes('hint');
-      buttons.undo.hidden = !wanted.includes('undo');
-      buttons.resign.hidden = !wanted.includes('resign');
-      for (const b of [buttons.hint, buttons.undo, buttons.resign]) b.disabled = m.over;
+      showGameButtons(buttons, c);
       boardWrap.dataset.over = String(m.over);
       howTo.update(c);
       peekButton.refresh();

@@ -12,7 +12,7 @@ import { t, onLangChange } from '../i18n.js';
 import { sameMode } from '../modes/same.js';
 import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
-import { makeStats, showStats } from '../hud.js';
+import { makeGameButtons, makeGameLines, makeStats, showGameButtons, showStats } from '../hud.js';
 import { makePeekButton } from '../help.js';
 import { api } from '../api.js';
 import { compUrl } from '../competitions/logic.js';
@@ -42,21 +42,12 @@ export function racePage(root, app, params) {
 
   const panel = new RaceView();
   const stats = makeStats();
-  const preview = h('div', { class: 'preview', testid: 'preview-points', 'aria-live': 'polite' });
-  const message = h('div', { class: 'message', testid: 'message', role: 'status' });
-  const buttons = {
-    hint: h('button', { type: 'button', testid: 'btn-hint', i18n: 'btn.hint' }),
-    undo: h('button', { type: 'button', testid: 'btn-undo', i18n: 'btn.undo' }),
-    resign: h('button', { type: 'button', testid: 'btn-resign', i18n: 'btn.resign' }),
-  };
+  const { preview, message } = makeGameLines();
+  const buttons = makeGameButtons();
   const ui = {
     setHud(ctrl) {
       if (!showStats(stats, ctrl)) return;
-      const wanted = (ctrl.mode && ctrl.mode.buttons) || [];
-      for (const [name, b] of Object.entries(buttons)) {
-        b.hidden = !wanted.includes(name);
-        b.disabled = ctrl.model.over;
-      }
+      showGameButtons(buttons, ctrl);
       peekButton.refresh();
     },
     setMessage(text) { message.textContent = text; },

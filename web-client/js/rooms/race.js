@@ -9,19 +9,16 @@ import { GameController } from '../game.js';
 import { sameMode } from '../modes/same.js';
 import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
-import { makeStats, showStats } from '../hud.js';
+import { makeGameButtons, makeGameLines, makeStats, showGameButtons, showStats } from '../hud.js';
 import { makePeekButton } from '../help.js';
 
 export class RaceView {
   constructor(net) {
     this.stats = makeStats();
-    this.buttons = {
-      hint: h('button', { type: 'button', testid: 'btn-hint', i18n: 'btn.hint' }),
-      undo: h('button', { type: 'button', testid: 'btn-undo', i18n: 'btn.undo' }),
-      resign: h('button', { type: 'button', testid: 'btn-resign', i18n: 'btn.resign' }),
-    };
-    this.preview = h('div', { class: 'preview', testid: 'preview-points', 'aria-live': 'polite' });
-    this.message = h('div', { class: 'message', testid: 'message', role: 'status' });
+    this.buttons = makeGameButtons();
+    const lines = makeGameLines();
+    this.preview = lines.preview;
+    this.message = lines.message;
     this.done = h('div', { class: 'over-panel room-done', testid: 'gameover', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap' });
     // The others' live scores over the board (shown on narrow screens,
@@ -36,11 +33,7 @@ export class RaceView {
       setHud(c) {
         if (!showStats(stats, c)) return;
         const m = c.model;
-        const wanted = (c.mode && c.mode.buttons) || [];
-        for (const k of ['hint', 'undo', 'resign']) {
-          buttons[k].hidden = !wanted.includes(k);
-          buttons[k].disabled = m.over;
-        }
+        showGameButtons(buttons, c);
         self.boardWrap.dataset.over = String(m.over);
         if (self.peekButton) self.peekButton.refresh();
       },

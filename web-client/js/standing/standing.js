@@ -11,6 +11,7 @@
 import { h, clear } from '../dom.js';
 import { t, formatDuration } from '../i18n.js';
 import { api } from '../api.js';
+import { copyOrSelect } from '../clipboard.js';
 import { compUrl } from '../competitions/logic.js';
 import { boardUrl } from '../presets.js';
 import { streakText } from './streaks.js';
@@ -145,17 +146,7 @@ export function standingSection(gv, info, run, player) {
           if (err && err.name === 'AbortError') return;
         }
       }
-      try {
-        await navigator.clipboard.writeText(text);
-        status.textContent = t('share.copied');
-      } catch {
-        const range = document.createRange();
-        range.selectNodeContents(preview);
-        const sel = window.getSelection();
-        sel.removeAllRanges();
-        sel.addRange(range);
-        status.textContent = t('share.select');
-      }
+      status.textContent = t(await copyOrSelect(text, preview) ? 'share.copied' : 'share.select');
     });
     return h('div', { class: 'share-result' }, h('h3', {}, t('share.title')), preview,
       h('div', { class: 'share-actions' }, button, status));

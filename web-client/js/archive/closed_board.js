@@ -6,9 +6,9 @@
 import { h, link } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
-import { resultsTable } from './views.js';
-import { practiceLink } from '../archive/views.js';
-import { archiveUrl } from '../archive/logic.js';
+import { resultsTable } from '../competitions/views.js';
+import { practiceLink } from './views.js';
+import { archiveUrl } from './logic.js';
 
 export const FINAL_ROWS = 20;
 

@@ -1,0 +1,30 @@
+// The message catalogues (web-client/js/lang/*.json, loaded by i18n.js as
+// JSON modules): the same keys in every language, each a non-empty string,
+// and a translation fills the same {placeholders} as the English text.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { DICTS, t } from '../../../web-client/js/i18n.js';
+
+const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+test('every English string has a Japanese one and the other way round', () => {
+  assert.deepEqual(Object.keys(DICTS.ja).sort(), Object.keys(DICTS.en).sort());
+});
+
+test('every string is a non-empty text and fills the same placeholders as the English one', () => {
+  for (const [lang, dict] of Object.entries(DICTS)) {
+    for (const [key, text] of Object.entries(dict)) {
+      assert.equal(typeof text, 'string', `${lang} ${key}`);
+      assert.notEqual(text.trim(), '', `${lang} ${key}`);
+      assert.deepEqual(placeholders(text), placeholders(DICTS.en[key]), `${lang} ${key}`);
+    }
+  }
+});
+
+test('t() fills placeholders and leaves an unknown key as it is', () => {
+  const text = t('archive.range', { from: 1, to: 20, total: 45 });
+  for (const n of ['1', '20', '45']) assert.ok(text.includes(n), text);
+  assert.doesNotMatch(text, /[{}]/);
+  assert.equal(t('no.such.key'), 'no.such.key');
+});
