@@ -170,5 +170,13 @@ export function leaderboardPage(root, app, params) {
     renderDaily();
     renderTable();
   });
-  return offLang;
+  // The player's own row (highlighted, and on a hidden or match-3 casual
+  // board the only one with a replay link) is known once hello is answered,
+  // which may come after the leaderboard's data: draw the table again then.
+  const onReady = () => renderTable();
+  app.net.addEventListener('ready', onReady);
+  return () => {
+    offLang();
+    app.net.removeEventListener('ready', onReady);
+  };
 }

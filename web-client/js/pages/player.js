@@ -61,6 +61,10 @@ function showPlayer(root, app, params) {
       data.streaks && data.streaks.length ? h('h3', { i18n: 'streak.title' }) : null,
       streakList(data.streaks, 'player-streaks'),
       h('h3', { i18n: 'player.bests' })].filter(Boolean));
+    if (data.bests.length === 0) {
+      section.append(h('p', { class: 'note', testid: 'player-no-bests', i18n: 'player.noBests' }));
+      return;
+    }
     const body = h('tbody');
     for (const b of [...data.bests].sort((a, c) => order(a) - order(c))) {
       // A best made in a competition (the daily's included) is on that

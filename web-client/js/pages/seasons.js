@@ -81,6 +81,9 @@ export function seasonsPage(root, app, params) {
     status.className = error ? 'message' : 'note';
     if (error) { status.textContent = error; return; }
     if (!data) return;
+    // Nobody has points yet: the sentence says so, without an empty table
+    // or an "Around me" that could only answer "not on it".
+    if (data.total === 0 && !view.around) { status.textContent = t('season.empty'); return; }
     table.append(h('thead', {}, h('tr', {},
       ['lb.rank', 'lb.player', 'season.points', 'season.dailies'].map((k) => h('th', { i18n: k })))));
     const body = h('tbody');
