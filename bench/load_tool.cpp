@@ -44,6 +44,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_args.hpp"
 #include "load_common.hpp"
 #include "local_copies.hpp"
 #include "tilecrush/game/game.hpp"
@@ -59,9 +60,12 @@ using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
 using tilecrush::bench::json_field;
 using tilecrush::bench::LocalCopies;
+using tilecrush::bench::number_at_least;
 using tilecrush::bench::ProcessSample;
+using tilecrush::bench::read_pairs;
 using tilecrush::bench::run_tag;
 using tilecrush::bench::sample_process;
+using tilecrush::bench::whole_number_in;
 using tilecrush::game::Game;
 
 struct Options {
@@ -265,28 +269,31 @@ class Player : public std::enable_shared_from_this<Player> {
 };
 
 bool parse(int argc, char** argv, Options& o) {
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string k = argv[i], v = argv[i + 1];
-    if (k == "--port")
-      o.port = static_cast<unsigned short>(std::stoi(v));
-    else if (k == "--players")
-      o.players = std::clamp(std::stoi(v), 1, 20000);
-    else if (k == "--seconds")
-      o.seconds = std::clamp(std::stoi(v), 1, 600);
-    else if (k == "--threads")
-      o.threads = std::clamp(std::stoi(v), 1, 64);
-    else if (k == "--server-pid")
-      o.server_pid = std::stol(v);
-    else if (k == "--mode")
+  const auto take = [&o](const std::string& k, const std::string& v) {
+    int port = 0;
+    double rate = 0;
+    if (k == "--port" && whole_number_in(v, 0, 65535, port)) {
+      o.port = static_cast<unsigned short>(port);
+    } else if (k == "--players") {
+      return whole_number_in(v, 1, 20000, o.players);
+    } else if (k == "--seconds") {
+      return whole_number_in(v, 1, 600, o.seconds);
+    } else if (k == "--threads") {
+      return whole_number_in(v, 1, 64, o.threads);
+    } else if (k == "--server-pid") {
+      return whole_number_in(v, 0L, 1L << 30, o.server_pid);
+    } else if (k == "--mode") {
       o.mode = v;
-    else if (k == "--move-rate")
-      o.move_rate = std::clamp(std::stod(v), 0.0, 1000.0);
-    else if (k == "--db")
+    } else if (k == "--move-rate" && number_at_least(v, 0, rate)) {
+      o.move_rate = std::min(rate, 1000.0);
+    } else if (k == "--db") {
       o.db = v;
-    else
+    } else {
       return false;
-  }
-  return o.port != 0;
+    }
+    return true;
+  };
+  return read_pairs(argc, argv, take) && o.port != 0;
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_args.hpp"
 #include "load_common.hpp"
 #include "room_load_group.hpp"
 #include "tilecrush/game/presets.hpp"
@@ -31,47 +32,46 @@
 namespace {
 
 using tilecrush::bench::LatencyHistogram;
+using tilecrush::bench::read_pairs;
 using tilecrush::bench::RoomGroup;
 using tilecrush::bench::RoomLoadOptions;
 using tilecrush::bench::RoomLoadStats;
+using tilecrush::bench::whole_number_in;
 using Clock = std::chrono::steady_clock;
 
 constexpr int kMaxConnections = 20000;
 
 bool parse(int argc, char** argv, RoomLoadOptions& o) {
-  try {
-    for (int i = 1; i + 1 < argc; i += 2) {
-      const std::string k = argv[i], v = argv[i + 1];
-      if (k == "--port")
-        o.port = static_cast<unsigned short>(std::stoi(v));
-      else if (k == "--rooms")
-        o.rooms = std::clamp(std::stoi(v), 1, 5000);
-      else if (k == "--players-per-room")
-        o.players_per_room = std::clamp(std::stoi(v), 1, 8);
-      else if (k == "--spectators-per-room")
-        o.spectators_per_room = std::clamp(std::stoi(v), 0, 32);
-      else if (k == "--seconds")
-        o.seconds = std::clamp(std::stoi(v), 1, 600);
-      else if (k == "--threads")
-        o.threads = std::clamp(std::stoi(v), 1, 64);
-      else if (k == "--think-ms")
-        o.think_ms = std::clamp(std::stoi(v), 0, 60000);
-      else if (k == "--server-pid")
-        o.server_pid = std::stol(v);
-      else if (k == "--mode")
-        o.mode = v;
-      else if (k == "--preset")
-        o.preset = v;
-      else if (k == "--db")
-        o.db = v;
-      else
-        return false;
+  const auto take = [&o](const std::string& k, const std::string& v) {
+    int port = 0;
+    if (k == "--port" && whole_number_in(v, 0, 65535, port)) {
+      o.port = static_cast<unsigned short>(port);
+    } else if (k == "--rooms") {
+      return whole_number_in(v, 1, 5000, o.rooms);
+    } else if (k == "--players-per-room") {
+      return whole_number_in(v, 1, 8, o.players_per_room);
+    } else if (k == "--spectators-per-room") {
+      return whole_number_in(v, 0, 32, o.spectators_per_room);
+    } else if (k == "--seconds") {
+      return whole_number_in(v, 1, 600, o.seconds);
+    } else if (k == "--threads") {
+      return whole_number_in(v, 1, 64, o.threads);
+    } else if (k == "--think-ms") {
+      return whole_number_in(v, 0, 60000, o.think_ms);
+    } else if (k == "--server-pid") {
+      return whole_number_in(v, 0L, 1L << 30, o.server_pid);
+    } else if (k == "--mode") {
+      o.mode = v;
+    } else if (k == "--preset") {
+      o.preset = v;
+    } else if (k == "--db") {
+      o.db = v;
+    } else {
+      return false;
     }
-    if (argc % 2 == 0) return false;
-  } catch (const std::exception&) {
-    return false;
-  }
-  if (o.port == 0) return false;
+    return true;
+  };
+  if (!read_pairs(argc, argv, take) || o.port == 0) return false;
   if (o.rooms * (o.players_per_room + o.spectators_per_room) > kMaxConnections) {
     std::cerr << "at most " << kMaxConnections << " connections\n";
     return false;

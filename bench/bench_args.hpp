@@ -1,0 +1,54 @@
+// The bench tools' command lines: "--key value" pairs, each read by the
+// tool's own `take(key, value)`, and the readers of their numbers.
+//
+// Thread safety: free functions without state.
+#pragma once
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace tilecrush::bench {
+
+// `text`, all of it, as a number of at least `min` (strtod's syntax).
+inline bool number_at_least(const std::string& text, double min, double& out) {
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  return !text.empty() && *end == '\0' && out >= min;
+}
+
+// `text`, all of it, as a whole number, brought into [min, max].
+inline bool whole_number_in(const std::string& text, long min, long max, long& out) {
+  char* end = nullptr;
+  const long value = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0') return false;
+  out = std::clamp(value, min, max);
+  return true;
+}
+
+inline bool whole_number_in(const std::string& text, int min, int max, int& out) {
+  long value = 0;
+  if (!whole_number_in(text, static_cast<long>(min), static_cast<long>(max), value)) return false;
+  out = static_cast<int>(value);
+  return true;
+}
+
+// Hands each pair of argv[1..] to take(key, value): false when a key has no
+// value or `take` refuses the pair (an unknown key, a bad value). With a
+// `usage`, "--help" or "-h" prints it to stdout and exits 0.
+template <class Take>
+bool read_pairs(int argc, char** argv, Take&& take, void (*usage)(std::FILE*) = nullptr) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string key = argv[i];
+    if (usage != nullptr && (key == "--help" || key == "-h")) {
+      usage(stdout);
+      std::exit(0);
+    }
+    if (i + 1 >= argc) return false;
+    if (!take(key, std::string(argv[++i]))) return false;
+  }
+  return true;
+}
+
+}  // namespace tilecrush::bench
