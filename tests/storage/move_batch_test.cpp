@@ -22,7 +22,9 @@ TEST(MoveBatch, EachMoveGetsItsOwnResult) {
   for (const char* id : {"g1", "g2", "g3", "g5"}) {
     ASSERT_TRUE(store_game(db, ranked_game(id, alice, board)).ok());
   }
-  ASSERT_TRUE(wait_for([&](WriteCallback cb) { db.finish_game(GameResult{"g5", 0, 10, game::OverReason::no_moves, 5, 1000}, cb); }).ok());
+  ASSERT_TRUE(wait_for([&](WriteCallback cb) {
+                db.finish_game(GameResult{"g5", 0, 10, game::OverReason::no_moves, 5, 1000}, cb);
+              }).ok());
   struct Sent {
     std::string game;
     std::int64_t seq;

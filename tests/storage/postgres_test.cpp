@@ -59,10 +59,9 @@ TEST(Postgres, UnreachableServerThrows) {
 // list holds the acknowledged move: it never forks.
 TEST(Postgres, TwoNodesAppendingToOneGameNeverFork) {
   SKIP_UNLESS_POSTGRES();
-  TempDir dir;
-  const std::string url = dir.file();
-  Database a(options_for(url));
-  Database b(options_for(url));
+  TwoHandles nodes;
+  Database& a = nodes.a;
+  Database& b = nodes.b;
   const PlayerId alice = make_player(a, "alice");
   const BoardKey board{game::Mode::same, "easy", "fork", ""};
   ASSERT_TRUE(store_game(a, ranked_game("g", alice, board)).ok());
@@ -92,10 +91,9 @@ TEST(Postgres, TwoNodesAppendingToOneGameNeverFork) {
 // with every finished game counted once.
 TEST(Postgres, TwoNodesWritingOneLeaderboardAgree) {
   SKIP_UNLESS_POSTGRES();
-  TempDir dir;
-  const std::string url = dir.file();
-  Database a(options_for(url));
-  Database b(options_for(url));
+  TwoHandles nodes;
+  Database& a = nodes.a;
+  Database& b = nodes.b;
   const BoardKey board{game::Mode::same, "easy", "shared", ""};
   constexpr int kPlayers = 40;
   std::vector<PlayerId> ids;

@@ -13,6 +13,7 @@
 #include "schema.hpp"
 #include "sqlite_connection.hpp"
 #include "test_support.hpp"
+#include "two_nodes_support.hpp"
 
 namespace tilecrush::storage::testing {
 namespace {
@@ -156,10 +157,9 @@ TEST(Recovery, SimultaneousTriesNeverFailMoreThanTheLimit) {
 // the other all the same (every write transaction takes the same lock).
 TEST(Recovery, TwoNodesTryingAtOnceNeverFailMoreThanTheLimit) {
   SKIP_UNLESS_POSTGRES();
-  TempDir dir;
-  const std::string url = dir.file();
-  Database a(options_for(url));
-  Database b(options_for(url));
+  TwoHandles nodes;
+  Database& a = nodes.a;
+  Database& b = nodes.b;
   const PlayerId ada = make_player(a, "Ada");
   ASSERT_TRUE(set_code(a, ada, "RIGHT").ok());
   std::vector<std::future<RecoveryResult>> results;

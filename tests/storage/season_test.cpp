@@ -36,22 +36,18 @@ class Seasons : public ::testing::Test {
     return id;
   }
 
-  // The daily of `day` for (mode, preset), created once.
+  // The daily of `day` for (mode, preset), created once; with `is_daily`
+  // false an organiser's competition ("comp-...") on the same terms.
   std::string daily(std::int64_t day, game::Mode mode = game::Mode::same,
                     const std::string& preset = "classic", bool is_daily = true) {
-    const std::string id = (is_daily ? "daily-" : "comp-") + std::to_string(day) + "-" +
-                           std::string(game::to_string(mode)) + "-" + preset;
+    CompetitionRecord comp = daily_competition(day, mode, preset);
+    if (!is_daily) {
+      comp.id.replace(0, 5, "comp");
+      comp.name = comp.id;
+      comp.daily = false;
+    }
+    const std::string id = comp.id;
     if (boards_.count(id) != 0) return id;
-    CompetitionRecord comp;
-    comp.id = id;
-    comp.name = id;
-    comp.mode = mode;
-    comp.preset = preset;
-    comp.seed = std::to_string(day);
-    comp.opens_at = day * kDay;
-    comp.closes_at = (day + 1) * kDay;
-    comp.daily = is_daily;
-    comp.created_at = (day - 1) * kDay;
     boards_[id] = competition_board(comp, static_cast<std::uint8_t>(day & 0xff));
     store_competition(*db_, comp, boards_[id]);
     return id;

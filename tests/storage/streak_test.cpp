@@ -26,20 +26,10 @@ class Streaks : public ::testing::Test {
   // The daily of `day` for (mode, preset), created once.
   std::string daily(std::int64_t day, game::Mode mode = game::Mode::hidden,
                     const std::string& preset = "classic") {
-    const std::string id =
-        "daily-" + std::to_string(day) + "-" + std::string(game::to_string(mode)) + "-" + preset;
-    if (boards_.count(id) != 0) return id;
-    CompetitionRecord comp;
-    comp.id = id;
-    comp.name = id;
-    comp.mode = mode;
-    comp.preset = preset;
-    comp.seed = std::to_string(day);
-    comp.opens_at = day * kDay;
-    comp.closes_at = (day + 1) * kDay;
+    CompetitionRecord comp = daily_competition(day, mode, preset);
     comp.attempts = 1;
-    comp.daily = true;
-    comp.created_at = (day - 1) * kDay;
+    const std::string id = comp.id;
+    if (boards_.count(id) != 0) return id;
     boards_[id] = competition_board(comp, static_cast<std::uint8_t>(day & 0xff));
     store_competition(*db_, comp, boards_[id]);
     return id;

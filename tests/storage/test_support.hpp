@@ -192,6 +192,24 @@ inline GameRecord custom_game(const std::string& id, PlayerId player, game::Mode
 inline constexpr std::int64_t kDay = 86'400'000;
 inline constexpr std::int64_t kFirstDay = 20'412;
 
+// The daily of UTC day `day` for (mode, preset): open through that day,
+// made the day before, seeded with the day's number, its attempts unlimited.
+inline CompetitionRecord daily_competition(std::int64_t day, game::Mode mode,
+                                           const std::string& preset) {
+  CompetitionRecord comp;
+  comp.id =
+      "daily-" + std::to_string(day) + "-" + std::string(game::to_string(mode)) + "-" + preset;
+  comp.name = comp.id;
+  comp.mode = mode;
+  comp.preset = preset;
+  comp.seed = std::to_string(day);
+  comp.opens_at = day * kDay;
+  comp.closes_at = (day + 1) * kDay;
+  comp.daily = true;
+  comp.created_at = (day - 1) * kDay;
+  return comp;
+}
+
 // The board a competition is played on: its rules and seed, a key of
 // `key_byte` repeated with its commitment, made and closed with it.
 inline BoardRecord competition_board(const CompetitionRecord& comp, std::uint8_t key_byte) {

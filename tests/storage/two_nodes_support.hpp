@@ -55,6 +55,15 @@ inline GameResult result_of(const std::string& id, std::int64_t score, std::int6
   return r;
 }
 
+// Two nodes, a and b, on one fresh database (url): for a test that is not
+// of the TwoNodes fixture.
+struct TwoHandles {
+  TempDir dir;
+  std::string url = dir.file();
+  Database a{options_for(url)};
+  Database b{options_for(url)};
+};
+
 // Two nodes, a_ and b_, on one fresh PostgreSQL database (url_): every test
 // of the fixture is skipped in the SQLite run.
 class TwoNodes : public ::testing::Test {
