@@ -158,13 +158,11 @@ TEST(Recovery, SimultaneousTriesNeverFailMoreThanTheLimit) {
 TEST(Recovery, TwoNodesTryingAtOnceNeverFailMoreThanTheLimit) {
   SKIP_UNLESS_POSTGRES();
   TwoHandles nodes;
-  Database& a = nodes.a;
-  Database& b = nodes.b;
-  const PlayerId ada = make_player(a, "Ada");
-  ASSERT_TRUE(set_code(a, ada, "RIGHT").ok());
+  const PlayerId ada = make_player(nodes.a, "Ada");
+  ASSERT_TRUE(set_code(nodes.a, ada, "RIGHT").ok());
   std::vector<std::future<RecoveryResult>> results;
   for (int i = 0; i < 20; ++i) {
-    results.push_back(queue_recovery(i % 2 == 0 ? a : b, "Ada", "WRONG", "d", 5000));
+    results.push_back(queue_recovery(i % 2 == 0 ? nodes.a : nodes.b, "Ada", "WRONG", "d", 5000));
   }
   EXPECT_EQ(wrong_and_locked(results), std::make_pair(5, 15));
 }

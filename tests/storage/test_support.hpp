@@ -237,16 +237,10 @@ inline void store_competition(Database& db, const CompetitionRecord& comp,
 // rules, seed and key, under the default attempt rule.
 inline GameRecord competition_game(const std::string& id, PlayerId player, const BoardRecord& board,
                                    std::int64_t created_at) {
-  GameRecord g;
-  g.id = id;
-  g.player_id = player;
-  g.setup.mode = board.mode;
-  g.setup.preset = board.preset;
-  g.setup.seed = board.seed;
+  GameRecord g =
+      ranked_game(id, player, {board.mode, board.preset, board.seed, board.scope}, created_at);
   g.setup.rules_version = 2;
   g.setup.board_key = board.key;
-  g.ranked = true;
-  g.created_at = created_at;
   g.competition = board.scope;
   g.attempt_rule = GameRecord::AttemptRule{};
   return g;
