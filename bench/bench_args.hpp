@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace tilecrush::bench {
 
@@ -32,6 +35,25 @@ inline bool whole_number_in(const std::string& text, int min, int max, int& out)
   if (!whole_number_in(text, static_cast<long>(min), static_cast<long>(max), value)) return false;
   out = static_cast<int>(value);
   return true;
+}
+
+// A whole-number option: its key, the range its value is brought into, and
+// where the value goes.
+struct WholeOption {
+  std::string_view key;
+  int min;
+  int max;
+  int* out;
+};
+
+// When `key` is one of `options`: whether `text` is a whole number (then
+// stored, brought into the option's range). nullopt for any other key.
+inline std::optional<bool> read_whole_option(std::initializer_list<WholeOption> options,
+                                             const std::string& key, const std::string& text) {
+  for (const WholeOption& option : options) {
+    if (key == option.key) return whole_number_in(text, option.min, option.max, *option.out);
+  }
+  return std::nullopt;
 }
 
 // Hands each pair of argv[1..] to take(key, value): false when a key has no

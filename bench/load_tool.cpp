@@ -63,6 +63,7 @@ using tilecrush::bench::LocalCopies;
 using tilecrush::bench::number_at_least;
 using tilecrush::bench::ProcessSample;
 using tilecrush::bench::read_pairs;
+using tilecrush::bench::read_whole_option;
 using tilecrush::bench::run_tag;
 using tilecrush::bench::sample_process;
 using tilecrush::bench::whole_number_in;
@@ -270,16 +271,15 @@ class Player : public std::enable_shared_from_this<Player> {
 
 bool parse(int argc, char** argv, Options& o) {
   const auto take = [&o](const std::string& k, const std::string& v) {
+    const auto whole = read_whole_option({{"--players", 1, 20000, &o.players},
+                                          {"--seconds", 1, 600, &o.seconds},
+                                          {"--threads", 1, 64, &o.threads}},
+                                         k, v);
+    if (whole) return *whole;
     int port = 0;
     double rate = 0;
     if (k == "--port" && whole_number_in(v, 0, 65535, port)) {
       o.port = static_cast<unsigned short>(port);
-    } else if (k == "--players") {
-      return whole_number_in(v, 1, 20000, o.players);
-    } else if (k == "--seconds") {
-      return whole_number_in(v, 1, 600, o.seconds);
-    } else if (k == "--threads") {
-      return whole_number_in(v, 1, 64, o.threads);
     } else if (k == "--server-pid") {
       return whole_number_in(v, 0L, 1L << 30, o.server_pid);
     } else if (k == "--mode") {

@@ -33,6 +33,7 @@ namespace {
 
 using tilecrush::bench::LatencyHistogram;
 using tilecrush::bench::read_pairs;
+using tilecrush::bench::read_whole_option;
 using tilecrush::bench::RoomGroup;
 using tilecrush::bench::RoomLoadOptions;
 using tilecrush::bench::RoomLoadStats;
@@ -43,21 +44,17 @@ constexpr int kMaxConnections = 20000;
 
 bool parse(int argc, char** argv, RoomLoadOptions& o) {
   const auto take = [&o](const std::string& k, const std::string& v) {
+    const auto whole = read_whole_option({{"--rooms", 1, 5000, &o.rooms},
+                                          {"--players-per-room", 1, 8, &o.players_per_room},
+                                          {"--spectators-per-room", 0, 32, &o.spectators_per_room},
+                                          {"--seconds", 1, 600, &o.seconds},
+                                          {"--threads", 1, 64, &o.threads},
+                                          {"--think-ms", 0, 60000, &o.think_ms}},
+                                         k, v);
+    if (whole) return *whole;
     int port = 0;
     if (k == "--port" && whole_number_in(v, 0, 65535, port)) {
       o.port = static_cast<unsigned short>(port);
-    } else if (k == "--rooms") {
-      return whole_number_in(v, 1, 5000, o.rooms);
-    } else if (k == "--players-per-room") {
-      return whole_number_in(v, 1, 8, o.players_per_room);
-    } else if (k == "--spectators-per-room") {
-      return whole_number_in(v, 0, 32, o.spectators_per_room);
-    } else if (k == "--seconds") {
-      return whole_number_in(v, 1, 600, o.seconds);
-    } else if (k == "--threads") {
-      return whole_number_in(v, 1, 64, o.threads);
-    } else if (k == "--think-ms") {
-      return whole_number_in(v, 0, 60000, o.think_ms);
     } else if (k == "--server-pid") {
       return whole_number_in(v, 0L, 1L << 30, o.server_pid);
     } else if (k == "--mode") {
