@@ -46,6 +46,7 @@
 
 #include "bench_args.hpp"
 #include "load_common.hpp"
+#include "load_window.hpp"
 #include "local_copies.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
@@ -64,6 +65,7 @@ using tilecrush::bench::number_at_least;
 using tilecrush::bench::ProcessSample;
 using tilecrush::bench::read_pairs;
 using tilecrush::bench::read_whole_option;
+using tilecrush::bench::run_load_window;
 using tilecrush::bench::run_tag;
 using tilecrush::bench::sample_process;
 using tilecrush::bench::whole_number_in;
@@ -317,26 +319,16 @@ int main(int argc, char** argv) {
     players.push_back(std::make_shared<Player>(ioc, options, copies, stats, i));
     players.back()->start();
   }
-  std::vector<std::thread> threads;
-  for (int i = 0; i < options.threads; ++i) threads.emplace_back([&ioc]() { ioc.run(); });
-
-  // Ramp-up: wait until everyone is connected (bounded), then measure.
-  const auto ramp_deadline = Clock::now() + std::chrono::seconds(30);
-  while (stats.connected < options.players && Clock::now() < ramp_deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  const ProcessSample before = sample_process(options.server_pid);
-  const auto start = Clock::now();
-  stats.measuring = true;
-  std::this_thread::sleep_for(std::chrono::seconds(options.seconds));
-  stats.measuring = false;
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  const ProcessSample after = sample_process(options.server_pid);
-  stats.stopping = true;
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  ioc.stop();
-  for (auto& t : threads) t.join();
+  // Ramp-up: until everyone is connected (at most 30 s); then measure.
+  ProcessSample before;
+  ProcessSample after;
+  const double elapsed =
+      run_load_window(
+          ioc, options.threads, std::chrono::seconds(30), options.seconds, stats.measuring,
+          stats.stopping, [&] { return stats.connected >= options.players; },
+          [&] { before = sample_process(options.server_pid); },
+          [&] { after = sample_process(options.server_pid); }, [] {})
+          .measured_s;
   players.clear();
 
   auto& lat = stats.latencies_us;

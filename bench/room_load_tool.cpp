@@ -26,19 +26,23 @@
 
 #include "bench_args.hpp"
 #include "load_common.hpp"
+#include "load_window.hpp"
 #include "room_load_group.hpp"
 #include "tilecrush/game/presets.hpp"
 
 namespace {
 
 using tilecrush::bench::LatencyHistogram;
+using tilecrush::bench::LoadTimes;
+using tilecrush::bench::ProcessSample;
 using tilecrush::bench::read_pairs;
 using tilecrush::bench::read_whole_option;
 using tilecrush::bench::RoomGroup;
 using tilecrush::bench::RoomLoadOptions;
 using tilecrush::bench::RoomLoadStats;
+using tilecrush::bench::run_load_window;
+using tilecrush::bench::sample_process;
 using tilecrush::bench::whole_number_in;
-using Clock = std::chrono::steady_clock;
 
 constexpr int kMaxConnections = 20000;
 
@@ -121,32 +125,29 @@ int main(int argc, char** argv) {
     groups.push_back(std::make_shared<RoomGroup>(ioc, options, stats, i));
     groups.back()->start();
   }
-  std::vector<std::thread> threads;
-  for (int i = 0; i < options.threads; ++i) threads.emplace_back([&ioc]() { ioc.run(); });
-
-  // Ramp-up: wait until every group's first room plays (bounded), then measure.
-  const auto ramp_start = Clock::now();
-  const auto ramp_deadline = ramp_start + std::chrono::seconds(60);
-  while (stats.groups_playing + stats.stalled < options.rooms && Clock::now() < ramp_deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  const double ramp_s = std::chrono::duration<double>(Clock::now() - ramp_start).count();
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  const auto before = tilecrush::bench::sample_process(options.server_pid);
-  const auto tool_before = tilecrush::bench::sample_process(getpid());
-  const auto start = Clock::now();
-  stats.measuring = true;
-  std::this_thread::sleep_for(std::chrono::seconds(options.seconds));
-  stats.measuring = false;
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  const auto after = tilecrush::bench::sample_process(options.server_pid);
-  const auto tool_after = tilecrush::bench::sample_process(getpid());
-  const std::string load_after = load_average();
-  stats.stopping = true;
-  for (auto& g : groups) g->stop();
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  ioc.stop();
-  for (auto& t : threads) t.join();
+  // Ramp-up: until every group's first room plays (at most 60 s); then measure.
+  ProcessSample before;
+  ProcessSample after;
+  ProcessSample tool_before;
+  ProcessSample tool_after;
+  std::string load_after;
+  const LoadTimes times = run_load_window(
+      ioc, options.threads, std::chrono::seconds(60), options.seconds, stats.measuring,
+      stats.stopping, [&] { return stats.groups_playing + stats.stalled >= options.rooms; },
+      [&] {
+        before = sample_process(options.server_pid);
+        tool_before = sample_process(getpid());
+      },
+      [&] {
+        after = sample_process(options.server_pid);
+        tool_after = sample_process(getpid());
+        load_after = load_average();
+      },
+      [&] {
+        for (auto& g : groups) g->stop();
+      });
+  const double ramp_s = times.ramp_s;
+  const double elapsed = times.measured_s;
   groups.clear();
 
   const long connections =
