@@ -52,6 +52,7 @@
 #include "tilecrush/game/hash.hpp"
 #include "tilecrush/game/presets.hpp"
 
+namespace tilecrush::bench {
 namespace {
 
 namespace net = boost::asio;
@@ -59,17 +60,7 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
-using tilecrush::bench::json_field;
-using tilecrush::bench::LocalCopies;
-using tilecrush::bench::number_at_least;
-using tilecrush::bench::ProcessSample;
-using tilecrush::bench::read_pairs;
-using tilecrush::bench::read_whole_option;
-using tilecrush::bench::run_load_window;
-using tilecrush::bench::run_tag;
-using tilecrush::bench::sample_process;
-using tilecrush::bench::whole_number_in;
-using tilecrush::game::Game;
+using game::Game;
 
 struct Options {
   unsigned short port = 0;
@@ -136,14 +127,14 @@ class Player : public std::enable_shared_from_this<Player> {
     if (stats_.stopping) return close();
     const std::string mode = pick_mode();
     const std::string preset = mode == "same" ? "normal" : "classic";
-    tilecrush::game::GameSetup setup;
-    setup.mode = *tilecrush::game::parse_mode(mode);
+    game::GameSetup setup;
+    setup.mode = *game::parse_mode(mode);
     nlohmann::json request = {{"type", "new_game"}, {"id", 2}, {"mode", mode}};
     if (mode == "same" || copies_.has_keys()) {
       request["preset"] = setup.preset = preset;
     } else {
       // Practice of the preset's size: a public board this copy can deal.
-      const auto* p = tilecrush::game::find_preset(setup.mode, preset);
+      const auto* p = game::find_preset(setup.mode, preset);
       request["width"] = setup.width = p->width;
       request["height"] = setup.height = p->height;
       request["colors"] = setup.colors = p->colors;
@@ -157,7 +148,7 @@ class Player : public std::enable_shared_from_this<Player> {
       self->game_id_ = reply["game"]["game_id"];
       self->local_ = self->copies_.copy_of(setup, reply["game"]);
       if (!self->local_ ||
-          reply["game"]["state_hash"] != tilecrush::game::hash_hex(self->local_->state_hash())) {
+          reply["game"]["state_hash"] != game::hash_hex(self->local_->state_hash())) {
         ++self->stats_.mismatches;
       }
       ++self->games_;
@@ -194,9 +185,9 @@ class Player : public std::enable_shared_from_this<Player> {
     const auto legal = local_->legal_moves();
     if (legal.empty()) return new_game();
     const auto& move = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng_)];
-    tilecrush::game::EventList events;
+    game::EventList events;
     local_->apply(move, events);
-    std::string text = tilecrush::bench::move_request(game_id_, move, 3);
+    std::string text = move_request(game_id_, move, 3);
     const auto sent = Clock::now();
     send(std::move(text));
     read([self = shared_from_this(), sent](const std::string& reply) {
@@ -204,8 +195,7 @@ class Player : public std::enable_shared_from_this<Player> {
           std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent).count();
       if (json_field(reply, "type") != "events") {
         ++self->stats_.errors;
-      } else if (json_field(reply, "state_hash") !=
-                 tilecrush::game::hash_hex(self->local_->state_hash())) {
+      } else if (json_field(reply, "state_hash") != game::hash_hex(self->local_->state_hash())) {
         ++self->stats_.mismatches;
       }
       if (self->stats_.measuring) {
@@ -298,9 +288,8 @@ bool parse(int argc, char** argv, Options& o) {
   return read_pairs(argc, argv, take) && o.port != 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The whole tool: main() in the namespace.
+int run(int argc, char** argv) {
   Options options;
   if (!parse(argc, argv, options)) {
     std::cerr
@@ -357,4 +346,11 @@ int main(int argc, char** argv) {
                 100.0 * (after.cpu_s - before.cpu_s) / elapsed);
   }
   return stats.mismatches.load() == 0 ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace tilecrush::bench
+
+int main(int argc, char** argv) {
+  return tilecrush::bench::run(argc, argv);
 }

@@ -30,19 +30,8 @@
 #include "room_load_group.hpp"
 #include "tilecrush/game/presets.hpp"
 
+namespace tilecrush::bench {
 namespace {
-
-using tilecrush::bench::LatencyHistogram;
-using tilecrush::bench::LoadTimes;
-using tilecrush::bench::ProcessSample;
-using tilecrush::bench::read_pairs;
-using tilecrush::bench::read_whole_option;
-using tilecrush::bench::RoomGroup;
-using tilecrush::bench::RoomLoadOptions;
-using tilecrush::bench::RoomLoadStats;
-using tilecrush::bench::run_load_window;
-using tilecrush::bench::sample_process;
-using tilecrush::bench::whole_number_in;
 
 constexpr int kMaxConnections = 20000;
 
@@ -83,9 +72,9 @@ bool parse(int argc, char** argv, RoomLoadOptions& o) {
     return false;
   }
   if (o.mode == "mix") return o.preset.empty();  // each mode with its default preset
-  const auto mode = tilecrush::game::parse_mode(o.mode);
+  const auto mode = game::parse_mode(o.mode);
   if (!mode) return false;
-  return o.preset.empty() || tilecrush::game::find_preset(*mode, o.preset) != nullptr;
+  return o.preset.empty() || game::find_preset(*mode, o.preset) != nullptr;
 }
 
 std::string load_average() {
@@ -101,9 +90,8 @@ void print_latency(const char* label, const LatencyHistogram& h) {
               static_cast<unsigned long long>(h.count()));
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The whole tool: main() in the namespace.
+int run(int argc, char** argv) {
   RoomLoadOptions options;
   if (!parse(argc, argv, options)) {
     std::cerr
@@ -118,7 +106,7 @@ int main(int argc, char** argv) {
   const std::string load_before = load_average();
   boost::asio::io_context ioc;
   RoomLoadStats stats;
-  const tilecrush::bench::LocalCopies copies(options.db);
+  const LocalCopies copies(options.db);
   options.copies = &copies;
   std::vector<std::shared_ptr<RoomGroup>> groups;
   for (int i = 0; i < options.rooms; ++i) {
@@ -193,4 +181,11 @@ int main(int argc, char** argv) {
               load_after.c_str(), std::thread::hardware_concurrency());
   const bool clean = stats.mismatches == 0 && stats.out_of_order == 0 && stats.stalled == 0;
   return clean ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace tilecrush::bench
+
+int main(int argc, char** argv) {
+  return tilecrush::bench::run(argc, argv);
 }
