@@ -56,6 +56,30 @@ inline std::optional<bool> read_whole_option(std::initializer_list<WholeOption> 
   return std::nullopt;
 }
 
+// The options both load tools take (the server they load and how): --port,
+// --server-pid, --mode, --db. Whether the value is good for a key among
+// them; nullopt for any other key.
+inline std::optional<bool> read_server_option(const std::string& key, const std::string& text,
+                                              unsigned short& port, long& server_pid,
+                                              std::string& mode, std::string& db) {
+  if (key == "--port") {
+    long value = 0;  // a port out of range is refused, not brought into it
+    if (!whole_number_in(text, 0L, 65536L, value) || value > 65535) return false;
+    port = static_cast<unsigned short>(value);
+    return true;
+  }
+  if (key == "--server-pid") return whole_number_in(text, 0L, 1L << 30, server_pid);
+  if (key == "--mode") {
+    mode = text;
+    return true;
+  }
+  if (key == "--db") {
+    db = text;
+    return true;
+  }
+  return std::nullopt;
+}
+
 // Hands each pair of argv[1..] to take(key, value): false when a key has no
 // value or `take` refuses the pair (an unknown key, a bad value). With a
 // `usage`, "--help" or "-h" prints it to stdout and exits 0.

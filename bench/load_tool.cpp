@@ -268,21 +268,11 @@ bool parse(int argc, char** argv, Options& o) {
                                           {"--threads", 1, 64, &o.threads}},
                                          k, v);
     if (whole) return *whole;
-    int port = 0;
+    const auto server = read_server_option(k, v, o.port, o.server_pid, o.mode, o.db);
+    if (server) return *server;
     double rate = 0;
-    if (k == "--port" && whole_number_in(v, 0, 65535, port)) {
-      o.port = static_cast<unsigned short>(port);
-    } else if (k == "--server-pid") {
-      return whole_number_in(v, 0L, 1L << 30, o.server_pid);
-    } else if (k == "--mode") {
-      o.mode = v;
-    } else if (k == "--move-rate" && number_at_least(v, 0, rate)) {
-      o.move_rate = std::min(rate, 1000.0);
-    } else if (k == "--db") {
-      o.db = v;
-    } else {
-      return false;
-    }
+    if (k != "--move-rate" || !number_at_least(v, 0, rate)) return false;
+    o.move_rate = std::min(rate, 1000.0);
     return true;
   };
   return read_pairs(argc, argv, take) && o.port != 0;

@@ -45,20 +45,10 @@ bool parse(int argc, char** argv, RoomLoadOptions& o) {
                                           {"--think-ms", 0, 60000, &o.think_ms}},
                                          k, v);
     if (whole) return *whole;
-    int port = 0;
-    if (k == "--port" && whole_number_in(v, 0, 65535, port)) {
-      o.port = static_cast<unsigned short>(port);
-    } else if (k == "--server-pid") {
-      return whole_number_in(v, 0L, 1L << 30, o.server_pid);
-    } else if (k == "--mode") {
-      o.mode = v;
-    } else if (k == "--preset") {
-      o.preset = v;
-    } else if (k == "--db") {
-      o.db = v;
-    } else {
-      return false;
-    }
+    const auto server = read_server_option(k, v, o.port, o.server_pid, o.mode, o.db);
+    if (server) return *server;
+    if (k != "--preset") return false;
+    o.preset = v;
     return true;
   };
   if (!read_pairs(argc, argv, take) || o.port == 0) return false;
