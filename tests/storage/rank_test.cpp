@@ -293,18 +293,24 @@ TEST_F(RankedReads, PagesReadWhileGamesFinishAreEachOneConsistentSnapshot) {
   expect_indexed();
 }
 
+// Players "<player_prefix>0" .. n-1 each finish one ranked game on `board`
+// ("<game_prefix>i"), player i scoring 10 * i.
+void each_plays_once(Database& db, const BoardKey& board, int n, const char* player_prefix,
+                     const char* game_prefix) {
+  for (int i = 0; i < n; ++i) {
+    const auto index = static_cast<std::uint64_t>(i);
+    const PlayerId p = make_player(db, numbered(player_prefix, index));
+    ASSERT_TRUE(play_ranked(db, numbered(game_prefix, index), p, board, 10 * i, 5, 1000, 100).ok());
+  }
+}
+
 TEST(RankCacheBudget, ABoardOverTheBudgetIsReadByThePlainScan) {
   TempDir dir;
   Options options = options_for(dir.file());
   options.rank_cache_keys = 5;
   Database db(options);
   const BoardKey board{game::Mode::same, "easy", "budget", ""};
-  for (int i = 0; i < 8; ++i) {
-    const PlayerId p = make_player(db, numbered("b", static_cast<std::uint64_t>(i)));
-    ASSERT_TRUE(play_ranked(db, numbered("g", static_cast<std::uint64_t>(i)), p, board, 10 * i, 5,
-                            1000, 100)
-                    .ok());
-  }
+  ASSERT_NO_FATAL_FAILURE(each_plays_once(db, board, 8, "b", "g"));
   const LeaderboardPage page = db.leaderboard(board, 3, 2);
   ASSERT_EQ(page.entries.size(), 3u);
   EXPECT_EQ(page.entries[0].score, 50);
@@ -328,12 +334,7 @@ TEST(RankCacheBudget, ManySmallBoardsHoldAtMostTheCapOfSlots) {
     ASSERT_TRUE(play_ranked(db, numbered("g", i), player, board(i), 10, 5, 1000, 100).ok());
   }
   const BoardKey played{game::Mode::same, "easy", "played", ""};
-  for (int i = 0; i < 3; ++i) {
-    const PlayerId p = make_player(db, numbered("p", static_cast<std::uint64_t>(i)));
-    ASSERT_TRUE(play_ranked(db, numbered("h", static_cast<std::uint64_t>(i)), p, played, 10 * i, 5,
-                            1000, 100)
-                    .ok());
-  }
+  ASSERT_NO_FATAL_FAILURE(each_plays_once(db, played, 3, "p", "h"));
   db.flush();
   std::uint64_t most = 0;
   for (std::size_t i = 0; i < kCap + 300; ++i) {
