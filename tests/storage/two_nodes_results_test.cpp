@@ -26,18 +26,14 @@ TEST_F(TwoNodes, CountTheLastAttemptOnce) {
   comp.opens_at = 0;
   comp.closes_at = 1'000'000'000;
   comp.attempts = 1;
-  BoardRecord board = casual_board("c1", 7);
-  board.scope = "c1";
-  board.closes_at = comp.closes_at;
+  const BoardRecord board = competition_board(comp, 7);
   ASSERT_TRUE(
       wait_for([&](WriteCallback cb) { a_->create_competition(comp, board, std::move(cb)); }).ok());
   for (int p = 0; p < 20; ++p) {
     const PlayerId player = make_player(*a_, numbered("p", p));
     const auto game_of = [&](const std::string& id) {
-      GameRecord g = ranked_game(id, player, {game::Mode::same, "easy", "c1", "c1"});
-      g.setup.board_key = board.key;
-      g.competition = "c1";
-      g.attempt_rule = GameRecord::AttemptRule{1, false, false};
+      GameRecord g = competition_game(id, player, board, 1000);
+      g.attempt_rule->limit = 1;
       return g;
     };
     WriteResult ra;
