@@ -65,18 +65,23 @@ void BM_SameClickHard(benchmark::State& state) {
 }
 BENCHMARK(BM_SameClickHard)->Arg(0)->Arg(1);
 
-// A click and its undo on one game: the steady state of a long-lived game.
-void BM_SameClickUndoHard(benchmark::State& state) {
-  const auto game = make(Mode::same, "hard", "bench");
-  const Move move = pick_click(*game, state.range(0));
+// Times `move` and its undo on `game`, over and over; its group's size is
+// the "group" counter.
+void time_click_undo(benchmark::State& state, Game& game, const Move& move) {
   EventList events;
   events.reserve(8);
   for (auto _ : state) {
     events.clear();
-    benchmark::DoNotOptimize(game->apply(move, events));
-    benchmark::DoNotOptimize(game->undo());
+    benchmark::DoNotOptimize(game.apply(move, events));
+    benchmark::DoNotOptimize(game.undo());
   }
-  state.counters["group"] = static_cast<double>(group_size(*game, move));
+  state.counters["group"] = static_cast<double>(group_size(game, move));
+}
+
+// A click and its undo on one game: the steady state of a long-lived game.
+void BM_SameClickUndoHard(benchmark::State& state) {
+  const auto game = make(Mode::same, "hard", "bench");
+  time_click_undo(state, *game, pick_click(*game, state.range(0)));
 }
 BENCHMARK(BM_SameClickUndoHard)->Arg(0)->Arg(1);
 
@@ -89,13 +94,7 @@ void BM_SameClickUndoHardDeep(benchmark::State& state) {
     events.clear();
     game->apply(pick_click(*game, 1), events);
   }
-  const Move move = pick_click(*game, state.range(0));
-  for (auto _ : state) {
-    events.clear();
-    benchmark::DoNotOptimize(game->apply(move, events));
-    benchmark::DoNotOptimize(game->undo());
-  }
-  state.counters["group"] = static_cast<double>(group_size(*game, move));
+  time_click_undo(state, *game, pick_click(*game, state.range(0)));
 }
 BENCHMARK(BM_SameClickUndoHardDeep)->Arg(0)->Arg(1);
 

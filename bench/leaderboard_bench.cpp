@@ -20,7 +20,6 @@
 // The database file is kept: a later run on the same file skips the fill when
 // the board already holds --entries entries (or tops it up when it holds
 // fewer). Only SQLite files for now; a PostgreSQL URL is refused.
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
@@ -29,7 +28,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
-#include <filesystem>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -41,6 +39,8 @@
 #include <thread>
 #include <vector>
 
+#include "bench_args.hpp"
+#include "footprint.hpp"
 #include "latency_histogram.hpp"
 #include "leaderboard_board.hpp"
 #include "leaderboard_writer.hpp"
@@ -51,6 +51,9 @@
 namespace {
 
 using namespace leaderboard_bench;
+using tilecrush::bench::number_at_least;
+using tilecrush::bench::print_footprint;
+using tilecrush::bench::read_pairs;
 
 constexpr std::int64_t kPageSize = 20;
 constexpr std::int64_t kRadius = 5;
@@ -89,32 +92,22 @@ std::optional<std::string> check_db(const std::string& db) {
 }
 
 bool parse(int argc, char** argv, Options& o) {
-  auto number = [](const std::string& text, double min, double& out) {
-    char* end = nullptr;
-    out = std::strtod(text.c_str(), &end);
-    return !text.empty() && *end == '\0' && out >= min;
-  };
-  for (int i = 1; i < argc; ++i) {
-    const std::string k = argv[i];
-    if (k == "--help" || k == "-h") {
-      usage(stdout);
-      std::exit(0);
-    }
-    if (i + 1 >= argc) return false;
-    const std::string v = argv[++i];
+  const auto take = [&o](const std::string& k, const std::string& v) {
     double x = 0;
     if (k == "--db") {
       o.db = v;
-    } else if (k == "--entries" && number(v, 1, x)) {
+    } else if (k == "--entries" && number_at_least(v, 1, x)) {
       o.entries = static_cast<std::int64_t>(x);
-    } else if (k == "--seconds" && number(v, 0.001, x)) {
+    } else if (k == "--seconds" && number_at_least(v, 0.001, x)) {
       o.seconds = x;
-    } else if (k == "--writers-rate" && number(v, 0, x)) {
+    } else if (k == "--writers-rate" && number_at_least(v, 0, x)) {
       o.writers_rate = x;
     } else {
       return false;
     }
-  }
+    return true;
+  };
+  if (!read_pairs(argc, argv, take, usage)) return false;
   return !o.db.empty();
 }
 
@@ -265,16 +258,7 @@ int run(const Options& o) {
   std::printf("board: %lld entries before the measurement, %lld after\n", (long long)total_before,
               (long long)db.leaderboard(kBoard, 0, 0).total);
   db.close();
-  std::error_code ec;
-  const auto bytes = std::filesystem::file_size(o.db, ec);
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  // The machine's load says whether other work shared the cores meanwhile.
-  double load[1] = {0};
-  if (getloadavg(load, 1) != 1) load[0] = -1;
-  std::printf("db file: %.1f MiB; peak RSS: %.1f MiB; load average (1 min): %.2f\n",
-              ec ? 0.0 : static_cast<double>(bytes) / (1024.0 * 1024.0),
-              static_cast<double>(usage.ru_maxrss) / 1024.0, load[0]);
+  print_footprint(o.db);
   return 0;
 }
 

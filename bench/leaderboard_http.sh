@@ -20,6 +20,7 @@
 # Needs nginx, wrk and curl: scripts/setup.sh --bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib_bench.sh
 
 db=""
 seconds=10
@@ -81,41 +82,19 @@ chmod 755 "$tmp"
 server_pid=""
 nginx_pid=""
 cleanup() {
-  [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
-  [[ -n $nginx_pid ]] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
+  stop_pid "$server_pid"
+  stop_pid "$nginx_pid"
   rm -rf "$tmp"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-
-# A port nobody listens on now (checked, not reserved: the start fails loudly
-# in the rare case another process takes it first).
-free_port() {
-  local port
-  while :; do
-    port=$((20000 + RANDOM % 40000))
-    ss -Hltn "sport = :$port" | grep -q . || { echo "$port"; return; }
-  done
-}
-
-# Waits until `url` answers 200 (or the process `pid` dies).
-wait_for() {
-  local url=$1 pid=$2 name=$3
-  for _ in $(seq 1 300); do
-    curl -fsS -o /dev/null "$url" 2>/dev/null && return 0
-    kill -0 "$pid" 2>/dev/null || { echo "leaderboard_http: $name exited" >&2; return 1; }
-    sleep 0.1
-  done
-  echo "leaderboard_http: $name did not answer $url" >&2
-  return 1
-}
 
 # ---- tilecrush ----
 server_port=$(free_port)
 "$server_bin" --bind 127.0.0.1 --port "$server_port" --db "$db" --static web-client \
   --threads "$server_threads" --log-level warn >"$tmp/tilecrush.log" 2>&1 &
 server_pid=$!
-wait_for "http://127.0.0.1:$server_port/api/health" "$server_pid" tilecrush || {
+wait_http "http://127.0.0.1:$server_port/api/health" "$server_pid" "leaderboard_http: tilecrush" 300 || {
   cat "$tmp/tilecrush.log" >&2
   exit 1
 }
@@ -165,7 +144,7 @@ EOF
 "$nginx_bin" -e "$tmp/nginx-error.log" -p "$tmp" -c "$tmp/nginx.conf" &
 nginx_pid=$!
 nginx_url="http://127.0.0.1:$nginx_port/top20.json"
-wait_for "$nginx_url" "$nginx_pid" nginx || {
+wait_http "$nginx_url" "$nginx_pid" "leaderboard_http: nginx" 300 || {
   cat "$tmp/nginx-error.log" >&2
   exit 1
 }

@@ -44,12 +44,15 @@
 #include <thread>
 #include <vector>
 
+#include "bench_args.hpp"
 #include "load_common.hpp"
+#include "load_window.hpp"
 #include "local_copies.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
 #include "tilecrush/game/presets.hpp"
 
+namespace tilecrush::bench {
 namespace {
 
 namespace net = boost::asio;
@@ -57,12 +60,7 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
-using tilecrush::bench::json_field;
-using tilecrush::bench::LocalCopies;
-using tilecrush::bench::ProcessSample;
-using tilecrush::bench::run_tag;
-using tilecrush::bench::sample_process;
-using tilecrush::game::Game;
+using game::Game;
 
 struct Options {
   unsigned short port = 0;
@@ -129,14 +127,14 @@ class Player : public std::enable_shared_from_this<Player> {
     if (stats_.stopping) return close();
     const std::string mode = pick_mode();
     const std::string preset = mode == "same" ? "normal" : "classic";
-    tilecrush::game::GameSetup setup;
-    setup.mode = *tilecrush::game::parse_mode(mode);
+    game::GameSetup setup;
+    setup.mode = *game::parse_mode(mode);
     nlohmann::json request = {{"type", "new_game"}, {"id", 2}, {"mode", mode}};
     if (mode == "same" || copies_.has_keys()) {
       request["preset"] = setup.preset = preset;
     } else {
       // Practice of the preset's size: a public board this copy can deal.
-      const auto* p = tilecrush::game::find_preset(setup.mode, preset);
+      const auto* p = game::find_preset(setup.mode, preset);
       request["width"] = setup.width = p->width;
       request["height"] = setup.height = p->height;
       request["colors"] = setup.colors = p->colors;
@@ -150,7 +148,7 @@ class Player : public std::enable_shared_from_this<Player> {
       self->game_id_ = reply["game"]["game_id"];
       self->local_ = self->copies_.copy_of(setup, reply["game"]);
       if (!self->local_ ||
-          reply["game"]["state_hash"] != tilecrush::game::hash_hex(self->local_->state_hash())) {
+          reply["game"]["state_hash"] != game::hash_hex(self->local_->state_hash())) {
         ++self->stats_.mismatches;
       }
       ++self->games_;
@@ -187,9 +185,9 @@ class Player : public std::enable_shared_from_this<Player> {
     const auto legal = local_->legal_moves();
     if (legal.empty()) return new_game();
     const auto& move = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng_)];
-    tilecrush::game::EventList events;
+    game::EventList events;
     local_->apply(move, events);
-    std::string text = tilecrush::bench::move_request(game_id_, move, 3);
+    std::string text = move_request(game_id_, move, 3);
     const auto sent = Clock::now();
     send(std::move(text));
     read([self = shared_from_this(), sent](const std::string& reply) {
@@ -197,8 +195,7 @@ class Player : public std::enable_shared_from_this<Player> {
           std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent).count();
       if (json_field(reply, "type") != "events") {
         ++self->stats_.errors;
-      } else if (json_field(reply, "state_hash") !=
-                 tilecrush::game::hash_hex(self->local_->state_hash())) {
+      } else if (json_field(reply, "state_hash") != game::hash_hex(self->local_->state_hash())) {
         ++self->stats_.mismatches;
       }
       if (self->stats_.measuring) {
@@ -265,33 +262,24 @@ class Player : public std::enable_shared_from_this<Player> {
 };
 
 bool parse(int argc, char** argv, Options& o) {
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string k = argv[i], v = argv[i + 1];
-    if (k == "--port")
-      o.port = static_cast<unsigned short>(std::stoi(v));
-    else if (k == "--players")
-      o.players = std::clamp(std::stoi(v), 1, 20000);
-    else if (k == "--seconds")
-      o.seconds = std::clamp(std::stoi(v), 1, 600);
-    else if (k == "--threads")
-      o.threads = std::clamp(std::stoi(v), 1, 64);
-    else if (k == "--server-pid")
-      o.server_pid = std::stol(v);
-    else if (k == "--mode")
-      o.mode = v;
-    else if (k == "--move-rate")
-      o.move_rate = std::clamp(std::stod(v), 0.0, 1000.0);
-    else if (k == "--db")
-      o.db = v;
-    else
-      return false;
-  }
-  return o.port != 0;
+  const auto take = [&o](const std::string& k, const std::string& v) {
+    const auto whole = read_whole_option({{"--players", 1, 20000, &o.players},
+                                          {"--seconds", 1, 600, &o.seconds},
+                                          {"--threads", 1, 64, &o.threads}},
+                                         k, v);
+    if (whole) return *whole;
+    const auto server = read_server_option(k, v, o.port, o.server_pid, o.mode, o.db);
+    if (server) return *server;
+    double rate = 0;
+    if (k != "--move-rate" || !number_at_least(v, 0, rate)) return false;
+    o.move_rate = std::min(rate, 1000.0);
+    return true;
+  };
+  return read_pairs(argc, argv, take) && o.port != 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The whole tool: main() in the namespace.
+int run(int argc, char** argv) {
   Options options;
   if (!parse(argc, argv, options)) {
     std::cerr
@@ -310,26 +298,16 @@ int main(int argc, char** argv) {
     players.push_back(std::make_shared<Player>(ioc, options, copies, stats, i));
     players.back()->start();
   }
-  std::vector<std::thread> threads;
-  for (int i = 0; i < options.threads; ++i) threads.emplace_back([&ioc]() { ioc.run(); });
-
-  // Ramp-up: wait until everyone is connected (bounded), then measure.
-  const auto ramp_deadline = Clock::now() + std::chrono::seconds(30);
-  while (stats.connected < options.players && Clock::now() < ramp_deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  const ProcessSample before = sample_process(options.server_pid);
-  const auto start = Clock::now();
-  stats.measuring = true;
-  std::this_thread::sleep_for(std::chrono::seconds(options.seconds));
-  stats.measuring = false;
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  const ProcessSample after = sample_process(options.server_pid);
-  stats.stopping = true;
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  ioc.stop();
-  for (auto& t : threads) t.join();
+  // Ramp-up: until everyone is connected (at most 30 s); then measure.
+  ProcessSample before;
+  ProcessSample after;
+  const double elapsed =
+      run_load_window(
+          ioc, options.threads, std::chrono::seconds(30), options.seconds, stats.measuring,
+          stats.stopping, [&] { return stats.connected >= options.players; },
+          [&] { before = sample_process(options.server_pid); },
+          [&] { after = sample_process(options.server_pid); }, [] {})
+          .measured_s;
   players.clear();
 
   auto& lat = stats.latencies_us;
@@ -358,4 +336,11 @@ int main(int argc, char** argv) {
                 100.0 * (after.cpu_s - before.cpu_s) / elapsed);
   }
   return stats.mismatches.load() == 0 ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace tilecrush::bench
+
+int main(int argc, char** argv) {
+  return tilecrush::bench::run(argc, argv);
 }

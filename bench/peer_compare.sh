@@ -18,6 +18,7 @@
 # place and `npm install`ed when --peers is not writable).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+. "$ROOT/bench/lib_bench.sh"
 PLAYERS=400
 DUR=10
 WARMUP=3
@@ -71,23 +72,13 @@ ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 SERVER_PID=""
 PORT=""
 stop_server() {
-  [ -n "$SERVER_PID" ] || return 0
-  kill "$SERVER_PID" 2>/dev/null || true
-  wait "$SERVER_PID" 2>/dev/null || true
+  stop_pid "$SERVER_PID"
   SERVER_PID=""
 }
 trap stop_server EXIT
 
-wait_port() { # log pattern
-  PORT=""
-  for _ in $(seq 200); do
-    PORT=$(grep -o "$2[0-9]*" "$1" 2>/dev/null | head -1 | grep -o '[0-9]*$' || true)
-    [ -n "$PORT" ] && return 0
-    sleep 0.05
-  done
-  echo "server did not start:" >&2
-  cat "$1" >&2
-  exit 1
+wait_port() { # log prefix
+  PORT=$(port_from_log "$1" "$2" 200) || exit 1
 }
 
 start_server() { # kind

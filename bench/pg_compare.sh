@@ -35,6 +35,7 @@
 # exit, failure included.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+. "$ROOT/bench/lib_bench.sh"
 PLAYERS=400
 PACED_PLAYERS=1000
 DUR=8
@@ -120,13 +121,8 @@ start_server() { # db node-id log
   "$SERVER" --bind 127.0.0.1 --port 0 --db "$1" "${node_args[@]}" --static "" --threads 0 \
     --rate 100000 --max-connections 30000 --max-connections-per-address 30000 > "$3" 2>&1 &
   SERVER_PIDS+=($!)
-  local port=""
-  for _ in $(seq 300); do
-    port=$(grep -o 'http://127.0.0.1:[0-9]*' "$3" 2>/dev/null | head -1 | grep -o '[0-9]*$' || true)
-    [ -n "$port" ] && break
-    sleep 0.05
-  done
-  [ -n "$port" ] || { echo "server did not start:" >&2; cat "$3" >&2; exit 1; }
+  local port
+  port=$(port_from_log "$3" 'http://127.0.0.1:' 300) || exit 1
   SERVER_PORTS+=("$port")
 }
 

@@ -6,55 +6,17 @@
 
 #include "load_common.hpp"
 #include "room_load_member.hpp"
+#include "room_messages.hpp"
 #include "tilecrush/game/hash.hpp"
 
 namespace tilecrush::bench {
 namespace {
 
-// Request ids, so that an answer (or an error) says what it answers.
-constexpr int kHello = 1, kCreate = 2, kJoin = 3, kStart = 4, kMove = 5, kResign = 6;
-
 // A random hidden-mode game can go on for a long time: beyond this many
 // moves the player resigns, so that every room ends.
 constexpr long kMaxMovesPerGame = 1000;
 
-const char* request_name(const std::string& id) {
-  static const char* kNames[] = {"?",          "hello", "create_room", "join_room",
-                                 "start_room", "move",  "resign"};
-  const int n = id.size() == 1 ? id[0] - '0' : 0;
-  return kNames[n >= 1 && n <= 6 ? n : 0];
-}
-
-// The server writes keys in ascending order, so `type` is the last
-// top-level key and no nested object of a message has one.
-std::string message_type(const std::string& text) {
-  static const std::string kNeedle = "\"type\":\"";
-  const auto at = text.rfind(kNeedle);
-  if (at == std::string::npos) return {};
-  const auto begin = at + kNeedle.size();
-  return text.substr(begin, text.find('"', begin) - begin);
-}
-
-long to_long(const std::string& text) {
-  try {
-    return std::stol(text);
-  } catch (const std::exception&) {
-    return -1;
-  }
-}
-
 }  // namespace
-
-void RoomLoadStats::error(const std::string& kind, const std::string& detail) {
-  std::lock_guard lock(mutex_);
-  ++errors_[kind];
-  if (printed_++ < 10) std::cerr << kind << ": " << detail << "\n";
-}
-
-std::map<std::string, long> RoomLoadStats::errors() const {
-  std::lock_guard lock(mutex_);
-  return errors_;
-}
 
 RoomGroup::RoomGroup(boost::asio::io_context& ioc, const RoomLoadOptions& options,
                      RoomLoadStats& stats, int index)
@@ -124,8 +86,7 @@ void RoomGroup::begin_round() {
   code_.clear();
   pending_joins_ = static_cast<int>(members_.size()) - 1;
   finished_members_ = 0;
-  sent_.assign(static_cast<std::size_t>(options_.players_per_room), {});
-  resign_sent_.assign(static_cast<std::size_t>(options_.players_per_room), std::nullopt);
+  sent_.reset(options_.players_per_room);
   for (auto& m : members_) {
     m->local.reset();
     m->game_id.clear();
@@ -207,10 +168,8 @@ void RoomGroup::play(RoomMember& m) {
   m.local->apply(move, events);
   // The time is taken before the send: a push may reach another member of
   // the group before this write's completion runs.
-  auto& sent = sent_[static_cast<std::size_t>(m.slot)];
-  const auto count = static_cast<std::size_t>(m.local->move_count());
-  if (sent.size() <= count) sent.resize(count + 1);
-  m.sent_at = sent[count] = Clock::now();
+  m.sent_at = Clock::now();
+  sent_.move(m.slot, m.local->move_count(), m.sent_at);
   m.awaiting = true;
   m.send(move_request(m.game_id, move, kMove));
 }
@@ -220,7 +179,7 @@ void RoomGroup::resign(RoomMember& m) {
   if (m.game_id.empty()) return stall(m.name + " has no game to resign");
   ++stats_.resigns;
   m.sent_at = Clock::now();
-  resign_sent_[static_cast<std::size_t>(m.slot)] = m.sent_at;
+  sent_.resign(m.slot, m.sent_at);
   m.awaiting = true;
   m.send("{\"type\":\"resign\",\"id\":6,\"game_id\":\"" + m.game_id + "\"}");
 }
@@ -248,21 +207,12 @@ int RoomGroup::slot_of(const std::string& name) const {
   return -1;
 }
 
-std::optional<RoomGroup::Clock::time_point> RoomGroup::sent_time(int slot, long move_count,
-                                                                 bool resigned) const {
-  const auto s = static_cast<std::size_t>(slot);
-  if (resigned) return resign_sent_[s];
-  const auto& sent = sent_[s];
-  if (move_count <= 0 || static_cast<std::size_t>(move_count) >= sent.size()) return std::nullopt;
-  return sent[static_cast<std::size_t>(move_count)];
-}
-
 void RoomGroup::deliver(RoomMember& to, int slot, long move_count, bool resigned,
                         LatencyHistogram& kind) {
   long& last = to.last_seen[static_cast<std::size_t>(slot)];
   if (move_count != (resigned ? last : last + 1)) ++stats_.out_of_order;
   last = move_count;
-  const auto sent = sent_time(slot, move_count, resigned);
+  const auto sent = sent_.sent_at(slot, move_count, resigned);
   if (!sent) {
     ++stats_.unmatched;
     return;
@@ -286,7 +236,7 @@ void RoomGroup::on_progress(RoomMember& m, const std::string& text) {
   // A resign's progress repeats the move count with over = true; a move's
   // that ended the game cannot be followed by a resign.
   const bool over = json_field(text, "over") == "true";
-  const bool resigned = over && resign_sent_[static_cast<std::size_t>(slot)].has_value();
+  const bool resigned = over && sent_.resigned(slot);
   deliver(m, slot, to_long(json_field(text, "move_count")), resigned, stats_.to_players);
 }
 

@@ -13,72 +13,24 @@
 // spectator the room_events.
 //
 // Thread safety: every connection of a group runs on the group's strand, so
-// a group's state needs no lock; RoomLoadStats is shared by all groups and
-// is thread-safe.
+// a group's state needs no lock; RoomLoadStats (room_load_run.hpp) is shared
+// by all groups and is thread-safe.
 #pragma once
 
-#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "latency_histogram.hpp"
-#include "local_copies.hpp"
+#include "room_load_run.hpp"
 #include "room_load_member.hpp"
+#include "room_sent_moves.hpp"
 
 namespace tilecrush::bench {
-
-struct RoomLoadOptions {
-  unsigned short port = 0;
-  int rooms = 200;
-  int players_per_room = 4;
-  int spectators_per_room = 0;
-  int seconds = 20;
-  int threads = 1;
-  int think_ms = 0;  // pause between a move's answer and the next move
-  long server_pid = 0;
-  std::string mode = "same";  // same, match3, hidden or mix (modes in turn)
-  std::string preset;         // empty: the mode's default
-  // The server's database file, for the board keys of the members' copies
-  // of their games (local_copies.hpp): needed for match-3 and hidden rooms.
-  std::string db;
-  const LocalCopies* copies = nullptr;  // set by main from `db`
-};
-
-struct RoomLoadStats {
-  LatencyHistogram reply;          // move sent -> its `events` answer
-  LatencyHistogram broadcast;      // both of the next two
-  LatencyHistogram to_players;     // move sent -> room_progress at another player
-  LatencyHistogram to_spectators;  // move sent -> room_events at a spectator
-  std::atomic<long> moves{0};
-  std::atomic<long> connected{0};
-  std::atomic<long> groups_playing{0};  // groups whose first room has started
-  std::atomic<long> rooms_started{0};
-  std::atomic<long> rooms_finished{0};
-  std::atomic<long> games_finished{0};
-  std::atomic<long> resigns{0};
-  std::atomic<long> mismatches{0};    // state_hash of an answer differs from the local game
-  std::atomic<long> out_of_order{0};  // a push that is not the next move of its player
-  std::atomic<long> unmatched{0};     // a push for a move this tool did not send
-  std::atomic<long> stalled{0};       // groups stopped by an error
-  std::atomic<bool> measuring{false};
-  std::atomic<bool> stopping{false};
-
-  // Counts one error of kind `kind`; the first few are printed with `detail`.
-  void error(const std::string& kind, const std::string& detail);
-  std::map<std::string, long> errors() const;
-
- private:
-  mutable std::mutex mutex_;
-  std::map<std::string, long> errors_;
-  long printed_ = 0;
-};
 
 class RoomGroup : public std::enable_shared_from_this<RoomGroup>, public RoomMemberObserver {
  public:
@@ -117,8 +69,6 @@ class RoomGroup : public std::enable_shared_from_this<RoomGroup>, public RoomMem
   void stall(const std::string& why);
   // The player slot of a pushed `player` name, or -1.
   int slot_of(const std::string& name) const;
-  // When the move behind a push was sent, if this tool sent it.
-  std::optional<Clock::time_point> sent_time(int slot, long move_count, bool resigned) const;
   void deliver(RoomMember& to, int slot, long move_count, bool resigned, LatencyHistogram& kind);
 
   const RoomLoadOptions& options_;
@@ -136,9 +86,7 @@ class RoomGroup : public std::enable_shared_from_this<RoomGroup>, public RoomMem
   std::string code_;
   int pending_joins_ = 0;
   int finished_members_ = 0;
-  // Per player slot: when each move (by move_count) and the resign were sent.
-  std::vector<std::vector<Clock::time_point>> sent_;
-  std::vector<std::optional<Clock::time_point>> resign_sent_;
+  SentMoves sent_;
 };
 
 }  // namespace tilecrush::bench

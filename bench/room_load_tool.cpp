@@ -24,54 +24,34 @@
 #include <thread>
 #include <vector>
 
+#include "bench_args.hpp"
 #include "load_common.hpp"
+#include "load_window.hpp"
 #include "room_load_group.hpp"
 #include "tilecrush/game/presets.hpp"
 
+namespace tilecrush::bench {
 namespace {
-
-using tilecrush::bench::LatencyHistogram;
-using tilecrush::bench::RoomGroup;
-using tilecrush::bench::RoomLoadOptions;
-using tilecrush::bench::RoomLoadStats;
-using Clock = std::chrono::steady_clock;
 
 constexpr int kMaxConnections = 20000;
 
 bool parse(int argc, char** argv, RoomLoadOptions& o) {
-  try {
-    for (int i = 1; i + 1 < argc; i += 2) {
-      const std::string k = argv[i], v = argv[i + 1];
-      if (k == "--port")
-        o.port = static_cast<unsigned short>(std::stoi(v));
-      else if (k == "--rooms")
-        o.rooms = std::clamp(std::stoi(v), 1, 5000);
-      else if (k == "--players-per-room")
-        o.players_per_room = std::clamp(std::stoi(v), 1, 8);
-      else if (k == "--spectators-per-room")
-        o.spectators_per_room = std::clamp(std::stoi(v), 0, 32);
-      else if (k == "--seconds")
-        o.seconds = std::clamp(std::stoi(v), 1, 600);
-      else if (k == "--threads")
-        o.threads = std::clamp(std::stoi(v), 1, 64);
-      else if (k == "--think-ms")
-        o.think_ms = std::clamp(std::stoi(v), 0, 60000);
-      else if (k == "--server-pid")
-        o.server_pid = std::stol(v);
-      else if (k == "--mode")
-        o.mode = v;
-      else if (k == "--preset")
-        o.preset = v;
-      else if (k == "--db")
-        o.db = v;
-      else
-        return false;
-    }
-    if (argc % 2 == 0) return false;
-  } catch (const std::exception&) {
-    return false;
-  }
-  if (o.port == 0) return false;
+  const auto take = [&o](const std::string& k, const std::string& v) {
+    const auto whole = read_whole_option({{"--rooms", 1, 5000, &o.rooms},
+                                          {"--players-per-room", 1, 8, &o.players_per_room},
+                                          {"--spectators-per-room", 0, 32, &o.spectators_per_room},
+                                          {"--seconds", 1, 600, &o.seconds},
+                                          {"--threads", 1, 64, &o.threads},
+                                          {"--think-ms", 0, 60000, &o.think_ms}},
+                                         k, v);
+    if (whole) return *whole;
+    const auto server = read_server_option(k, v, o.port, o.server_pid, o.mode, o.db);
+    if (server) return *server;
+    if (k != "--preset") return false;
+    o.preset = v;
+    return true;
+  };
+  if (!read_pairs(argc, argv, take) || o.port == 0) return false;
   if (o.rooms * (o.players_per_room + o.spectators_per_room) > kMaxConnections) {
     std::cerr << "at most " << kMaxConnections << " connections\n";
     return false;
@@ -82,9 +62,9 @@ bool parse(int argc, char** argv, RoomLoadOptions& o) {
     return false;
   }
   if (o.mode == "mix") return o.preset.empty();  // each mode with its default preset
-  const auto mode = tilecrush::game::parse_mode(o.mode);
+  const auto mode = game::parse_mode(o.mode);
   if (!mode) return false;
-  return o.preset.empty() || tilecrush::game::find_preset(*mode, o.preset) != nullptr;
+  return o.preset.empty() || game::find_preset(*mode, o.preset) != nullptr;
 }
 
 std::string load_average() {
@@ -100,9 +80,8 @@ void print_latency(const char* label, const LatencyHistogram& h) {
               static_cast<unsigned long long>(h.count()));
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The whole tool: main() in the namespace.
+int run(int argc, char** argv) {
   RoomLoadOptions options;
   if (!parse(argc, argv, options)) {
     std::cerr
@@ -117,39 +96,36 @@ int main(int argc, char** argv) {
   const std::string load_before = load_average();
   boost::asio::io_context ioc;
   RoomLoadStats stats;
-  const tilecrush::bench::LocalCopies copies(options.db);
+  const LocalCopies copies(options.db);
   options.copies = &copies;
   std::vector<std::shared_ptr<RoomGroup>> groups;
   for (int i = 0; i < options.rooms; ++i) {
     groups.push_back(std::make_shared<RoomGroup>(ioc, options, stats, i));
     groups.back()->start();
   }
-  std::vector<std::thread> threads;
-  for (int i = 0; i < options.threads; ++i) threads.emplace_back([&ioc]() { ioc.run(); });
-
-  // Ramp-up: wait until every group's first room plays (bounded), then measure.
-  const auto ramp_start = Clock::now();
-  const auto ramp_deadline = ramp_start + std::chrono::seconds(60);
-  while (stats.groups_playing + stats.stalled < options.rooms && Clock::now() < ramp_deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  const double ramp_s = std::chrono::duration<double>(Clock::now() - ramp_start).count();
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  const auto before = tilecrush::bench::sample_process(options.server_pid);
-  const auto tool_before = tilecrush::bench::sample_process(getpid());
-  const auto start = Clock::now();
-  stats.measuring = true;
-  std::this_thread::sleep_for(std::chrono::seconds(options.seconds));
-  stats.measuring = false;
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  const auto after = tilecrush::bench::sample_process(options.server_pid);
-  const auto tool_after = tilecrush::bench::sample_process(getpid());
-  const std::string load_after = load_average();
-  stats.stopping = true;
-  for (auto& g : groups) g->stop();
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  ioc.stop();
-  for (auto& t : threads) t.join();
+  // Ramp-up: until every group's first room plays (at most 60 s); then measure.
+  ProcessSample before;
+  ProcessSample after;
+  ProcessSample tool_before;
+  ProcessSample tool_after;
+  std::string load_after;
+  const LoadTimes times = run_load_window(
+      ioc, options.threads, std::chrono::seconds(60), options.seconds, stats.measuring,
+      stats.stopping, [&] { return stats.groups_playing + stats.stalled >= options.rooms; },
+      [&] {
+        before = sample_process(options.server_pid);
+        tool_before = sample_process(getpid());
+      },
+      [&] {
+        after = sample_process(options.server_pid);
+        tool_after = sample_process(getpid());
+        load_after = load_average();
+      },
+      [&] {
+        for (auto& g : groups) g->stop();
+      });
+  const double ramp_s = times.ramp_s;
+  const double elapsed = times.measured_s;
   groups.clear();
 
   const long connections =
@@ -195,4 +171,11 @@ int main(int argc, char** argv) {
               load_after.c_str(), std::thread::hardware_concurrency());
   const bool clean = stats.mismatches == 0 && stats.out_of_order == 0 && stats.stalled == 0;
   return clean ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace tilecrush::bench
+
+int main(int argc, char** argv) {
+  return tilecrush::bench::run(argc, argv);
 }

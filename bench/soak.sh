@@ -39,6 +39,7 @@
 # command skips then).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+. "$ROOT/bench/lib_bench.sh"
 DUR=600
 PLAYERS=""
 PROCS=2
@@ -143,13 +144,8 @@ start_single() { # db
   "$SERVER" --bind 127.0.0.1 --port "$PORT" --db "$1" --static "" "${ARGS[@]}" >"$log" 2>&1 &
   PIDS=($!)
   NAMES=(server)
-  local port=""
-  for _ in $(seq 200); do
-    port=$(grep -o 'http://127.0.0.1:[0-9]*' "$log" 2>/dev/null | head -1 | grep -o '[0-9]*$' || true)
-    [ -n "$port" ] && break
-    sleep 0.05
-  done
-  [ -n "$port" ] || { echo "server did not start:" >&2; cat "$log" >&2; exit 1; }
+  local port
+  port=$(port_from_log "$log" 'http://127.0.0.1:' 200) || exit 1
   URL="ws://127.0.0.1:$port/ws"
   METRICS=("http://127.0.0.1:$port/metrics")
 }

@@ -12,13 +12,13 @@
 //              [--seconds S] [--samples K] [--warmup W]
 //     measures a tilecrush_server running on such a database over HTTP
 //     (year_measure.hpp): --days and --player as given to the fill.
-#include <sys/resource.h>
 
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <string>
 
+#include "bench_args.hpp"
+#include "footprint.hpp"
 #include "tilecrush/storage/database.hpp"
 #include "year_fill.hpp"
 #include "year_measure.hpp"
@@ -26,6 +26,9 @@
 namespace {
 
 using namespace year_bench;
+using tilecrush::bench::number_at_least;
+using tilecrush::bench::print_footprint;
+using tilecrush::bench::read_pairs;
 
 struct Options {
   std::string db;
@@ -52,19 +55,7 @@ void usage(std::FILE* out) {
 }
 
 bool parse(int argc, char** argv, Options& o) {
-  auto number = [](const std::string& text, double min, double& out) {
-    char* end = nullptr;
-    out = std::strtod(text.c_str(), &end);
-    return !text.empty() && *end == '\0' && out >= min;
-  };
-  for (int i = 1; i < argc; ++i) {
-    const std::string k = argv[i];
-    if (k == "--help" || k == "-h") {
-      usage(stdout);
-      std::exit(0);
-    }
-    if (i + 1 >= argc) return false;
-    const std::string v = argv[++i];
+  const auto take = [&o](const std::string& k, const std::string& v) {
     double x = 0;
     if (k == "--db") {
       o.db = v;
@@ -73,22 +64,24 @@ bool parse(int argc, char** argv, Options& o) {
     } else if (k == "--player" && !v.empty()) {
       o.fill.player = v;
       o.http.player = v;
-    } else if (k == "--days" && number(v, 1, x)) {
+    } else if (k == "--days" && number_at_least(v, 1, x)) {
       o.fill.days = o.http.days = static_cast<std::int64_t>(x);
-    } else if (k == "--entries" && number(v, 1, x)) {
+    } else if (k == "--entries" && number_at_least(v, 1, x)) {
       o.fill.entries = static_cast<std::int64_t>(x);
-    } else if (k == "--players" && number(v, 1, x)) {
+    } else if (k == "--players" && number_at_least(v, 1, x)) {
       o.fill.players = static_cast<std::int64_t>(x);
-    } else if (k == "--seconds" && number(v, 0.001, x)) {
+    } else if (k == "--seconds" && number_at_least(v, 0.001, x)) {
       o.http.seconds = x;
-    } else if (k == "--samples" && number(v, 1, x)) {
+    } else if (k == "--samples" && number_at_least(v, 1, x)) {
       o.http.max_samples = static_cast<std::int64_t>(x);
-    } else if (k == "--warmup" && number(v, 0, x)) {
+    } else if (k == "--warmup" && number_at_least(v, 0, x)) {
       o.http.warmup_s = x;
     } else {
       return false;
     }
-  }
+    return true;
+  };
+  if (!read_pairs(argc, argv, take, usage)) return false;
   if (o.db.empty() == o.measure.empty()) return false;
   if (!o.measure.empty()) {
     const auto colon = o.measure.rfind(':');
@@ -141,21 +134,7 @@ int fill(const Options& o) {
               m.batches_committed ? static_cast<double>(m.total_commit_latency_ns) / 1e6 /
                                         static_cast<double>(m.batches_committed)
                                   : 0.0);
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  double load[1] = {0};
-  if (getloadavg(load, 1) != 1) load[0] = -1;
-  std::string file;
-  if (!storage::is_postgres_url(o.db)) {
-    std::error_code ec;
-    const auto bytes = std::filesystem::file_size(o.db, ec);
-    char text[64];
-    std::snprintf(text, sizeof text, "db file: %.1f MiB; ",
-                  ec ? 0.0 : static_cast<double>(bytes) / (1024.0 * 1024.0));
-    file = text;
-  }
-  std::printf("%speak RSS: %.1f MiB; load average (1 min): %.2f\n", file.c_str(),
-              static_cast<double>(usage.ru_maxrss) / 1024.0, load[0]);
+  print_footprint(storage::is_postgres_url(o.db) ? std::string() : o.db);
   return 0;
 }
 

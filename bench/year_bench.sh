@@ -17,6 +17,7 @@
 #   cmake --build build/release --target year_bench tilecrush_server
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib_bench.sh
 
 db=""
 fill_args=()
@@ -66,34 +67,18 @@ fi
 log=$(mktemp /tmp/tilecrush-year-bench-XXXXXX.log)
 server_pid=""
 cleanup() {
-  [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  stop_pid "$server_pid"
   rm -f "$log"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-
-# A port nobody listens on now (checked, not reserved: the start fails loudly
-# in the rare case another process takes it first).
-free_port() {
-  local port
-  while :; do
-    port=$((20000 + RANDOM % 40000))
-    ss -Hltn "sport = :$port" | grep -q . || { echo "$port"; return; }
-  done
-}
 
 port=$(free_port)
 started=$(date +%s.%N)
 "$server_bin" --bind 127.0.0.1 --port "$port" --db "$db" --static web-client \
   --threads "$server_threads" --log-level warn >"$log" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 600); do
-  curl -fsS -o /dev/null "http://127.0.0.1:$port/api/health" 2>/dev/null && break
-  kill -0 "$server_pid" 2>/dev/null || { echo "year_bench: the server exited" >&2; cat "$log" >&2; exit 1; }
-  sleep 0.1
-done
-curl -fsS -o /dev/null "http://127.0.0.1:$port/api/health" || {
-  echo "year_bench: the server did not answer" >&2
+wait_http "http://127.0.0.1:$port/api/health" "$server_pid" "year_bench: the server" 600 || {
   cat "$log" >&2
   exit 1
 }

@@ -15,6 +15,7 @@
 #include "http_client.hpp"
 #include "latency_histogram.hpp"
 #include "ops/clock.hpp"
+#include "percent_encode.hpp"
 #include "play/competitions.hpp"
 #include "year_fill.hpp"
 
@@ -38,20 +39,7 @@ double seconds_since(Clock::time_point start) {
 }
 
 std::string encode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-        c == '_' || c == '.' || c == '~') {
-      out += ch;
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
+  return tilecrush::testing::percent_encode(text, ".~");
 }
 
 bool not_built(const HttpClient::Response& r) {

@@ -26,6 +26,7 @@
 
 #include "fuzz_check.hpp"
 #include "net/static_files.hpp"
+#include "percent_encode.hpp"
 #include "tilecrush/protocol/http_query.hpp"
 
 namespace tilecrush::fuzz {
@@ -139,21 +140,9 @@ bool same_target(const RequestTarget& a, const RequestTarget& b) {
   return a.path == b.path && a.segments == b.segments && a.query == b.query;
 }
 
+// '.' and '~' stay encoded: no rebuilt segment may read as a dot segment.
 std::string encode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-        c == '_') {
-      out.push_back(ch);
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
+  return tilecrush::testing::percent_encode(text);
 }
 
 void check_error_body(const protocol::HttpError& e) {

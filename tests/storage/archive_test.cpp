@@ -21,14 +21,9 @@ class Archive : public ::testing::Test {
  protected:
   void SetUp() override { db_ = std::make_unique<Database>(options_for(dir_.file())); }
 
-  struct Made {
-    std::string id;
-    game::BoardSecret key{};
-  };
-
-  // A competition closing at `closes_at`.
-  Made competition(const std::string& id, std::int64_t closes_at, bool daily = false,
-                   game::Mode mode = game::Mode::same, bool unlisted = false) {
+  // A competition closing at `closes_at`; its board.
+  BoardRecord competition(const std::string& id, std::int64_t closes_at, bool daily = false,
+                          game::Mode mode = game::Mode::same, bool unlisted = false) {
     CompetitionRecord comp;
     comp.id = id;
     comp.name = "Cup " + id;
@@ -41,46 +36,18 @@ class Archive : public ::testing::Test {
     comp.daily = daily;
     comp.unlisted = unlisted;
     comp.created_at = closes_at - 2 * kHour;
-    BoardRecord board;
-    board.scope = id;
-    board.mode = mode;
-    board.preset = comp.preset;
-    board.seed = comp.seed;
-    board.key.fill(static_cast<std::uint8_t>(made_++ & 0xff));
-    board.commitment = game::commitment(board.key);
-    board.created_at = comp.created_at;
-    board.closes_at = closes_at;
-    const WriteResult r =
-        wait_for([&](WriteCallback cb) { db_->create_competition(comp, board, std::move(cb)); });
-    EXPECT_TRUE(r.ok()) << r.message;
-    return {id, board.key};
+    const BoardRecord board = competition_board(comp, static_cast<std::uint8_t>(made_++ & 0xff));
+    store_competition(*db_, comp, board);
+    return board;
   }
 
   // A ranked game of `player` on the competition, finished with `score`.
-  void enter(const Made& comp, PlayerId player, std::int64_t score, std::int64_t closes_at) {
-    GameRecord g;
-    g.id = "g" + std::to_string(++games_);
-    g.player_id = player;
-    g.setup.mode = game::Mode::same;
-    g.setup.preset = "classic";
-    g.setup.seed = "seed-" + comp.id;
-    g.setup.rules_version = 2;
-    g.setup.board_key = comp.key;
-    g.ranked = true;
-    g.created_at = closes_at - kHour + 1000;
-    g.competition = comp.id;
-    g.attempt_rule = GameRecord::AttemptRule{};
-    const WriteResult made =
-        wait_for([&](WriteCallback cb) { db_->create_game(g, std::move(cb)); });
-    ASSERT_TRUE(made.ok()) << made.message;
-    GameResult result;
-    result.game_id = g.id;
-    result.score = score;
-    result.move_count = 10;
-    result.over_reason = game::OverReason::resigned;
-    result.finished_at = closes_at - 1000;
-    result.duration_ms = 5000;
-    ASSERT_TRUE(wait_for([&](WriteCallback cb) { db_->finish_game(result, std::move(cb)); }).ok());
+  void enter(const BoardRecord& comp, PlayerId player, std::int64_t score, std::int64_t closes_at) {
+    const GameRecord g =
+        competition_game(numbered("g", ++games_), player, comp, closes_at - kHour + 1000);
+    const WriteResult r = create_and_finish(
+        *db_, g, {g.id, score, 10, game::OverReason::resigned, closes_at - 1000, 5000});
+    ASSERT_TRUE(r.ok()) << r.message;
   }
 
   // Every page of `query` in turn: the ids, in order.
@@ -166,8 +133,8 @@ TEST_F(Archive, FiltersByModeAndKind) {
 
 TEST_F(Archive, EachRowCarriesItsKeyFieldSizeAndWinner) {
   const std::int64_t closes = kNow - kHour;
-  const Made cup = competition("cup", closes);
-  const Made empty = competition("empty", closes - kHour);
+  const BoardRecord cup = competition("cup", closes);
+  const BoardRecord empty = competition("empty", closes - kHour);
   const PlayerId ada = make_player(*db_, "Ada");
   const PlayerId bo = make_player(*db_, "Bo");
   const PlayerId cy = make_player(*db_, "Cy");

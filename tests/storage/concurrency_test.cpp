@@ -7,15 +7,10 @@
 
 #include "test_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
 
 using game::Mode;
-using testing::click;
-using testing::numbered;
-using testing::options_for;
-using testing::ranked_game;
-using testing::TempDir;
 
 const BoardKey kBoard{Mode::match3, "classic", "busy", ""};
 
@@ -147,4 +142,4 @@ TEST(Concurrency, ReadsOutnumberingThePoolWait) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

@@ -4,25 +4,18 @@
 
 #include "test_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
 
 using game::Mode;
 using game::Move;
-using testing::click;
-using testing::make_player;
-using testing::options_for;
-using testing::ranked_game;
-using testing::TempDir;
-using testing::wait_for;
-using testing::WriterGate;
 
 class FinalMoves : public ::testing::Test {
  protected:
   FinalMoves() : db_(options_for(dir_.file())), alice_(make_player(db_, "alice")) {}
 
   WriteResult create(const std::string& id) {
-    return wait_for([&](WriteCallback cb) { db_.create_game(ranked_game(id, alice_, easy_), cb); });
+    return store_game(db_, ranked_game(id, alice_, easy_));
   }
   WriteResult append(const std::string& id, std::int64_t seq, Move m, std::int64_t score) {
     return wait_for(
@@ -141,4 +134,4 @@ TEST_F(FinalMoves, InABatchEachStandsAlone) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

@@ -5,27 +5,18 @@
 
 #include "test_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
 
 using game::Mode;
 using game::Move;
 using game::MoveKind;
-using testing::click;
-using testing::make_player;
-using testing::options_for;
-using testing::ranked_game;
-using testing::TempDir;
-using testing::wait_for;
-using testing::WriterGate;
 
 class Games : public ::testing::Test {
  protected:
   Games() : db_(options_for(dir_.file())), alice_(make_player(db_, "alice")) {}
 
-  WriteResult create(const GameRecord& g) {
-    return wait_for([&](WriteCallback cb) { db_.create_game(g, cb); });
-  }
+  WriteResult create(const GameRecord& g) { return store_game(db_, g); }
   WriteResult append(const std::string& id, std::int64_t seq, Move m, std::int64_t score,
                      std::optional<std::int64_t> first_move_at = std::nullopt) {
     return wait_for([&](WriteCallback cb) {
@@ -110,14 +101,7 @@ TEST_F(Games, SwapsAndHiddenTimerRoundTrip) {
 }
 
 TEST_F(Games, PracticeSetupWithCustomBoardRoundTrips) {
-  GameRecord g;
-  g.id = "custom";
-  g.player_id = alice_;
-  g.setup.mode = Mode::match3;
-  g.setup.seed = "abc";
-  g.setup.width = 5;
-  g.setup.height = 4;
-  g.setup.colors = 6;
+  GameRecord g = custom_game("custom", alice_, Mode::match3, "abc", 5, 4, 6);
   g.setup.moves = 25;
   g.setup.refill = false;
   game::Board board(5, 4);
@@ -271,4 +255,4 @@ TEST_F(Games, RoomResultsAreSavedAndFoundByCode) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

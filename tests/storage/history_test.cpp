@@ -4,19 +4,15 @@
 // looked at, ranks and fields, and the days of a month. On both backends.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "test_support.hpp"
-#include "tilecrush/game/crypto.hpp"
 
 namespace tilecrush::storage::testing {
 namespace {
-
-constexpr std::int64_t kDay = 86'400'000;
-// 2026-11-20 as a UTC day number.
-constexpr std::int64_t kFirstDay = 20'412;
 
 class History : public ::testing::Test {
  protected:
@@ -40,53 +36,26 @@ class History : public ::testing::Test {
     comp.daily = daily;
     comp.unlisted = unlisted;
     comp.created_at = opens_at - 1;
-    BoardRecord board;
-    board.scope = id;
-    board.mode = comp.mode;
-    board.preset = comp.preset;
-    board.seed = comp.seed;
-    board.key.fill(7);
-    board.commitment = game::commitment(board.key);
-    board.created_at = comp.created_at;
-    board.closes_at = closes_at;
-    const WriteResult r =
-        wait_for([&](WriteCallback cb) { db_->create_competition(comp, board, std::move(cb)); });
-    EXPECT_TRUE(r.ok()) << r.message;
+    boards_[id] = competition_board(comp, 7);
+    store_competition(*db_, comp, boards_[id]);
     return id;
   }
 
   // A finished game of `player`: casual (seed "s") without a competition.
   std::string play(PlayerId player, std::int64_t finished_at, std::int64_t score = 100,
                    std::optional<std::string> comp = std::nullopt, std::int64_t move_count = 10) {
+    const std::string id = numbered("g", 1000 + ++games_);
     GameRecord g;
-    g.id = "g" + std::to_string(1000 + ++games_);
-    g.player_id = player;
-    g.setup.mode = game::Mode::same;
-    g.setup.preset = "easy";
-    g.setup.seed = comp.value_or("s");
-    g.setup.rules_version = 2;
-    g.ranked = true;
-    g.created_at = finished_at - 1000;
     if (comp) {
-      g.setup.board_key.emplace();
-      g.setup.board_key->fill(7);
-      g.competition = comp;
-      g.attempt_rule = GameRecord::AttemptRule{};
+      g = competition_game(id, player, boards_.at(*comp), finished_at - 1000);
+    } else {
+      g = ranked_game(id, player, {game::Mode::same, "easy", "s", ""}, finished_at - 1000);
+      g.setup.rules_version = 2;
     }
-    const WriteResult made =
-        wait_for([&](WriteCallback cb) { db_->create_game(g, std::move(cb)); });
-    EXPECT_TRUE(made.ok()) << made.message;
-    GameResult result;
-    result.game_id = g.id;
-    result.score = score;
-    result.move_count = move_count;
-    result.over_reason = game::OverReason::no_moves;
-    result.finished_at = finished_at;
-    result.duration_ms = 5000;
-    const WriteResult r =
-        wait_for([&](WriteCallback cb) { db_->finish_game(result, std::move(cb)); });
+    const WriteResult r = create_and_finish(
+        *db_, g, {id, score, move_count, game::OverReason::no_moves, finished_at, 5000});
     EXPECT_TRUE(r.ok()) << r.message;
-    return g.id;
+    return id;
   }
 
   HistoryPage page(PlayerId player, std::int64_t limit,
@@ -113,6 +82,7 @@ class History : public ::testing::Test {
   std::unique_ptr<Database> db_;
   PlayerId ada_ = 0;
   PlayerId bob_ = 0;
+  std::map<std::string, BoardRecord> boards_;  // by competition
   int games_ = 0;
 };
 
@@ -264,7 +234,7 @@ TEST_F(History, RanksAreTheEntrysOrWhereTheResultWouldStand) {
 TEST_F(History, PracticeGamesHaveNoRank) {
   GameRecord g = ranked_game("practice", ada_, {game::Mode::same, "easy", "s", ""});
   g.ranked = false;
-  ASSERT_TRUE(wait_for([&](WriteCallback cb) { db_->create_game(g, std::move(cb)); }).ok());
+  ASSERT_TRUE(store_game(*db_, g).ok());
   GameResult result;
   result.game_id = "practice";
   result.score = 10;

@@ -7,16 +7,10 @@
 
 #include "test_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
 
 using game::Mode;
-using testing::make_player;
-using testing::numbered;
-using testing::options_for;
-using testing::play_ranked;
-using testing::TempDir;
-using testing::wait_for;
 
 class Leaderboards : public ::testing::Test {
  protected:
@@ -83,21 +77,13 @@ TEST_F(Leaderboards, ARankedFinishFeedsLeaderboardBestAndGamesPlayed) {
 
 TEST_F(Leaderboards, PracticeGamesTouchNothing) {
   const PlayerId alice = make_player(db_, "alice");
-  GameRecord custom;
-  custom.id = "custom";
-  custom.player_id = alice;
-  custom.setup.mode = Mode::same;
-  custom.setup.seed = "s";
-  custom.setup.width = 6;
-  custom.setup.height = 6;
-  custom.setup.colors = 3;
-  GameRecord option = testing::ranked_game("option", alice, {Mode::match3, "classic", "s", ""});
+  const GameRecord custom = custom_game("custom", alice, Mode::same, "s", 6, 6, 3);
+  GameRecord option = ranked_game("option", alice, {Mode::match3, "classic", "s", ""});
   option.ranked = false;  // a preset with a practice option (refill off)
   option.setup.refill = false;
   for (const GameRecord& g : {custom, option}) {
-    ASSERT_TRUE(wait_for([&](WriteCallback cb) { db_.create_game(g, cb); }).ok());
-    GameResult r{g.id, 500, 10, game::OverReason::cleared, 100, 50};
-    ASSERT_TRUE(wait_for([&](WriteCallback cb) { db_.finish_game(r, cb); }).ok());
+    ASSERT_TRUE(
+        create_and_finish(db_, g, {g.id, 500, 10, game::OverReason::cleared, 100, 50}).ok());
     EXPECT_EQ(db_.load_game(g.id)->state, GameState::over);
   }
   EXPECT_EQ(db_.leaderboard({Mode::match3, "classic", "s", ""}, 20, 0).total, 0);
@@ -327,4 +313,4 @@ TEST_F(Leaderboards, TheLeaderboardQueryWalksTheIndex) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

@@ -11,15 +11,8 @@
 #include "sqlite_connection.hpp"
 #include "test_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
-
-using testing::click;
-using testing::make_player;
-using testing::options_for;
-using testing::ranked_game;
-using testing::TempDir;
-using testing::wait_for;
 
 // The version just before move times (the migration is the latest step).
 constexpr int kBeforeMoveTimes = kSchemaVersion - 1;
@@ -41,9 +34,7 @@ TEST(MoveTimes, AppendUndoAndLoadKeepOneOffsetPerMove) {
   TempDir dir;
   Database db(options_for(dir.file()));
   const PlayerId ada = make_player(db, "ada");
-  ASSERT_TRUE(wait_for([&](WriteCallback cb) {
-                db.create_game(ranked_game("g", ada, kBoard), std::move(cb));
-              }).ok());
+  ASSERT_TRUE(store_game(db, ranked_game("g", ada, kBoard)).ok());
   EXPECT_TRUE(db.load_game("g")->move_times.empty());
   for (std::int64_t seq = 0; seq < 4; ++seq) ASSERT_TRUE(append(db, "g", seq, 700 * seq).ok());
   ASSERT_TRUE(undo(db, "g", 3).ok());
@@ -62,9 +53,7 @@ TEST(MoveTimes, OffsetsAreClampedToTheStoredRange) {
   TempDir dir;
   Database db(options_for(dir.file()));
   const PlayerId ada = make_player(db, "ada");
-  ASSERT_TRUE(wait_for([&](WriteCallback cb) {
-                db.create_game(ranked_game("g", ada, kBoard), std::move(cb));
-              }).ok());
+  ASSERT_TRUE(store_game(db, ranked_game("g", ada, kBoard)).ok());
   ASSERT_TRUE(append(db, "g", 0, -5).ok());
   ASSERT_TRUE(append(db, "g", 1, detail::kMaxMoveTime + 1).ok());
   EXPECT_EQ(db.load_game("g")->move_times, (std::vector<std::int64_t>{0, detail::kMaxMoveTime}));
@@ -80,7 +69,7 @@ TEST(MoveTimes, CreateKeepsThemOnlyWithOnePerMove) {
   GameRecord without = ranked_game("without", ada, kBoard);
   without.moves = {click(0, 0), click(1, 1)};
   for (const GameRecord& g : {with, without}) {
-    ASSERT_TRUE(wait_for([&](WriteCallback cb) { db.create_game(g, std::move(cb)); }).ok());
+    ASSERT_TRUE(store_game(db, g).ok());
   }
   ASSERT_TRUE(append(db, "with", 2, 4'000).ok());
   ASSERT_TRUE(append(db, "without", 2, 4'000).ok());
@@ -128,4 +117,4 @@ VALUES ('old', 1, 'same', 'easy', 8, 8, 3, 0, 1, 's', 2, 0, 20, 2, 10, 'c00..c11
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

@@ -1,20 +1,16 @@
 // Open rooms: the whole state stored under the room's code, replaced by each
-// save, removed when the room closes or finishes, and the migration that
-// brings a version-6 file to the table.
+// save, removed when the room closes or finishes, the migration that
+// brings a version-6 file to the table, and (on PostgreSQL) a room that two
+// nodes write at once.
 #include <gtest/gtest.h>
 
 #include "schema.hpp"
 #include "sqlite_connection.hpp"
 #include "test_support.hpp"
+#include "two_nodes_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
-
-using testing::make_player;
-using testing::options_for;
-using testing::ranked_game;
-using testing::TempDir;
-using testing::wait_for;
 
 class OpenRooms : public ::testing::Test {
  protected:
@@ -80,12 +76,8 @@ TEST_F(OpenRooms, ASaveReplacesTheRoomAndItsPlayers) {
   ASSERT_TRUE(save(room).ok());
 
   // ann leaves the lobby: bob hosts; then the room starts with bob and cy.
-  ASSERT_TRUE(wait_for([&](WriteCallback cb) {
-                db_.create_game(ranked_game("g-cy", cy_, board), cb);
-              }).ok());
-  ASSERT_TRUE(wait_for([&](WriteCallback cb) {
-                db_.create_game(ranked_game("g-bob", bob_, board), cb);
-              }).ok());
+  ASSERT_TRUE(store_game(db_, ranked_game("g-cy", cy_, board)).ok());
+  ASSERT_TRUE(store_game(db_, ranked_game("g-bob", bob_, board)).ok());
   room.phase = OpenRoomPhase::playing;
   room.host_player_id = bob_;
   room.last_activity = 5000;
@@ -217,5 +209,45 @@ VALUES ('OLDONE', 'same', 'easy', 's', 1, 10, 20);
   EXPECT_EQ(found->players[0].player, "old");
 }
 
+// A room taken over by another node (a higher epoch) while its old owner
+// still writes it: whichever commits first, the room ends as the newer
+// epoch wrote it, its players included, and the old owner's write is
+// refused when it comes second.
+TEST_F(TwoNodes, ARoomEndsAsItsNewestEpochWroteIt) {
+  const PlayerId p1 = make_player(*a_, "p1");
+  const PlayerId p2 = make_player(*a_, "p2");
+  for (int round = 0; round < 20; ++round) {
+    OpenRoomRecord room;
+    room.code = numbered("R", round);
+    room.preset = "easy";
+    room.seed = "s";
+    room.creator_player_id = p1;
+    room.host_player_id = p1;
+    room.epoch = 1;
+    room.owner = "a";
+    room.players = {OpenRoomPlayer{p1, "", std::nullopt, false, 0, 0}};
+    ASSERT_TRUE(wait_for([&](WriteCallback cb) { a_->save_open_room(room, cb); }).ok());
+    OpenRoomRecord old_owner = room;  // still epoch 1, one more player
+    old_owner.players.push_back(OpenRoomPlayer{p2, "", std::nullopt, false, 0, 0});
+    OpenRoomRecord new_owner = room;
+    new_owner.epoch = 2;
+    new_owner.owner = "b";
+    new_owner.host_player_id = p2;
+    new_owner.players = {OpenRoomPlayer{p2, "", std::nullopt, false, 0, 0}};
+    WriteResult ra;
+    WriteResult rb;
+    race([&] { ra = wait_for([&](WriteCallback cb) { a_->save_open_room(old_owner, cb); }); },
+         [&] { rb = wait_for([&](WriteCallback cb) { b_->save_open_room(new_owner, cb); }); });
+    EXPECT_TRUE(rb.ok()) << rb.message;
+    EXPECT_TRUE(ra.ok() || ra.status == WriteStatus::conflict) << ra.message;
+    const auto stored = a_->find_open_room(room.code);
+    ASSERT_TRUE(stored.has_value());
+    EXPECT_EQ(stored->epoch, 2);
+    EXPECT_EQ(stored->owner, "b");
+    ASSERT_EQ(stored->players.size(), 1u);
+    EXPECT_EQ(stored->players[0].player_id, p2);
+  }
+}
+
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

@@ -11,16 +11,8 @@
 
 #include "test_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
-
-using testing::click;
-using testing::make_player;
-using testing::options_for;
-using testing::ranked_game;
-using testing::TempDir;
-using testing::wait_for;
-using testing::WriterGate;
 
 // Runs `sql` on a session of its own; the first column of the first row.
 std::string scalar(const std::string& url, const std::string& sql) {
@@ -36,7 +28,7 @@ std::string scalar(const std::string& url, const std::string& sql) {
 }
 
 TEST(Pipeline, ACutSessionFailsWhatWasSentAndTheWriterReconnects) {
-  if (!testing::postgres_run()) GTEST_SKIP() << "PostgreSQL";
+  SKIP_UNLESS_POSTGRES();
   TempDir dir;
   const std::string plain = dir.file();
   // Every session of this Database carries the name, so that the test can
@@ -45,8 +37,7 @@ TEST(Pipeline, ACutSessionFailsWhatWasSentAndTheWriterReconnects) {
   Database db(options_for(plain + "&application_name=" + app));
   const PlayerId alice = make_player(db, "alice");
   const BoardKey board{game::Mode::same, "easy", "pipe", ""};
-  ASSERT_TRUE(
-      wait_for([&](WriteCallback cb) { db.create_game(ranked_game("g", alice, board), cb); }).ok());
+  ASSERT_TRUE(store_game(db, ranked_game("g", alice, board)).ok());
   ASSERT_TRUE(wait_for([&](WriteCallback cb) {
                 db.append_move("g", 0, click(0, 0), 1, 1, {}, 0, cb);
               }).ok());
@@ -93,8 +84,7 @@ TEST(Pipeline, ACutSessionFailsWhatWasSentAndTheWriterReconnects) {
   EXPECT_FALSE(results[4].ok());  // h was not created
 
   // The same Database writes again, on a new session.
-  ASSERT_TRUE(
-      wait_for([&](WriteCallback cb) { db.create_game(ranked_game("h", alice, board), cb); }).ok());
+  ASSERT_TRUE(store_game(db, ranked_game("h", alice, board)).ok());
   ASSERT_TRUE(wait_for([&](WriteCallback cb) {
                 db.append_move("h", 0, click(4, 4), 5, 1, {}, 0, cb);
               }).ok());
@@ -102,4 +92,4 @@ TEST(Pipeline, ACutSessionFailsWhatWasSentAndTheWriterReconnects) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

@@ -7,12 +7,8 @@
 #include "sqlite_connection.hpp"
 #include "test_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
-
-using testing::options_for;
-using testing::TempDir;
-using testing::wait_for;
 
 WriteResult create(Database& db, const std::string& name, const std::string& token,
                    std::int64_t at = 1) {
@@ -92,4 +88,4 @@ TEST(Players, OnlyTheTokenHashIsStored) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

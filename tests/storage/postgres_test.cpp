@@ -9,21 +9,10 @@
 
 #include "pg_connection.hpp"
 #include "test_support.hpp"
+#include "two_nodes_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
-
-using testing::click;
-using testing::make_player;
-using testing::options_for;
-using testing::ranked_game;
-using testing::TempDir;
-using testing::wait_for;
-
-#define SKIP_UNLESS_POSTGRES()                                                        \
-  do {                                                                                \
-    if (!::tilecrush::storage::testing::postgres_run()) GTEST_SKIP() << "PostgreSQL"; \
-  } while (false)
 
 TEST(Postgres, CreatesTheSchemaAtTheLatestVersion) {
   SKIP_UNLESS_POSTGRES();
@@ -70,37 +59,23 @@ TEST(Postgres, UnreachableServerThrows) {
 // list holds the acknowledged move: it never forks.
 TEST(Postgres, TwoNodesAppendingToOneGameNeverFork) {
   SKIP_UNLESS_POSTGRES();
-  TempDir dir;
-  const std::string url = dir.file();
-  Database a(options_for(url));
-  Database b(options_for(url));
+  TwoHandles nodes;
+  Database& a = nodes.a;
+  Database& b = nodes.b;
   const PlayerId alice = make_player(a, "alice");
   const BoardKey board{game::Mode::same, "easy", "fork", ""};
-  ASSERT_TRUE(
-      wait_for([&](WriteCallback cb) { a.create_game(ranked_game("g", alice, board), cb); }).ok());
+  ASSERT_TRUE(store_game(a, ranked_game("g", alice, board)).ok());
 
   std::vector<game::Move> acknowledged;
   for (int seq = 0; seq < 30; ++seq) {
-    std::atomic<int> go{0};
     WriteResult ra;
     WriteResult rb;
-    std::thread ta([&] {
-      while (go.load() == 0) {
-      }
-      ra = wait_for([&](WriteCallback cb) {
-        a.append_move("g", seq, click(seq % 10, 0), seq, seq + 1, std::nullopt, 0, cb);
+    const auto append = [&](Database& db, int y) {
+      return wait_for([&](WriteCallback cb) {
+        db.append_move("g", seq, click(seq % 10, y), seq, seq + 1, std::nullopt, 0, cb);
       });
-    });
-    std::thread tb([&] {
-      while (go.load() == 0) {
-      }
-      rb = wait_for([&](WriteCallback cb) {
-        b.append_move("g", seq, click(seq % 10, 1), seq, seq + 1, std::nullopt, 0, cb);
-      });
-    });
-    go = 1;
-    ta.join();
-    tb.join();
+    };
+    race([&] { ra = append(a, 0); }, [&] { rb = append(b, 1); });
     ASSERT_NE(ra.ok(), rb.ok()) << "seq " << seq << ": " << ra.message << " / " << rb.message;
     const WriteResult& refused = ra.ok() ? rb : ra;
     EXPECT_EQ(refused.status, WriteStatus::conflict) << refused.message;
@@ -116,10 +91,9 @@ TEST(Postgres, TwoNodesAppendingToOneGameNeverFork) {
 // with every finished game counted once.
 TEST(Postgres, TwoNodesWritingOneLeaderboardAgree) {
   SKIP_UNLESS_POSTGRES();
-  TempDir dir;
-  const std::string url = dir.file();
-  Database a(options_for(url));
-  Database b(options_for(url));
+  TwoHandles nodes;
+  Database& a = nodes.a;
+  Database& b = nodes.b;
   const BoardKey board{game::Mode::same, "easy", "shared", ""};
   constexpr int kPlayers = 40;
   std::vector<PlayerId> ids;
@@ -161,4 +135,4 @@ TEST(Postgres, TwoNodesWritingOneLeaderboardAgree) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

@@ -15,17 +15,12 @@
 #include "rank_index.hpp"
 #include "test_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
 
 using detail::RankIndex;
 using detail::RankKey;
 using detail::ranks_before;
-using testing::make_player;
-using testing::numbered;
-using testing::options_for;
-using testing::play_ranked;
-using testing::TempDir;
 
 struct Before {
   bool operator()(const RankKey& a, const RankKey& b) const { return ranks_before(a, b); }
@@ -113,6 +108,17 @@ class RankedReads : public ::testing::Test {
 
   // Best of per player, by the rules: higher score, fewer moves, earlier
   // finish.
+  // Players "<prefix>0" .. "<prefix>n-1", registered on the writer.
+  std::vector<PlayerId> register_players(const char* prefix, int n) {
+    std::vector<PlayerId> ids;
+    for (int i = 0; i < n; ++i) {
+      const std::string name = numbered(prefix, static_cast<std::uint64_t>(i));
+      ids.push_back(make_player(writer_, name));
+      names_[ids.back()] = name;
+    }
+    return ids;
+  }
+
   void play(PlayerId player, std::int64_t score, std::int64_t moves, std::int64_t finished_at) {
     const auto r = play_ranked(writer_, numbered("g", ++games_), player, board_, score, moves, 1000,
                                finished_at);
@@ -179,12 +185,7 @@ class RankedReads : public ::testing::Test {
 
 TEST_F(RankedReads, EveryHandleAgreesWithTheRulesOrderThroughImprovementsAndTies) {
   std::mt19937_64 rng(11);
-  std::vector<PlayerId> players;
-  for (int i = 0; i < 60; ++i) {
-    const std::string name = numbered("p", static_cast<std::uint64_t>(i));
-    players.push_back(make_player(writer_, name));
-    names_[players.back()] = name;
-  }
+  const std::vector<PlayerId> players = register_players("p", 60);
   for (int round = 0; round < 8; ++round) {
     for (int game = 0; game < 40; ++game) {
       // Three scores, two move counts, two finishing times: the same score;
@@ -204,13 +205,8 @@ TEST_F(RankedReads, EveryHandleAgreesWithTheRulesOrderThroughImprovementsAndTies
 }
 
 TEST_F(RankedReads, TheNextReadAfterAFinishSeesTheNewRank) {
-  std::vector<PlayerId> players;
-  for (int i = 0; i < 30; ++i) {
-    const std::string name = numbered("q", static_cast<std::uint64_t>(i));
-    players.push_back(make_player(writer_, name));
-    names_[players.back()] = name;
-    play(players.back(), 100 + i, 10, 1000);
-  }
+  const std::vector<PlayerId> players = register_players("q", 30);
+  for (int i = 0; i < 30; ++i) play(players[static_cast<std::size_t>(i)], 100 + i, 10, 1000);
   ASSERT_EQ(node_.leaderboard_around(board_, "q0", 0)->entries.front().rank, 30);
   std::int64_t revision = writer_.leaderboard_revision(board_).revision;
   // Each improvement climbs to the top: the very next read of every handle
@@ -247,12 +243,7 @@ TEST_F(RankedReads, AnEmptyOrUnknownBoardIsReadWithoutAnIndex) {
 }
 
 TEST_F(RankedReads, PagesReadWhileGamesFinishAreEachOneConsistentSnapshot) {
-  std::vector<PlayerId> players;
-  for (int i = 0; i < 40; ++i) {
-    const std::string name = numbered("c", static_cast<std::uint64_t>(i));
-    players.push_back(make_player(writer_, name));
-    names_[players.back()] = name;
-  }
+  const std::vector<PlayerId> players = register_players("c", 40);
   std::atomic<bool> done{false};
   std::atomic<int> pages{0};
   // Two readers per handle: every page they see is in the rules' order, its
@@ -302,18 +293,24 @@ TEST_F(RankedReads, PagesReadWhileGamesFinishAreEachOneConsistentSnapshot) {
   expect_indexed();
 }
 
+// Players "<player_prefix>0" .. n-1 each finish one ranked game on `board`
+// ("<game_prefix>i"), player i scoring 10 * i.
+void each_plays_once(Database& db, const BoardKey& board, int n, const char* player_prefix,
+                     const char* game_prefix) {
+  for (int i = 0; i < n; ++i) {
+    const auto index = static_cast<std::uint64_t>(i);
+    const PlayerId p = make_player(db, numbered(player_prefix, index));
+    ASSERT_TRUE(play_ranked(db, numbered(game_prefix, index), p, board, 10 * i, 5, 1000, 100).ok());
+  }
+}
+
 TEST(RankCacheBudget, ABoardOverTheBudgetIsReadByThePlainScan) {
   TempDir dir;
   Options options = options_for(dir.file());
   options.rank_cache_keys = 5;
   Database db(options);
   const BoardKey board{game::Mode::same, "easy", "budget", ""};
-  for (int i = 0; i < 8; ++i) {
-    const PlayerId p = make_player(db, numbered("b", static_cast<std::uint64_t>(i)));
-    ASSERT_TRUE(play_ranked(db, numbered("g", static_cast<std::uint64_t>(i)), p, board, 10 * i, 5,
-                            1000, 100)
-                    .ok());
-  }
+  ASSERT_NO_FATAL_FAILURE(each_plays_once(db, board, 8, "b", "g"));
   const LeaderboardPage page = db.leaderboard(board, 3, 2);
   ASSERT_EQ(page.entries.size(), 3u);
   EXPECT_EQ(page.entries[0].score, 50);
@@ -337,12 +334,7 @@ TEST(RankCacheBudget, ManySmallBoardsHoldAtMostTheCapOfSlots) {
     ASSERT_TRUE(play_ranked(db, numbered("g", i), player, board(i), 10, 5, 1000, 100).ok());
   }
   const BoardKey played{game::Mode::same, "easy", "played", ""};
-  for (int i = 0; i < 3; ++i) {
-    const PlayerId p = make_player(db, numbered("p", static_cast<std::uint64_t>(i)));
-    ASSERT_TRUE(play_ranked(db, numbered("h", static_cast<std::uint64_t>(i)), p, played, 10 * i, 5,
-                            1000, 100)
-                    .ok());
-  }
+  ASSERT_NO_FATAL_FAILURE(each_plays_once(db, played, 3, "p", "h"));
   db.flush();
   std::uint64_t most = 0;
   for (std::size_t i = 0; i < kCap + 300; ++i) {
@@ -360,4 +352,4 @@ TEST(RankCacheBudget, ManySmallBoardsHoldAtMostTheCapOfSlots) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

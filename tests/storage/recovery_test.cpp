@@ -7,24 +7,23 @@
 #include <fstream>
 #include <future>
 #include <iterator>
+#include <utility>
 
 #include "pg_connection.hpp"
 #include "schema.hpp"
 #include "sqlite_connection.hpp"
 #include "test_support.hpp"
+#include "two_nodes_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
-
-using testing::make_player;
-using testing::options_for;
-using testing::TempDir;
-using testing::wait_for;
 
 constexpr std::int64_t kMinute = 60'000;
 
-RecoveryResult recover(Database& db, const std::string& name, const std::string& code,
-                       const std::string& device_token, std::int64_t at) {
+// Queues a recovery of `name` with `code` from `device_token` at `at`.
+std::future<RecoveryResult> queue_recovery(Database& db, const std::string& name,
+                                           const std::string& code, const std::string& device_token,
+                                           std::int64_t at) {
   RecoveryAttempt attempt;
   attempt.name = name;
   attempt.code_hash = hash_token(code);
@@ -33,7 +32,23 @@ RecoveryResult recover(Database& db, const std::string& name, const std::string&
   auto promise = std::make_shared<std::promise<RecoveryResult>>();
   auto future = promise->get_future();
   db.recover_player(attempt, [promise](const RecoveryResult& r) { promise->set_value(r); });
-  return future.get();
+  return future;
+}
+
+RecoveryResult recover(Database& db, const std::string& name, const std::string& code,
+                       const std::string& device_token, std::int64_t at) {
+  return queue_recovery(db, name, code, device_token, at).get();
+}
+
+// Waits for every try; how many were refused as wrong and as locked.
+std::pair<int, int> wrong_and_locked(std::vector<std::future<RecoveryResult>>& tries) {
+  std::pair<int, int> counts{0, 0};
+  for (auto& f : tries) {
+    const RecoveryResult r = f.get();
+    if (r.outcome == RecoveryOutcome::wrong_code) ++counts.first;
+    if (r.outcome == RecoveryOutcome::locked) ++counts.second;
+  }
+  return counts;
 }
 
 WriteResult set_code(Database& db, PlayerId player, const std::string& code) {
@@ -132,61 +147,24 @@ TEST(Recovery, SimultaneousTriesNeverFailMoreThanTheLimit) {
   std::vector<std::future<RecoveryResult>> results;
   {
     // Twenty tries queued at once, all taken into one batch.
-    testing::WriterGate gate(db);
-    for (int i = 0; i < 20; ++i) {
-      auto promise = std::make_shared<std::promise<RecoveryResult>>();
-      results.push_back(promise->get_future());
-      RecoveryAttempt attempt;
-      attempt.name = "Ada";
-      attempt.code_hash = hash_token("WRONG");
-      attempt.device_token_hash = hash_token("d");
-      attempt.at = 5000;
-      db.recover_player(attempt, [promise](const RecoveryResult& r) { promise->set_value(r); });
-    }
+    WriterGate gate(db);
+    for (int i = 0; i < 20; ++i) results.push_back(queue_recovery(db, "Ada", "WRONG", "d", 5000));
   }
-  int wrong = 0;
-  int locked = 0;
-  for (auto& f : results) {
-    const RecoveryResult r = f.get();
-    if (r.outcome == RecoveryOutcome::wrong_code) ++wrong;
-    if (r.outcome == RecoveryOutcome::locked) ++locked;
-  }
-  EXPECT_EQ(wrong, 5);
-  EXPECT_EQ(locked, 15);
+  EXPECT_EQ(wrong_and_locked(results), std::make_pair(5, 15));
 }
 
 // Two nodes on one PostgreSQL database: their tries are counted one after
 // the other all the same (every write transaction takes the same lock).
 TEST(Recovery, TwoNodesTryingAtOnceNeverFailMoreThanTheLimit) {
-  if (!testing::postgres_run()) GTEST_SKIP() << "several nodes: PostgreSQL";
-  TempDir dir;
-  const std::string url = dir.file();
-  Database a(options_for(url));
-  Database b(options_for(url));
-  const PlayerId ada = make_player(a, "Ada");
-  ASSERT_TRUE(set_code(a, ada, "RIGHT").ok());
+  SKIP_UNLESS_POSTGRES();
+  TwoHandles nodes;
+  const PlayerId ada = make_player(nodes.a, "Ada");
+  ASSERT_TRUE(set_code(nodes.a, ada, "RIGHT").ok());
   std::vector<std::future<RecoveryResult>> results;
   for (int i = 0; i < 20; ++i) {
-    auto promise = std::make_shared<std::promise<RecoveryResult>>();
-    results.push_back(promise->get_future());
-    RecoveryAttempt attempt;
-    attempt.name = "Ada";
-    attempt.code_hash = hash_token("WRONG");
-    attempt.device_token_hash = hash_token("d");
-    attempt.at = 5000;
-    (i % 2 == 0 ? a : b).recover_player(attempt, [promise](const RecoveryResult& r) {
-      promise->set_value(r);
-    });
+    results.push_back(queue_recovery(i % 2 == 0 ? nodes.a : nodes.b, "Ada", "WRONG", "d", 5000));
   }
-  int wrong = 0;
-  int locked = 0;
-  for (auto& f : results) {
-    const RecoveryResult r = f.get();
-    if (r.outcome == RecoveryOutcome::wrong_code) ++wrong;
-    if (r.outcome == RecoveryOutcome::locked) ++locked;
-  }
-  EXPECT_EQ(wrong, 5);
-  EXPECT_EQ(locked, 15);
+  EXPECT_EQ(wrong_and_locked(results), std::make_pair(5, 15));
 }
 
 TEST(Recovery, OnlyTheNewestEightDeviceTokensAreKept) {
@@ -257,7 +235,7 @@ TEST(Recovery, AVersionSevenFileGainsRecoveryAndKeepsItsPlayers) {
 // The same on PostgreSQL: a version-7 database (migrated that far, as by a
 // build before this one) gains version 8 when a Database opens it.
 TEST(Recovery, AVersionSevenPostgresDatabaseGainsRecovery) {
-  if (!testing::postgres_run()) GTEST_SKIP() << "PostgreSQL";
+  SKIP_UNLESS_POSTGRES();
   TempDir dir;
   const std::string url = dir.file();
   {
@@ -278,4 +256,4 @@ TEST(Recovery, AVersionSevenPostgresDatabaseGainsRecovery) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

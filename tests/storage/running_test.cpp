@@ -8,15 +8,10 @@
 #include "test_support.hpp"
 #include "tilecrush/game/crypto.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
 
 using game::Mode;
-using testing::make_player;
-using testing::options_for;
-using testing::ranked_game;
-using testing::TempDir;
-using testing::wait_for;
 
 constexpr std::int64_t kNow = 50'000;
 
@@ -62,7 +57,7 @@ class Running : public ::testing::Test {
     g.setup.board_key = keys_.at(id);
     g.competition = id;
     g.attempt_rule = GameRecord::AttemptRule{1, true, false};
-    const WriteResult r = wait_for([&](WriteCallback cb) { db_.create_game(g, std::move(cb)); });
+    const WriteResult r = store_game(db_, g);
     EXPECT_TRUE(r.ok()) << r.message;
     return r.id;
   }
@@ -152,4 +147,4 @@ TEST_F(Running, LatestFirstAndBounded) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

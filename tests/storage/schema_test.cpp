@@ -9,13 +9,8 @@
 #include "sqlite_connection.hpp"
 #include "test_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
-
-using testing::make_player;
-using testing::numbered;
-using testing::options_for;
-using testing::TempDir;
 
 std::set<std::string> schema_objects(const std::string& path) {
   detail::SqliteConnection c(path, detail::OpenMode::read_only, std::chrono::milliseconds(1000));
@@ -199,4 +194,4 @@ TEST(Schema, ReadsAfterCloseThrow) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

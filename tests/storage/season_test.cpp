@@ -5,19 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <map>
 #include <memory>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "test_support.hpp"
-#include "tilecrush/game/crypto.hpp"
 
 namespace tilecrush::storage::testing {
 namespace {
-
-constexpr std::int64_t kDay = 86'400'000;
 
 std::int64_t day_of(int y, unsigned m, unsigned d) {
   using namespace std::chrono;
@@ -39,67 +36,40 @@ class Seasons : public ::testing::Test {
     return id;
   }
 
-  // The daily of `day` for (mode, preset), created once.
+  // The daily of `day` for (mode, preset), created once; with `is_daily`
+  // false an organiser's competition ("comp-...") on the same terms.
   std::string daily(std::int64_t day, game::Mode mode = game::Mode::same,
                     const std::string& preset = "classic", bool is_daily = true) {
-    const std::string id = (is_daily ? "daily-" : "comp-") + std::to_string(day) + "-" +
-                           std::string(game::to_string(mode)) + "-" + preset;
-    if (!made_.insert(id).second) return id;
-    CompetitionRecord comp;
-    comp.id = id;
-    comp.name = id;
-    comp.mode = mode;
-    comp.preset = preset;
-    comp.seed = std::to_string(day);
-    comp.opens_at = day * kDay;
-    comp.closes_at = (day + 1) * kDay;
-    comp.daily = is_daily;
-    comp.created_at = (day - 1) * kDay;
-    BoardRecord board;
-    board.scope = id;
-    board.mode = mode;
-    board.preset = preset;
-    board.seed = comp.seed;
-    board.key.fill(static_cast<std::uint8_t>(day & 0xff));
-    board.commitment = game::commitment(board.key);
-    board.created_at = comp.created_at;
-    board.closes_at = comp.closes_at;
-    const WriteResult r =
-        wait_for([&](WriteCallback cb) { db_->create_competition(comp, board, std::move(cb)); });
-    EXPECT_TRUE(r.ok()) << r.message;
+    CompetitionRecord comp = daily_competition(day, mode, preset);
+    if (!is_daily) {
+      comp.id.replace(0, 5, "comp");
+      comp.name = comp.id;
+      comp.daily = false;
+    }
+    const std::string id = comp.id;
+    if (boards_.count(id) != 0) return id;
+    boards_[id] = competition_board(comp, static_cast<std::uint8_t>(day & 0xff));
+    store_competition(*db_, comp, boards_[id]);
     return id;
   }
 
-  // A finished ranked game of `name` on the daily, scoring `score`.
+  // A finished ranked game of `name` on the daily (of `day`), scoring `score`.
   void play(const std::string& name, const std::string& comp_id, std::int64_t day,
-            std::int64_t score, game::Mode mode = game::Mode::same,
-            const std::string& preset = "classic") {
-    GameRecord g;
-    g.id = "g" + std::to_string(++games_);
-    g.player_id = player(name);
-    g.setup.mode = mode;
-    g.setup.preset = preset;
-    g.setup.seed = std::to_string(day);
-    g.setup.rules_version = 2;
-    g.setup.board_key.emplace();
-    g.setup.board_key->fill(static_cast<std::uint8_t>(day & 0xff));
-    g.ranked = true;
-    g.created_at = day * kDay + 1000;
-    g.competition = comp_id;
-    g.attempt_rule = GameRecord::AttemptRule{};
-    const WriteResult made =
-        wait_for([&](WriteCallback cb) { db_->create_game(g, std::move(cb)); });
-    ASSERT_TRUE(made.ok()) << made.message;
-    GameResult result;
-    result.game_id = g.id;
-    result.score = score;
-    result.move_count = 10;
-    result.over_reason = game::OverReason::resigned;
-    result.finished_at = day * kDay + 60'000 + games_;
-    result.duration_ms = 5000;
-    const WriteResult done =
-        wait_for([&](WriteCallback cb) { db_->finish_game(result, std::move(cb)); });
-    ASSERT_TRUE(done.ok()) << done.message;
+            std::int64_t score) {
+    const GameRecord g = competition_game(numbered("g", ++games_), player(name),
+                                          boards_.at(comp_id), day * kDay + 1000);
+    const WriteResult r = create_and_finish(
+        *db_, g, {g.id, score, 10, game::OverReason::resigned, day * kDay + 60'000 + games_, 5000});
+    ASSERT_TRUE(r.ok()) << r.message;
+  }
+
+  // Each day's daily, played by a player of its own ("p<day>") and recorded.
+  void one_player_each(std::int64_t day1, std::int64_t day2, std::int64_t day3) {
+    for (const std::int64_t day : {day1, day2, day3}) {
+      const std::string d = daily(day);
+      play("p" + std::to_string(day), d, day, 10);
+      ASSERT_TRUE(record(d).ok());
+    }
   }
 
   WriteResult record(const std::string& comp_id) {
@@ -125,7 +95,7 @@ class Seasons : public ::testing::Test {
   TempDir dir_;
   std::unique_ptr<Database> db_;
   std::map<std::string, PlayerId> players_;
-  std::set<std::string> made_;
+  std::map<std::string, BoardRecord> boards_;  // by competition
   int games_ = 0;
 };
 
@@ -165,7 +135,7 @@ TEST_F(Seasons, AFieldOfThreeRoundsDownAndALargeFieldGivesAtLeastOne) {
 
   const std::string big = daily(kThursday, game::Mode::match3);
   for (int i = 0; i < 150; ++i) {
-    play("m" + std::to_string(i), big, kThursday, 1000 - i, game::Mode::match3);
+    play("m" + std::to_string(i), big, kThursday, 1000 - i);
   }
   ASSERT_TRUE(record(big).ok());
   const SeasonPage page = db_->season_standings({"2026-W48", game::Mode::match3}, 2, 148);
@@ -194,9 +164,9 @@ TEST_F(Seasons, DailiesAddUpAndTiesGoToFewerDailies) {
   const std::string c = daily(kThursday + 1, game::Mode::same, "classic");
   play("Ada", a, kThursday, 9);
   play("Bob", a, kThursday, 1);  // Ada 100, Bob 50
-  play("Bob", b, kThursday, 5, game::Mode::same, "big");
-  play("Cy", b, kThursday, 7, game::Mode::same, "big");  // Cy 100, Bob 50
-  play("Dee", c, kThursday + 1, 7);                      // Dee 100
+  play("Bob", b, kThursday, 5);
+  play("Cy", b, kThursday, 7);       // Cy 100, Bob 50
+  play("Dee", c, kThursday + 1, 7);  // Dee 100
   for (const auto& id : {a, b, c}) ASSERT_TRUE(record(id).ok());
   // Ada, Cy and Dee 100 from one daily each, Bob 100 from two: Bob last;
   // then by registration.
@@ -208,7 +178,7 @@ TEST_F(Seasons, DailiesAddUpAndTiesGoToFewerDailies) {
   EXPECT_EQ(bob->entries[0].rank, 4);
   // A daily of another mode, and an organiser's competition, count nowhere.
   const std::string other = daily(kThursday, game::Mode::hidden);
-  play("Eve", other, kThursday, 3, game::Mode::hidden);
+  play("Eve", other, kThursday, 3);
   ASSERT_TRUE(record(other).ok());
   EXPECT_EQ(standings("2026-W48").size(), 4u);
   EXPECT_EQ(standings("2026-W48", game::Mode::hidden), (Names{"Eve:100"}));
@@ -260,11 +230,7 @@ TEST_F(Seasons, WeeksEndOnSundayAndMonthsOnTheirLastDay) {
   const std::int64_t sunday = day_of(2026, 11, 29);
   const std::int64_t monday = day_of(2026, 11, 30);
   const std::int64_t december = day_of(2026, 12, 1);
-  for (const std::int64_t day : {sunday, monday, december}) {
-    const std::string d = daily(day);
-    play("p" + std::to_string(day), d, day, 10);
-    ASSERT_TRUE(record(d).ok());
-  }
+  one_player_each(sunday, monday, december);
   const std::string sun = "p" + std::to_string(sunday);
   const std::string mon = "p" + std::to_string(monday);
   const std::string dec = "p" + std::to_string(december);
@@ -278,11 +244,7 @@ TEST_F(Seasons, TheLastIsoWeekOfAYearHoldsTheNextYearsFirstDays) {
   const std::int64_t eve = day_of(2026, 12, 31);
   const std::int64_t new_year = day_of(2027, 1, 1);
   const std::int64_t next_week = day_of(2027, 1, 4);
-  for (const std::int64_t day : {eve, new_year, next_week}) {
-    const std::string d = daily(day);
-    play("p" + std::to_string(day), d, day, 10);
-    ASSERT_TRUE(record(d).ok());
-  }
+  one_player_each(eve, new_year, next_week);
   EXPECT_EQ(standings("2026-W53").size(), 2u);
   EXPECT_EQ(standings("2027-W01").size(), 1u);
   EXPECT_EQ(standings("2026-12").size(), 1u);

@@ -4,22 +4,17 @@
 // counted late joins the runs around it. On both backends.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
-#include <set>
 #include <string>
 #include <utility>
 
 #include "schema.hpp"
 #include "sqlite_connection.hpp"
 #include "test_support.hpp"
-#include "tilecrush/game/crypto.hpp"
 
 namespace tilecrush::storage::testing {
 namespace {
-
-constexpr std::int64_t kDay = 86'400'000;
-// 2026-11-20 as a UTC day number.
-constexpr std::int64_t kFirstDay = 20'412;
 
 class Streaks : public ::testing::Test {
  protected:
@@ -31,32 +26,12 @@ class Streaks : public ::testing::Test {
   // The daily of `day` for (mode, preset), created once.
   std::string daily(std::int64_t day, game::Mode mode = game::Mode::hidden,
                     const std::string& preset = "classic") {
-    const std::string id =
-        "daily-" + std::to_string(day) + "-" + std::string(game::to_string(mode)) + "-" + preset;
-    if (!made_.insert(id).second) return id;
-    CompetitionRecord comp;
-    comp.id = id;
-    comp.name = id;
-    comp.mode = mode;
-    comp.preset = preset;
-    comp.seed = std::to_string(day);
-    comp.opens_at = day * kDay;
-    comp.closes_at = (day + 1) * kDay;
+    CompetitionRecord comp = daily_competition(day, mode, preset);
     comp.attempts = 1;
-    comp.daily = true;
-    comp.created_at = (day - 1) * kDay;
-    BoardRecord board;
-    board.scope = id;
-    board.mode = mode;
-    board.preset = preset;
-    board.seed = comp.seed;
-    board.key.fill(static_cast<std::uint8_t>(day & 0xff));
-    board.commitment = game::commitment(board.key);
-    board.created_at = comp.created_at;
-    board.closes_at = comp.closes_at;
-    const WriteResult r =
-        wait_for([&](WriteCallback cb) { db_->create_competition(comp, board, std::move(cb)); });
-    EXPECT_TRUE(r.ok()) << r.message;
+    const std::string id = comp.id;
+    if (boards_.count(id) != 0) return id;
+    boards_[id] = competition_board(comp, static_cast<std::uint8_t>(day & 0xff));
+    store_competition(*db_, comp, boards_[id]);
     return id;
   }
 
@@ -64,34 +39,13 @@ class Streaks : public ::testing::Test {
   // during its day); `ranked` false makes it practice.
   WriteResult play(PlayerId player, std::int64_t day, game::Mode mode = game::Mode::hidden,
                    std::optional<std::int64_t> finished_at = std::nullopt, int limit = 0) {
-    const std::string comp = daily(day, mode);
-    GameRecord g;
-    g.id = "g" + std::to_string(++games_);
-    g.player_id = player;
-    g.setup.mode = mode;
-    g.setup.preset = "classic";
-    g.setup.seed = std::to_string(day);
-    g.setup.rules_version = 2;
-    g.setup.board_key.emplace();
-    g.setup.board_key->fill(static_cast<std::uint8_t>(day & 0xff));
-    g.ranked = true;
-    g.created_at = day * kDay + 1000;
-    g.competition = comp;
-    GameRecord::AttemptRule rule;
-    if (limit > 0) rule.limit = limit;
-    rule.practice_beyond_limit = true;
-    g.attempt_rule = rule;
-    const WriteResult made =
-        wait_for([&](WriteCallback cb) { db_->create_game(g, std::move(cb)); });
-    EXPECT_TRUE(made.ok()) << made.message;
-    GameResult result;
-    result.game_id = g.id;
-    result.score = 100;
-    result.move_count = 10;
-    result.over_reason = game::OverReason::resigned;
-    result.finished_at = finished_at.value_or(day * kDay + 60'000);
-    result.duration_ms = 5000;
-    return wait_for([&](WriteCallback cb) { db_->finish_game(result, std::move(cb)); });
+    GameRecord g = competition_game(numbered("g", ++games_), player, boards_.at(daily(day, mode)),
+                                    day * kDay + 1000);
+    if (limit > 0) g.attempt_rule->limit = limit;
+    g.attempt_rule->practice_beyond_limit = true;
+    return create_and_finish(*db_, g,
+                             {g.id, 100, 10, game::OverReason::resigned,
+                              finished_at.value_or(day * kDay + 60'000), 5000});
   }
 
   // The streak of `mode` as of `today`: {current, best}, {0, 0} for none.
@@ -106,7 +60,7 @@ class Streaks : public ::testing::Test {
   TempDir dir_;
   std::unique_ptr<Database> db_;
   PlayerId ada_ = 0;
-  std::set<std::string> made_;
+  std::map<std::string, BoardRecord> boards_;  // by competition
   int games_ = 0;
 };
 
@@ -210,7 +164,7 @@ TEST_F(Streaks, ADayStaysCountedWhileAnotherDailyOfItCountsIt) {
   g.created_at = kFirstDay * kDay + 2000;
   g.competition = other;
   g.attempt_rule = GameRecord::AttemptRule{};
-  ASSERT_TRUE(wait_for([&](WriteCallback cb) { db_->create_game(g, std::move(cb)); }).ok());
+  ASSERT_TRUE(store_game(*db_, g).ok());
   GameResult result;
   result.game_id = g.id;
   result.score = 5;

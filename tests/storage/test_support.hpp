@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "test_database.hpp"
+#include "tilecrush/game/crypto.hpp"
 #include "tilecrush/storage/database.hpp"
 #include "tilecrush/storage/token_hash.hpp"
 
@@ -40,6 +41,13 @@ using tilecrush::testing::postgres_url;
     if (::tilecrush::storage::testing::postgres_run()) { \
       GTEST_SKIP() << "tests SQLite's own behaviour";    \
     }                                                    \
+  } while (false)
+
+// A test of what only PostgreSQL has (its schema table, several nodes on
+// one database): skipped on SQLite.
+#define SKIP_UNLESS_POSTGRES()                                                        \
+  do {                                                                                \
+    if (!::tilecrush::storage::testing::postgres_run()) GTEST_SKIP() << "PostgreSQL"; \
   } while (false)
 
 // A fresh directory under /tmp, removed with everything in it; file(name)
@@ -133,6 +141,10 @@ inline PlayerId make_player(Database& db, const std::string& name, std::int64_t 
   return r.id;
 }
 
+inline WriteResult store_game(Database& db, const GameRecord& game) {
+  return wait_for([&](WriteCallback cb) { db.create_game(game, std::move(cb)); });
+}
+
 inline GameRecord ranked_game(const std::string& id, PlayerId player, const BoardKey& board,
                               std::int64_t created_at = 1000) {
   GameRecord g;
@@ -159,6 +171,87 @@ inline WriteResult play_ranked(Database& db, const std::string& id, PlayerId pla
   result.finished_at = finished_at;
   result.duration_ms = duration_ms;
   return wait_for([&](WriteCallback cb) { db.finish_game(result, std::move(cb)); });
+}
+
+// A practice game of `player` on a custom board (no preset): never ranked.
+inline GameRecord custom_game(const std::string& id, PlayerId player, game::Mode mode,
+                              const std::string& seed, int width, int height, int colors) {
+  GameRecord g;
+  g.id = id;
+  g.player_id = player;
+  g.setup.mode = mode;
+  g.setup.seed = seed;
+  g.setup.width = width;
+  g.setup.height = height;
+  g.setup.colors = colors;
+  return g;
+}
+
+// A UTC day in milliseconds, and the day number of 2026-11-20, where the
+// tests of dailies (streaks, histories) start.
+inline constexpr std::int64_t kDay = 86'400'000;
+inline constexpr std::int64_t kFirstDay = 20'412;
+
+// The daily of UTC day `day` for (mode, preset): open through that day,
+// made the day before, seeded with the day's number, its attempts unlimited.
+inline CompetitionRecord daily_competition(std::int64_t day, game::Mode mode,
+                                           const std::string& preset) {
+  CompetitionRecord comp;
+  comp.id =
+      "daily-" + std::to_string(day) + "-" + std::string(game::to_string(mode)) + "-" + preset;
+  comp.name = comp.id;
+  comp.mode = mode;
+  comp.preset = preset;
+  comp.seed = std::to_string(day);
+  comp.opens_at = day * kDay;
+  comp.closes_at = (day + 1) * kDay;
+  comp.daily = true;
+  comp.created_at = (day - 1) * kDay;
+  return comp;
+}
+
+// The board a competition is played on: its rules and seed, a key of
+// `key_byte` repeated with its commitment, made and closed with it.
+inline BoardRecord competition_board(const CompetitionRecord& comp, std::uint8_t key_byte) {
+  BoardRecord board;
+  board.scope = comp.id;
+  board.mode = comp.mode;
+  board.preset = comp.preset;
+  board.seed = comp.seed;
+  board.key.fill(key_byte);
+  board.commitment = game::commitment(board.key);
+  board.created_at = comp.created_at;
+  board.closes_at = comp.closes_at;
+  return board;
+}
+
+// Stores `comp` on `board`, expecting it to succeed.
+inline void store_competition(Database& db, const CompetitionRecord& comp,
+                              const BoardRecord& board) {
+  const WriteResult r =
+      wait_for([&](WriteCallback cb) { db.create_competition(comp, board, std::move(cb)); });
+  EXPECT_TRUE(r.ok()) << r.message;
+}
+
+// A ranked game of `player` in the competition `board` belongs to, on its
+// rules, seed and key, under the default attempt rule.
+inline GameRecord competition_game(const std::string& id, PlayerId player, const BoardRecord& board,
+                                   std::int64_t created_at) {
+  GameRecord g =
+      ranked_game(id, player, {board.mode, board.preset, board.seed, board.scope}, created_at);
+  g.setup.rules_version = 2;
+  g.setup.board_key = board.key;
+  g.competition = board.scope;
+  g.attempt_rule = GameRecord::AttemptRule{};
+  return g;
+}
+
+// Creates `game` and ends it with `end`: the creation's result when it
+// fails (the end is then not tried), else the end's.
+inline WriteResult create_and_finish(Database& db, const GameRecord& game, const GameResult& end) {
+  const WriteResult made = store_game(db, game);
+  if (!made.ok()) return made;
+  return wait_for([&](WriteCallback cb) { db.finish_game(end, std::move(cb)); });
 }
 
 inline game::Move click(int x, int y) {

@@ -10,20 +10,18 @@
 
 #include "test_support.hpp"
 
-namespace tilecrush::storage {
+namespace tilecrush::storage::testing {
 namespace {
 
 using game::Mode;
-using testing::click;
-using testing::make_player;
-using testing::numbered;
-using testing::options_for;
-using testing::ranked_game;
-using testing::TempDir;
-using testing::wait_for;
-using testing::WriterGate;
 
 const BoardKey kEasy{Mode::same, "easy", "w", ""};
+
+// Queues alice's game "g" and `moves` times `move` in it, waiting for none.
+void queue_game_of_moves(Database& db, int moves, game::Move move) {
+  db.create_game(ranked_game("g", make_player(db, "alice"), kEasy));
+  for (int i = 0; i < moves; ++i) db.append_move("g", i, move, i, i + 1, {}, 0);
+}
 
 TEST(Writer, QueuedOperationsShareOneCommit) {
   TempDir dir;
@@ -76,9 +74,7 @@ TEST(Writer, BatchSizeIsBounded) {
 TEST(Writer, ManyQuickWritesNeedFewerCommitsThanOperations) {
   TempDir dir;
   Database db(options_for(dir.file()));
-  const PlayerId alice = make_player(db, "alice");
-  db.create_game(ranked_game("g", alice, kEasy));
-  for (int i = 0; i < 5000; ++i) db.append_move("g", i, click(0, 0), i, i + 1, {}, 0);
+  queue_game_of_moves(db, 5000, click(0, 0));
   db.flush();
   const WriterMetrics m = db.metrics();
   EXPECT_EQ(m.ops_committed, 5002u);
@@ -164,9 +160,7 @@ TEST(Writer, CloseCommitsWhatIsQueuedThenRefusesWrites) {
   TempDir dir;
   {
     Database db(options_for(dir.file()));
-    const PlayerId alice = make_player(db, "alice");
-    db.create_game(ranked_game("g", alice, kEasy));
-    for (int i = 0; i < 1000; ++i) db.append_move("g", i, click(1, 1), i, i + 1, {}, 0);
+    queue_game_of_moves(db, 1000, click(1, 1));
     db.close();  // no flush: close drains the queue
     WriteResult late;
     db.create_player("late", "h", 1, [&](const WriteResult& r) { late = r; });
@@ -239,4 +233,4 @@ TEST(Writer, CheckpointsRunOnTheirOwnThreadAndKeepTheWalSmall) {
 }
 
 }  // namespace
-}  // namespace tilecrush::storage
+}  // namespace tilecrush::storage::testing

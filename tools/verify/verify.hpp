@@ -1,20 +1,17 @@
-// tilecrush_verify's library: reading a competition's results export
-// (GET /api/competitions/{id}/results) and replaying its entries with the
-// rules engine (README.md in this folder). No server, no database: only
-// tilecrush_game and nlohmann_json.
+// tilecrush_verify's library: checking a competition's results export
+// (read by export_reader.hpp) by replaying its entries with the rules
+// engine and checking their order (README.md in this folder). No server, no
+// database: only tilecrush_game and nlohmann_json.
 //
 // Nothing here throws on bad input: every problem is a message.
 #pragma once
 
-#include <cstdint>
-#include <nlohmann/json.hpp>
-#include <optional>
 #include <ostream>
 #include <span>
 #include <string>
-#include <string_view>
 #include <vector>
 
+#include "export_reader.hpp"
 #include "tilecrush/game/game.hpp"
 
 namespace tilecrush::verify {
@@ -23,51 +20,6 @@ namespace tilecrush::verify {
 inline constexpr int kExitAgree = 0;     // every entry replays to its claim
 inline constexpr int kExitDisagree = 1;  // a disagreement, or the key is not the committed one
 inline constexpr int kExitUnusable = 2;  // bad arguments, unreadable export, nothing to verify
-
-struct Entry {
-  std::optional<std::int64_t> rank;  // null for disqualified entries
-  std::string player;
-  std::int64_t score = 0;
-  std::int64_t move_count = 0;
-  std::string game_id;
-  nlohmann::json moves;  // as exported: an array, or null while not closed
-  std::vector<std::string> flags;
-  // What the ranking uses besides the score and move count.
-  std::int64_t duration_ms = 0;
-  std::int64_t finished_at = 0;  // ms since the epoch, read from the ISO text
-  std::int64_t player_id = 0;    // grows with registration
-};
-
-struct Export {
-  std::string id;
-  std::string state;  // empty when the export has none
-  game::Mode mode = game::Mode::same;
-  std::string preset;
-  std::string seed;
-  std::int64_t rules_version = 0;
-  std::optional<std::string> commitment;  // absent or null: nullopt
-  std::optional<std::string> key;         // absent or null: nullopt
-  std::vector<Entry> entries;
-};
-
-struct ExportResult {
-  std::optional<Export> value;
-  std::string error;  // why the export is unusable when value is empty
-};
-
-// Parses the export's JSON text: structure and types only (the moves are
-// read per entry by parse_moves). Unknown fields are ignored.
-ExportResult parse_export(std::string_view text);
-
-struct MovesResult {
-  std::vector<game::Move> moves;
-  std::string error;  // "move N: ..." when the list is malformed
-  bool ok() const { return error.empty(); }
-};
-
-// One exported move list: an array of ["kind", x, y] (click, peek, select,
-// unselect) and ["swap", x1, y1, x2, y2], every coordinate an int.
-MovesResult parse_moves(const nlohmann::json& moves);
 
 enum class Verdict { ok, mismatch, refused, malformed };
 
@@ -86,14 +38,6 @@ EntryCheck check_entry(const game::GameSetup& setup, const Entry& entry);
 // finish, then the lower player id; then the unranked (disqualified) ones;
 // no player twice. One line per problem ("ORDER     ..."); empty: in order.
 std::vector<std::string> check_order(game::Mode mode, const std::vector<Entry>& entries);
-
-// "YYYY-MM-DDTHH:MM:SSZ" or with .sss milliseconds (UTC), as ms since the
-// epoch; nullopt for anything else.
-std::optional<std::int64_t> parse_utc_time(std::string_view text);
-
-// Text from the export, safe to print on one line: control characters
-// become '?'.
-std::string printable(std::string_view text);
 
 // The whole tool: `args` without the program name. Writes the report to
 // `out` and problems to `err`; returns the exit code.
