@@ -1,7 +1,7 @@
 // Daily streaks: streak_days holds, per player, mode and counted UTC day,
 // the length of the run of consecutive counted days ending on it; streaks
 // the longest run per player and mode. A day is counted when the first
-// counted game of it finishes (game_store.cpp's finish_game), so the work
+// counted game of it finishes (game_finish_store.cpp's finish_game), so the work
 // per game is constant: one insert that reads the day before's run, one
 // probe of the day after, one upsert of the best. A day counted late (a
 // game ended by its close after the player's next day was counted already)
