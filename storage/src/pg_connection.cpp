@@ -69,11 +69,7 @@ void PgConnection::check(pg_result* result, std::string_view what, std::string_v
 }
 
 PgStatement& PgConnection::cached(std::string_view sql) {
-  auto it = cache_.find(sql);
-  if (it == cache_.end()) {
-    it = cache_.emplace(std::string(sql), std::make_unique<PgStatement>(*this, sql, true)).first;
-  }
-  return *it->second;
+  return cache_.get(sql, [&] { return std::make_unique<PgStatement>(*this, sql, true); });
 }
 
 void PgConnection::defer(std::string_view sql, const std::string* parameter) {

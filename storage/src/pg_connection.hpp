@@ -24,12 +24,12 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "connection.hpp"
 #include "pg_pipeline.hpp"
 #include "pg_statement.hpp"
+#include "statement_cache.hpp"
 
 struct pg_conn;
 struct pg_result;
@@ -46,8 +46,6 @@ class PgConnection final : public Connection {
   // read-only. Throws StorageError when the server cannot be reached.
   PgConnection(const std::string& url, PgRole role);
   ~PgConnection() override;
-  PgConnection(const PgConnection&) = delete;
-  PgConnection& operator=(const PgConnection&) = delete;
 
   Dialect dialect() const override { return Dialect::postgres; }
   void execute(std::string_view sql) override;
@@ -65,13 +63,6 @@ class PgConnection final : public Connection {
 
  private:
   friend class PgStatement;
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view text) const {
-      return std::hash<std::string_view>{}(text);
-    }
-  };
-
   // The live session, reset first when it broke; bumps generation_ then.
   pg_conn* session();
   void open_session();
@@ -110,7 +101,7 @@ class PgConnection final : public Connection {
   // Statements queued to be sent with the next one that is read
   // (pg_pipeline.hpp).
   PgPipeline pipeline_;
-  std::unordered_map<std::string, std::unique_ptr<PgStatement>, Hash, std::equal_to<>> cache_;
+  StatementCache<PgStatement> cache_;
 };
 
 }  // namespace tilecrush::storage::detail

@@ -31,8 +31,6 @@ class PgStatement final : public Statement {
   // session; else deallocated when the statement ends.
   PgStatement(PgConnection& connection, std::string_view sql, bool cached);
   ~PgStatement() override;
-  PgStatement(const PgStatement&) = delete;
-  PgStatement& operator=(const PgStatement&) = delete;
 
   void bind_blob(int index, std::span<const std::uint8_t> bytes) override;
   bool step() override;
