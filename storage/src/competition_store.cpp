@@ -167,13 +167,8 @@ WriteResult insert_board(Connection& c, const BoardRecord& board) {
 }
 
 std::optional<BoardRecord> select_board(Connection& c, const BoardKey& key) {
-  auto q = c.query(kSelectBoard);
-  q->bind(1, key.scope);
-  q->bind(2, mode_text(key.mode));
-  q->bind(3, key.preset);
-  q->bind(4, key.seed);
-  if (!q->step()) return std::nullopt;
-  return read_board_row(*q);
+  return c.first_row(kSelectBoard, read_board_row, key.scope, mode_text(key.mode), key.preset,
+                     key.seed);
 }
 
 WriteResult insert_competition(Connection& c, const CompetitionRecord& comp,
