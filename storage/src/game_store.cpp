@@ -172,17 +172,10 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
       for (const std::int64_t t : game.move_times) times += encode_move_time(t);
       q->bind(26, times);
     }
-    try {
-      q->run();
-    } catch (const StorageError& e) {
-      if (is_primary_key_violation(e.sqlite_code())) {
-        return write_error(WriteStatus::conflict, "game id exists: " + game.id);
-      }
-      if (is_foreign_key_violation(e.sqlite_code())) {
-        return write_error(WriteStatus::not_found,
-                           "unknown player " + std::to_string(game.player_id));
-      }
-      throw;
+    if (auto refused = run_insert(
+            *q, [&] { return "game id exists: " + game.id; },
+            [&] { return "unknown player " + std::to_string(game.player_id); })) {
+      return *refused;
     }
   }
   return write_ok(attempt);

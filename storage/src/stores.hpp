@@ -13,14 +13,36 @@
 #include <string_view>
 #include <vector>
 
+#include "codec.hpp"
 #include "connection.hpp"
 #include "rank_cache.hpp"
 #include "tilecrush/storage/archive.hpp"
+#include "tilecrush/storage/error.hpp"
 #include "tilecrush/storage/history.hpp"
 #include "tilecrush/storage/records.hpp"
 #include "tilecrush/storage/season.hpp"
 
 namespace tilecrush::storage::detail {
+
+// Runs the insert `q` (its parameters bound): nullopt when it stored its
+// row; else the refusal of a row whose key exists (conflict, with the
+// message exists() makes) or that names a row that does not exist
+// (not_found, missing()). Other faults throw.
+template <class Exists, class Missing>
+std::optional<WriteResult> run_insert(Statement& q, Exists exists, Missing missing) {
+  try {
+    q.run();
+  } catch (const StorageError& e) {
+    if (is_primary_key_violation(e.sqlite_code())) {
+      return write_error(WriteStatus::conflict, exists());
+    }
+    if (is_foreign_key_violation(e.sqlite_code())) {
+      return write_error(WriteStatus::not_found, missing());
+    }
+    throw;
+  }
+  return std::nullopt;
+}
 
 // players (player_store.cpp)
 // A row of (name, token_hash, created_at) by `sql` (?1, ?2, ?3): ok with
