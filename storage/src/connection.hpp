@@ -33,11 +33,7 @@ inline constexpr int kRetryableConflict = -40001;
 
 class Connection {
  public:
-  Connection() = default;
   virtual ~Connection() = default;
-  // A session (and its prepared statements) has one owner.
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
 
   virtual Dialect dialect() const = 0;
   bool postgres() const { return dialect() == Dialect::postgres; }

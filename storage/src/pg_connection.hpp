@@ -46,6 +46,8 @@ class PgConnection final : public Connection {
   // read-only. Throws StorageError when the server cannot be reached.
   PgConnection(const std::string& url, PgRole role);
   ~PgConnection() override;
+  PgConnection(const PgConnection&) = delete;
+  PgConnection& operator=(const PgConnection&) = delete;
 
   Dialect dialect() const override { return Dialect::postgres; }
   void execute(std::string_view sql) override;
