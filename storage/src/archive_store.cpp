@@ -77,13 +77,12 @@ ArchiveEntry read_archive_row(const Statement& s) {
 }
 
 std::optional<ArchiveWinner> select_winner(Connection& c, const CompetitionRecord& comp) {
-  auto q = c.query(kWinner);
-  q->bind(1, comp.id);
-  q->bind(2, mode_text(comp.mode));
-  q->bind(3, comp.preset);
-  q->bind(4, comp.seed);
-  if (!q->step()) return std::nullopt;
-  return ArchiveWinner{q->get_text(0), q->get_int(1)};
+  return c.first_row(
+      kWinner,
+      [](const Statement& s) {
+        return ArchiveWinner{s.get_text(0), s.get_int(1)};
+      },
+      comp.id, mode_text(comp.mode), comp.preset, comp.seed);
 }
 
 }  // namespace

@@ -167,13 +167,8 @@ WriteResult insert_board(Connection& c, const BoardRecord& board) {
 }
 
 std::optional<BoardRecord> select_board(Connection& c, const BoardKey& key) {
-  auto q = c.query(kSelectBoard);
-  q->bind(1, key.scope);
-  q->bind(2, mode_text(key.mode));
-  q->bind(3, key.preset);
-  q->bind(4, key.seed);
-  if (!q->step()) return std::nullopt;
-  return read_board_row(*q);
+  return c.first_row(kSelectBoard, read_board_row, key.scope, mode_text(key.mode), key.preset,
+                     key.seed);
 }
 
 WriteResult insert_competition(Connection& c, const CompetitionRecord& comp,
@@ -187,29 +182,13 @@ WriteResult insert_competition(Connection& c, const CompetitionRecord& comp,
   }
   {
     auto q = c.query(kInsertCompetition);
-    q->bind(1, comp.id);
-    q->bind(2, comp.name);
-    q->bind(3, mode_text(comp.mode));
-    q->bind(4, comp.preset);
-    q->bind(5, comp.seed);
-    q->bind(6, comp.opens_at);
-    q->bind(7, comp.closes_at);
-    q->bind(8, comp.attempts);
-    q->bind(9, comp.first_counts ? 1 : 0);
-    q->bind(10, comp.unlisted ? 1 : 0);
-    q->bind(11, comp.daily ? 1 : 0);
-    q->bind(12, comp.organiser_id);
-    q->bind(13, comp.created_at);
-    try {
-      q->run();
-    } catch (const StorageError& e) {
-      if (is_primary_key_violation(e.sqlite_code())) {
-        return write_error(WriteStatus::conflict, "competition id exists: " + comp.id);
-      }
-      if (is_foreign_key_violation(e.sqlite_code())) {
-        return write_error(WriteStatus::not_found, "unknown organiser");
-      }
-      throw;
+    bind_all(*q, comp.id, comp.name, mode_text(comp.mode), comp.preset, comp.seed, comp.opens_at,
+             comp.closes_at, comp.attempts, comp.first_counts ? 1 : 0, comp.unlisted ? 1 : 0,
+             comp.daily ? 1 : 0, comp.organiser_id, comp.created_at);
+    if (auto refused = run_insert(
+            *q, [&] { return "competition id exists: " + comp.id; },
+            [] { return std::string("unknown organiser"); })) {
+      return *refused;
     }
   }
   return insert_board_row(c, board);

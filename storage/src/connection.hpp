@@ -13,8 +13,10 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "statement.hpp"
@@ -45,6 +47,25 @@ class Connection {
   virtual Query query(std::string_view sql) = 0;
   // A one-off statement, not cached.
   virtual std::unique_ptr<Statement> prepare(std::string_view sql) = 0;
+
+  // Runs the cached statement `sql` with `values` bound to ?1, ?2, ...
+  // (bind_all()); rows are ignored, changes() tells what it changed.
+  template <class... Values>
+  void run(std::string_view sql, const Values&... values) {
+    Query q = query(sql);
+    bind_all(*q, values...);
+    q->run();
+  }
+  // The first row of the cached statement `sql` with `values` bound to ?1,
+  // ?2, ..., as `read(row)` makes it; nullopt when there is no row.
+  template <class Read, class... Values>
+  auto first_row(std::string_view sql, Read&& read, const Values&... values)
+      -> std::optional<std::decay_t<decltype(read(std::declval<const Statement&>()))>> {
+    Query q = query(sql);
+    bind_all(*q, values...);
+    if (!q->step()) return std::nullopt;
+    return read(*q);
+  }
 
   // The first column of the first row of a parameterless statement.
   std::int64_t scalar_int(std::string_view sql);

@@ -37,6 +37,13 @@ bool encode_or_refuse(detail::Engine& engine, detail::MoveAppend& append, const 
   }
 }
 
+// The lock keys of the end of game `game_id` (finish_game_lock_keys).
+decltype(detail::WriteOp::lock_keys) finish_lock_keys(std::string game_id) {
+  return [game_id = std::move(game_id)](Connection& c, std::vector<std::int32_t>& keys) {
+    detail::finish_game_lock_keys(c, game_id, keys);
+  };
+}
+
 }  // namespace
 
 bool is_postgres_url(std::string_view path) {
@@ -55,14 +62,12 @@ void Database::close() {
 
 void Database::create_player(std::string name, std::string token_hash, std::int64_t created_at,
                              WriteCallback done) {
-  impl_->enqueue([name = std::move(name), hash = std::move(token_hash), created_at](
-                     Connection& c) { return detail::insert_player(c, name, hash, created_at); },
-                 std::move(done));
+  impl_->write(detail::insert_player, std::move(done), std::move(name), std::move(token_hash),
+               created_at);
 }
 
 void Database::create_game(GameRecord game, WriteCallback done) {
-  impl_->enqueue([game = std::move(game)](Connection& c) { return detail::insert_game(c, game); },
-                 std::move(done));
+  impl_->write(detail::insert_game, std::move(done), std::move(game));
 }
 
 void Database::append_move(std::string game_id, std::int64_t seq, game::Move move,
@@ -93,10 +98,7 @@ void Database::finish_game(GameResult result, WriteCallback done) {
   std::string game_id = result.game_id;
   impl_->enqueue(
       [result = std::move(result)](Connection& c) { return detail::finish_game(c, result); },
-      std::move(done), false,
-      [game_id = std::move(game_id)](Connection& c, std::vector<std::int32_t>& keys) {
-        detail::finish_game_lock_keys(c, game_id, keys);
-      });
+      std::move(done), false, finish_lock_keys(std::move(game_id)));
 }
 
 void Database::append_final_move(game::Move move, std::optional<std::int64_t> first_move_at,
@@ -113,46 +115,35 @@ void Database::append_final_move(game::Move move, std::optional<std::int64_t> fi
   // the move back.
   impl_->enqueue([append = std::move(append), result = std::move(result)](
                      Connection& c) { return detail::append_final_move(c, append, result); },
-                 std::move(done), false,
-                 [game_id = std::move(game_id)](Connection& c, std::vector<std::int32_t>& keys) {
-                   detail::finish_game_lock_keys(c, game_id, keys);
-                 });
+                 std::move(done), false, finish_lock_keys(std::move(game_id)));
 }
 
 void Database::save_room_result(RoomRecord room, WriteCallback done) {
-  impl_->enqueue([room = std::move(room)](Connection& c) { return detail::insert_room(c, room); },
-                 std::move(done));
+  impl_->write(detail::insert_room, std::move(done), std::move(room));
 }
 
 void Database::create_board(BoardRecord board, WriteCallback done) {
-  impl_->enqueue(
-      [board = std::move(board)](Connection& c) { return detail::insert_board(c, board); },
-      std::move(done));
+  impl_->write(detail::insert_board, std::move(done), std::move(board));
 }
 
 void Database::create_competition(CompetitionRecord competition, BoardRecord board,
                                   WriteCallback done) {
-  impl_->enqueue([competition = std::move(competition), board = std::move(board)](
-                     Connection& c) { return detail::insert_competition(c, competition, board); },
-                 std::move(done));
+  impl_->write(detail::insert_competition, std::move(done), std::move(competition),
+               std::move(board));
 }
 
 void Database::mark_competition_closed(std::string id, WriteCallback done) {
-  impl_->enqueue(
-      [id = std::move(id)](Connection& c) { return detail::mark_competition_closed(c, id); },
-      std::move(done));
+  impl_->write(detail::mark_competition_closed, std::move(done), std::move(id));
 }
 
 void Database::create_organiser(std::string name, std::string token_hash, std::int64_t created_at,
                                 WriteCallback done) {
-  impl_->enqueue([name = std::move(name), hash = std::move(token_hash), created_at](
-                     Connection& c) { return detail::insert_organiser(c, name, hash, created_at); },
-                 std::move(done));
+  impl_->write(detail::insert_organiser, std::move(done), std::move(name), std::move(token_hash),
+               created_at);
 }
 
 void Database::flag_entry(EntryFlag flag, WriteCallback done) {
-  impl_->enqueue([flag = std::move(flag)](Connection& c) { return detail::insert_flag(c, flag); },
-                 std::move(done));
+  impl_->write(detail::insert_flag, std::move(done), std::move(flag));
 }
 
 void Database::disqualify(std::string competition_id, PlayerId player, std::string reason,
@@ -207,21 +198,15 @@ void Database::recover_player(RecoveryAttempt attempt, RecoveryCallback done) {
 }
 
 void Database::save_open_room(OpenRoomRecord room, WriteCallback done) {
-  impl_->enqueue(
-      [room = std::move(room)](Connection& c) { return detail::upsert_open_room(c, room); },
-      std::move(done));
+  impl_->write(detail::upsert_open_room, std::move(done), std::move(room));
 }
 
 void Database::remove_open_room(std::string code, WriteCallback done) {
-  impl_->enqueue(
-      [code = std::move(code)](Connection& c) { return detail::remove_open_room(c, code); },
-      std::move(done));
+  impl_->write(detail::remove_open_room, std::move(done), std::move(code));
 }
 
 void Database::finish_open_room(RoomRecord result, WriteCallback done) {
-  impl_->enqueue(
-      [result = std::move(result)](Connection& c) { return detail::finish_open_room(c, result); },
-      std::move(done));
+  impl_->write(detail::finish_open_room, std::move(done), std::move(result));
 }
 
 void Database::flush() {
@@ -244,157 +229,144 @@ Settings Database::settings() const {
 }
 
 std::optional<PlayerRecord> Database::find_player_by_name(std::string_view name) {
-  return impl_->read([&](Connection& c) { return detail::select_player_by_name(c, name); });
+  return impl_->read(detail::select_player_by_name, name);
 }
 
 std::optional<PlayerRecord> Database::find_player_by_id(PlayerId id) {
-  return impl_->read([&](Connection& c) { return detail::select_player_by_id(c, id); });
+  return impl_->read(detail::select_player_by_id, id);
 }
 
 std::optional<GameRecord> Database::load_game(std::string_view game_id) {
-  return impl_->read([&](Connection& c) { return detail::select_game(c, game_id); });
+  return impl_->read(detail::select_game, game_id);
 }
 
 std::vector<std::string> Database::unfinished_games(std::optional<PlayerId> player) {
-  return impl_->read([&](Connection& c) { return detail::select_unfinished_games(c, player); });
+  return impl_->read(detail::select_unfinished_games, player);
 }
 
 std::vector<RunningAttempt> Database::running_attempts(PlayerId player, std::int64_t now,
                                                        std::int64_t limit, std::int64_t scan) {
-  return impl_->read(
-      [&](Connection& c) { return detail::select_running_attempts(c, player, now, limit, scan); });
+  return impl_->read(detail::select_running_attempts, player, now, limit, scan);
 }
 
 LeaderboardPage Database::leaderboard(const BoardKey& board, std::int64_t limit,
                                       std::int64_t offset) {
-  return impl_->read([&](Connection& c) {
-    return detail::select_leaderboard(c, impl_->rank_cache(), board, limit, offset);
-  });
+  return impl_->read(detail::select_leaderboard, impl_->rank_cache(), board, limit, offset);
 }
 
 std::optional<LeaderboardPage> Database::leaderboard_around(const BoardKey& board,
                                                             std::string_view player_name,
                                                             std::int64_t radius) {
-  return impl_->read([&](Connection& c) {
-    return detail::select_leaderboard_around(c, impl_->rank_cache(), board, player_name, radius);
-  });
+  return impl_->read(detail::select_leaderboard_around, impl_->rank_cache(), board, player_name,
+                     radius);
 }
 
 BoardRevision Database::leaderboard_revision(const BoardKey& board) {
-  return impl_->read([&](Connection& c) { return detail::select_board_revision(c, board); });
+  return impl_->read(detail::select_board_revision, board);
 }
 
 std::vector<PlayerBest> Database::player_bests(PlayerId player) {
-  return impl_->read([&](Connection& c) { return detail::select_player_bests(c, player); });
+  return impl_->read(detail::select_player_bests, player);
 }
 
 std::vector<StreakRecord> Database::player_streaks(PlayerId player) {
-  return impl_->read([&](Connection& c) { return detail::select_player_streaks(c, player); });
+  return impl_->read(detail::select_player_streaks, player);
 }
 
 HistoryPage Database::player_history(const HistoryQuery& query) {
-  return impl_->read(
-      [&](Connection& c) { return detail::select_history(c, impl_->rank_cache(), query); });
+  return impl_->read(detail::select_history, impl_->rank_cache(), query);
 }
 
 std::vector<HistoryDay> Database::player_calendar(PlayerId player, HistoryView view,
                                                   std::int64_t now, std::int64_t from,
                                                   std::int64_t to) {
-  return impl_->read(
-      [&](Connection& c) { return detail::select_calendar(c, player, view, now, from, to); });
+  return impl_->read(detail::select_calendar, player, view, now, from, to);
 }
 
 SeasonPage Database::season_standings(const SeasonKey& season, std::int64_t limit,
                                       std::int64_t offset) {
-  return impl_->read(
-      [&](Connection& c) { return detail::select_season_page(c, season, limit, offset); });
+  return impl_->read(detail::select_season_page, season, limit, offset);
 }
 
 std::optional<SeasonPage> Database::season_around(const SeasonKey& season,
                                                   std::string_view player_name,
                                                   std::int64_t radius) {
-  return impl_->read(
-      [&](Connection& c) { return detail::select_season_around(c, season, player_name, radius); });
+  return impl_->read(detail::select_season_around, season, player_name, radius);
 }
 
 BoardRevision Database::season_revision(const SeasonKey& season) {
-  return impl_->read([&](Connection& c) { return detail::select_season_revision(c, season); });
+  return impl_->read(detail::select_season_revision, season);
 }
 
 std::vector<SeasonPeriodRecord> Database::season_periods(game::Mode mode, std::int64_t limit) {
-  return impl_->read([&](Connection& c) { return detail::select_season_periods(c, mode, limit); });
+  return impl_->read(detail::select_season_periods, mode, limit);
 }
 
 std::optional<RoomRecord> Database::find_room(std::string_view code) {
-  return impl_->read([&](Connection& c) { return detail::select_room(c, code); });
+  return impl_->read(detail::select_room, code);
 }
 
 std::optional<BoardRecord> Database::find_board(const BoardKey& key) {
-  return impl_->read([&](Connection& c) { return detail::select_board(c, key); });
+  return impl_->read(detail::select_board, key);
 }
 
 std::optional<CompetitionRecord> Database::find_competition(std::string_view id) {
-  return impl_->read([&](Connection& c) { return detail::select_competition(c, id); });
+  return impl_->read(detail::select_competition, id);
 }
 
 std::vector<CompetitionRecord> Database::competitions(CompetitionState state, std::int64_t now,
                                                       std::int64_t limit) {
-  return impl_->read(
-      [&](Connection& c) { return detail::select_competitions(c, state, now, limit); });
+  return impl_->read(detail::select_competitions, state, now, limit);
 }
 
 OrganiserCompetitions Database::competitions_of(std::optional<OrganiserId> organiser,
                                                 std::int64_t limit, std::int64_t offset) {
-  return impl_->read(
-      [&](Connection& c) { return detail::select_competitions_of(c, organiser, limit, offset); });
+  return impl_->read(detail::select_competitions_of, organiser, limit, offset);
 }
 
 ArchivePage Database::archive(const ArchiveQuery& query) {
-  return impl_->read([&](Connection& c) { return detail::select_archive(c, query); });
+  return impl_->read(detail::select_archive, query);
 }
 
 std::string Database::archive_query_plan(const ArchiveQuery& query) {
-  return impl_->read([&](Connection& c) { return detail::explain_archive(c, query); });
+  return impl_->read(detail::explain_archive, query);
 }
 
 std::vector<std::string> Database::playing_games_in(std::string_view competition_id) {
-  return impl_->read([&](Connection& c) { return detail::select_playing_in(c, competition_id); });
+  return impl_->read(detail::select_playing_in, competition_id);
 }
 
 std::int64_t Database::attempts_started(std::string_view competition_id, PlayerId player) {
-  return impl_->read(
-      [&](Connection& c) { return detail::select_attempts_started(c, competition_id, player); });
+  return impl_->read(detail::select_attempts_started, competition_id, player);
 }
 
 std::vector<std::string> Database::device_token_hashes(PlayerId player) {
-  return impl_->read([&](Connection& c) { return detail::select_device_tokens(c, player); });
+  return impl_->read(detail::select_device_tokens, player);
 }
 
 bool Database::has_recovery_code(PlayerId player) {
-  return impl_->read([&](Connection& c) { return detail::select_has_recovery(c, player); });
+  return impl_->read(detail::select_has_recovery, player);
 }
 
 std::vector<std::pair<PlayerId, std::int64_t>> Database::attempts_started_in(
     std::string_view competition_id) {
-  return impl_->read(
-      [&](Connection& c) { return detail::select_attempts_started_in(c, competition_id); });
+  return impl_->read(detail::select_attempts_started_in, competition_id);
 }
 
 std::optional<OrganiserRecord> Database::find_organiser_by_token_hash(std::string_view token_hash) {
-  return impl_->read(
-      [&](Connection& c) { return detail::select_organiser_by_token_hash(c, token_hash); });
+  return impl_->read(detail::select_organiser_by_token_hash, token_hash);
 }
 
 std::vector<EntryFlag> Database::entry_flags(std::string_view competition_id) {
-  return impl_->read([&](Connection& c) { return detail::select_flags(c, competition_id); });
+  return impl_->read(detail::select_flags, competition_id);
 }
 
 std::string Database::leaderboard_query_plan() {
-  return impl_->read([](Connection& c) { return detail::explain_leaderboard(c); });
+  return impl_->read(detail::explain_leaderboard);
 }
 
 std::string Database::leaderboard_rank_query_plan() {
-  return impl_->read([](Connection& c) { return detail::explain_leaderboard_rank(c); });
+  return impl_->read(detail::explain_leaderboard_rank);
 }
 
 bool Database::claim_room(std::string_view code) {
@@ -414,11 +386,11 @@ std::uint64_t Database::room_claims_generation() const {
 }
 
 std::vector<OpenRoomRecord> Database::open_rooms() {
-  return impl_->read([](Connection& c) { return detail::select_open_rooms(c); });
+  return impl_->read(detail::select_open_rooms);
 }
 
 std::optional<OpenRoomRecord> Database::find_open_room(std::string_view code) {
-  return impl_->read([&](Connection& c) { return detail::select_open_room(c, code); });
+  return impl_->read(detail::select_open_room, code);
 }
 
 }  // namespace tilecrush::storage

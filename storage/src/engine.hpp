@@ -70,6 +70,15 @@ struct Engine {
                  std::nullopt});
   }
 
+  // enqueue() of `operation(writer connection, args...)`, its arguments kept
+  // by value until it runs.
+  template <class F, class... Args>
+  void write(F operation, WriteCallback done, Args... args) {
+    enqueue(
+        [operation, ... args = std::move(args)](Connection& c) { return operation(c, args...); },
+        std::move(done));
+  }
+
   void push(WriteOp&& op) {
     if (writer && writer->push(std::move(op))) return;
     if (op.done) {
@@ -80,10 +89,11 @@ struct Engine {
 
   RankCache* rank_cache() { return ranks.get(); }
 
-  template <class F>
-  auto read(F&& f) {
+  // `operation(reader connection, args...)` on a reader leased for the call.
+  template <class F, class... Args>
+  auto read(F&& operation, Args&&... args) {
     auto lease = readers->acquire();
-    return f(*lease);
+    return operation(*lease, std::forward<Args>(args)...);
   }
 };
 

@@ -35,46 +35,6 @@ WHERE attempts.started < ?3
 RETURNING started
 )sql";
 
-// ?5 is the move's text; ?6 the length of the list before it (seq moves);
-// ?7 the move's time offset (codec.hpp), lost in a NULL list (no offsets).
-constexpr std::string_view kAppendMove = R"sql(
-UPDATE games SET move_list = move_list || ?5, score = ?2, move_count = ?3,
-                 first_move_at = coalesce(first_move_at, ?4), move_times = move_times || ?7
-WHERE id = ?1 AND state = 'playing' AND length(move_list) = ?6
-)sql";
-
-// ?4 is the length of the list without its last move (seq moves), ?5 that
-// of the offsets (substr keeps a NULL list NULL).
-constexpr std::string_view kTakeBackMove = R"sql(
-UPDATE games SET move_list = substr(move_list, 1, ?4), score = ?2, move_count = ?3,
-                 move_times = substr(move_times, 1, ?5)
-WHERE id = ?1 AND state = 'playing' AND length(move_list) = ?4 + 5
-)sql";
-
-constexpr std::string_view kSelectListState =
-    "SELECT state, length(move_list) FROM games WHERE id = ?1";
-
-constexpr std::string_view kSelectForFinish =
-    R"sql(
-SELECT g.player_id, g.mode, g.preset, g.seed, g.ranked, g.state,
-       CASE WHEN g.rules_version = 1 THEN 'v1' ELSE coalesce(g.competition_id, '') END,
-       EXISTS (SELECT 1 FROM entry_flags AS f
-               WHERE f.competition_id = g.competition_id AND f.player_id = g.player_id
-                 AND f.flag = 'disqualified'),
-       (SELECT c.opens_at / 86400000 FROM competitions AS c
-        WHERE c.id = g.competition_id AND c.daily = 1),
-       coalesce(length(g.move_list), 0)
-FROM games AS g WHERE g.id = ?1
-)sql";
-
-// Only a playing game ends: of two nodes finishing one game, the second
-// waits for the first's row lock, then finds it over and changes nothing.
-constexpr std::string_view kFinishGame = R"sql(
-UPDATE games SET state = 'over', score = ?2, move_count = ?3, over_reason = ?4,
-                 finished_at = ?5, duration_ms = ?6
-WHERE id = ?1 AND state = 'playing'
-)sql";
-
 constexpr std::string_view kSelectGame = R"sql(
 SELECT g.id, g.player_id, p.name, g.mode, g.preset, g.width, g.height, g.colors, g.move_budget,
        g.refill, g.compress, g.board_width, g.board_height, g.board, g.seed, g.rules_version,
@@ -110,22 +70,6 @@ WHERE g.state = 'playing' AND g.attempt > 0 AND c.closes_at > ?2
 ORDER BY g.created_at DESC, g.id
 LIMIT ?3
 )sql";
-
-// Why an update of a playing game's move list changed nothing: no such game
-// (not_found), the game is over (conflict), or its list does not hold
-// `expected` moves (`wrong_length`).
-WriteResult refused_update(Connection& c, const std::string& game_id, std::int64_t expected,
-                           WriteStatus wrong_length, const std::string& what) {
-  auto q = c.query(kSelectListState);
-  q->bind(1, game_id);
-  if (!q->step()) return write_error(WriteStatus::not_found, "unknown game " + game_id);
-  if (parse_game_state(q->get_text(0)) == GameState::over) {
-    return write_error(WriteStatus::conflict, "game " + game_id + " is over");
-  }
-  return write_error(wrong_length, what + ": " + game_id + " has " +
-                                       std::to_string(q->get_int(1) / kMoveChars) + " moves, not " +
-                                       std::to_string(expected));
-}
 
 game::Board read_board(const Statement& s, int width_col, int height_col, int cells_col) {
   const auto width = s.get_int(width_col);
@@ -228,145 +172,13 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
       for (const std::int64_t t : game.move_times) times += encode_move_time(t);
       q->bind(26, times);
     }
-    try {
-      q->run();
-    } catch (const StorageError& e) {
-      if (is_primary_key_violation(e.sqlite_code())) {
-        return write_error(WriteStatus::conflict, "game id exists: " + game.id);
-      }
-      if (is_foreign_key_violation(e.sqlite_code())) {
-        return write_error(WriteStatus::not_found,
-                           "unknown player " + std::to_string(game.player_id));
-      }
-      throw;
+    if (auto refused = run_insert(
+            *q, [&] { return "game id exists: " + game.id; },
+            [&] { return "unknown player " + std::to_string(game.player_id); })) {
+      return *refused;
     }
   }
   return write_ok(attempt);
-}
-
-WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t seq,
-                        const game::Move& move, std::int64_t score, std::int64_t move_count,
-                        std::optional<std::int64_t> first_move_at, std::int64_t at_ms) {
-  return insert_encoded_move(c, game_id, seq, encode_move(move), encode_move_time(at_ms), score,
-                             move_count, first_move_at);
-}
-
-WriteResult insert_encoded_move(Connection& c, const std::string& game_id, std::int64_t seq,
-                                const std::string& move, const std::string& time,
-                                std::int64_t score, std::int64_t move_count,
-                                std::optional<std::int64_t> first_move_at) {
-  if (seq < 0) return write_error(WriteStatus::invalid, "negative move number");
-  auto q = c.query(kAppendMove);
-  q->bind(1, game_id);
-  q->bind(2, score);
-  q->bind(3, move_count);
-  q->bind(4, first_move_at);
-  q->bind(5, move);
-  q->bind(6, seq * kMoveChars);
-  q->bind(7, time);
-  q->run();
-  if (c.changes() == 0) {
-    return refused_update(c, game_id, seq, WriteStatus::conflict,
-                          "move " + std::to_string(seq) + " is not the next");
-  }
-  return write_ok();
-}
-
-WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int64_t seq,
-                             std::int64_t score, std::int64_t move_count) {
-  if (seq < 0) return write_error(WriteStatus::not_found, "negative move number");
-  auto q = c.query(kTakeBackMove);
-  q->bind(1, game_id);
-  q->bind(2, score);
-  q->bind(3, move_count);
-  q->bind(4, seq * kMoveChars);
-  q->bind(5, seq * kMoveTimeChars);
-  q->run();
-  if (c.changes() == 0) {
-    return refused_update(c, game_id, seq + 1, WriteStatus::not_found,
-                          "move " + std::to_string(seq) + " is not the last");
-  }
-  return write_ok();
-}
-
-void finish_game_lock_keys(Connection& c, const std::string& game_id,
-                           std::vector<std::int32_t>& keys) {
-  auto q = c.query(kSelectForFinish);
-  q->bind(1, game_id);
-  if (!q->step() || q->get_int(4) == 0) return;
-  keys.push_back(board_lock(
-      BoardKey{parse_mode_text(q->get_text(1)), q->get_text(2), q->get_text(3), q->get_text(6)}));
-  keys.push_back(player_lock(q->get_int(0)));
-}
-
-WriteResult finish_game(Connection& c, const GameResult& result) {
-  if (result.over_reason == game::OverReason::none) {
-    return write_error(WriteStatus::invalid, "a finished game needs a reason");
-  }
-  CountedGame counted;
-  bool ranked = false;
-  bool disqualified = false;
-  std::optional<std::int64_t> daily_day;  // the UTC day of a daily board
-  // A ranked game's finish reads its board's entry and the player's flags
-  // and streak, then writes them: under the board's and the player's locks
-  // (normally taken with the batch's; otherwise the row is read again after
-  // them, since what it says of flags and state may have changed).
-  bool over = false;
-  std::int64_t stored_moves = 0;
-  const auto read_row = [&]() -> bool {
-    auto q = c.query(kSelectForFinish);
-    q->bind(1, result.game_id);
-    if (!q->step()) return false;
-    over = parse_game_state(q->get_text(5)) == GameState::over;
-    ranked = q->get_int(4) != 0;
-    counted.player_id = q->get_int(0);
-    counted.board.mode = parse_mode_text(q->get_text(1));
-    counted.board.preset = q->get_text(2);
-    counted.board.seed = q->get_text(3);
-    counted.board.scope = q->get_text(6);
-    disqualified = q->get_int(7) != 0;
-    daily_day = q->get_optional_int(8);
-    // Five characters a move (move_list, storage/README.md).
-    stored_moves = q->get_int(9) / 5;
-    return true;
-  };
-  if (!read_row()) return write_error(WriteStatus::not_found, "unknown game " + result.game_id);
-  if (!over && ranked && c.lock_keys({board_lock(counted.board), player_lock(counted.player_id)})) {
-    read_row();
-  }
-  if (over) {
-    return write_error(WriteStatus::conflict, "game " + result.game_id + " is already over");
-  }
-  if (result.moves_stored && stored_moves != result.move_count) {
-    return write_error(WriteStatus::conflict,
-                       "game " + result.game_id + " holds " + std::to_string(stored_moves) +
-                           " moves, its end counts " + std::to_string(result.move_count));
-  }
-  {
-    auto q = c.query(kFinishGame);
-    q->bind(1, result.game_id);
-    q->bind(2, result.score);
-    q->bind(3, result.move_count);
-    q->bind(4, over_reason_text(result.over_reason));
-    q->bind(5, result.finished_at);
-    q->bind(6, result.duration_ms);
-    q->run();
-    if (c.changes() == 0) {
-      return write_error(WriteStatus::conflict, "game " + result.game_id + " is already over");
-    }
-  }
-  // A disqualified entry stays out of its competition's ranking.
-  if (ranked && !disqualified) {
-    counted.game_id = result.game_id;
-    counted.score = result.score;
-    counted.move_count = result.move_count;
-    counted.duration_ms = result.duration_ms;
-    counted.finished_at = result.finished_at;
-    record_counted_game(c, counted);
-    count_played_game(c, counted.player_id);
-    if (daily_day) record_streak_day(c, counted.player_id, counted.board.mode, *daily_day);
-  }
-  return write_ok();
 }
 
 std::optional<GameRecord> select_game(Connection& c, std::string_view game_id) {

@@ -1,11 +1,5 @@
-// The PostgreSQL implementation of Connection and Statement, on libpq.
-//
-// Every statement is prepared on the server (PQprepare) once per session
-// and run with PQexecPrepared: values travel as parameters, never in the
-// SQL text. The shared SQL numbers its parameters ?1, ?2, ...; a statement
-// rewrites them to $1, $2, ... densely (a statement that names ?11 but not
-// ?5 gets $5 for ?11), and bind() of a number the text never names is
-// ignored, so the same binding code serves both dialects.
+// The PostgreSQL implementation of Connection, on libpq (its statements:
+// pg_statement.hpp; the writer's pipeline: pg_pipeline.hpp).
 //
 // A broken session (the server restarted, the network dropped) is reset on
 // the next use outside a transaction, and its statements are prepared
@@ -13,21 +7,15 @@
 // a transaction it is never reset: that would run the rest of the
 // transaction's statements, and its COMMIT, on a fresh session without the
 // earlier ones; every statement fails instead until the transaction is
-// abandoned. The claims role never
-// reconnects by itself: its session's locks die with it, which its owner
-// must notice (room_claims.hpp).
+// abandoned. The claims role never reconnects by itself: its session's
+// locks die with it, which its owner must notice (room_claims.hpp).
 //
 // Pipelines (the writer): begin_write()'s BEGIN, lock_keys()' lock and
-// run_deferred()'s statements are not sent at once but queued, and sent
-// with the next statement whose answer is read, in libpq's pipeline mode:
-// all of them, then one sync, then every answer read (one round trip).
-// The server runs them in order; once one fails it skips the rest up to
-// the sync (PGRES_PIPELINE_ABORTED), and the first failure is thrown. When
-// a queued statement failed, the transaction counts as lost: a rollback to
-// the caller's savepoint, which the pipeline may never have made, would
-// not undo what the failure interrupted. A session that breaks inside a pipeline is closed: the
-// next use outside a transaction opens a new one. BEGIN not sent yet
-// leaves nothing to lose: begin_write() resets a broken session first.
+// run_deferred()'s statements are queued in a PgPipeline and sent with the
+// next statement whose answer is read (one round trip). A session that
+// breaks inside a pipeline is closed: the next use outside a transaction
+// opens a new one. BEGIN not sent yet leaves nothing to lose: begin_write()
+// resets a broken session first.
 //
 // Thread safety: none (see Connection).
 #pragma once
@@ -36,60 +24,17 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "connection.hpp"
+#include "pg_pipeline.hpp"
+#include "pg_statement.hpp"
+#include "statement_cache.hpp"
 
 struct pg_conn;
 struct pg_result;
 
 namespace tilecrush::storage::detail {
-
-class PgConnection;
-
-class PgStatement final : public Statement {
- public:
-  // `sql` in the shared dialect (?N parameters). `cached`: kept for the
-  // session; else deallocated when the statement ends.
-  PgStatement(PgConnection& connection, std::string_view sql, bool cached);
-  ~PgStatement() override;
-  PgStatement(const PgStatement&) = delete;
-  PgStatement& operator=(const PgStatement&) = delete;
-
-  void bind_blob(int index, std::span<const std::uint8_t> bytes) override;
-  bool step() override;
-  bool is_null(int column) const override;
-  std::int64_t get_int(int column) const override;
-  std::string get_text(int column) const override;
-  std::vector<std::uint8_t> get_blob(int column) const override;
-  void reset() noexcept override;
-
- protected:
-  void bind_int(int index, std::int64_t value) override;
-  void bind_text(int index, std::string_view text) override;
-  void bind_null(int index) override;
-
- private:
-  // The parameter slot (0-based) of SQL parameter ?index, or -1.
-  int slot(int index) const;
-  friend class PgConnection;  // runs it in a pipeline
-  void prepare_on_server();
-  void execute();
-
-  PgConnection& connection_;
-  std::string name_;
-  std::string sql_;  // rewritten to $N
-  bool cached_;
-  std::uint64_t prepared_in_ = 0;  // the session generation it was prepared in; 0: never
-  std::vector<int> slot_of_;       // by ?N
-  std::vector<std::string> values_;
-  std::vector<char> is_null_;
-  std::vector<int> formats_;  // 0 text, 1 binary
-  pg_result* result_ = nullptr;
-  int row_ = -1;
-  bool ran_ = false;
-};
 
 // writer: the write queue's session; reader: read-only; claims: the room
 // claims' session (advisory locks only).
@@ -120,13 +65,6 @@ class PgConnection final : public Connection {
 
  private:
   friend class PgStatement;
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view text) const {
-      return std::hash<std::string_view>{}(text);
-    }
-  };
-
   // The live session, reset first when it broke; bumps generation_ then.
   pg_conn* session();
   void open_session();
@@ -144,11 +82,8 @@ class PgConnection final : public Connection {
   // Sends the queued statements and then `last` (when given, with these
   // parameters) in one pipeline, and reads every answer. Returns last's
   // result (the caller's to free; nullptr without `last`); throws
-  // StorageError for the first failure.
-  pg_result* run_pipeline(PgStatement* last, const std::vector<const char*>& values,
-                          const std::vector<int>& lengths, const std::vector<int>& formats);
-  // The message and code StorageError carries for a failed result.
-  std::string failure_message(pg_result* result, std::string_view what, std::string_view sql);
+  // StorageError for the first failure, closing a session that broke.
+  pg_result* run_pipeline(PgStatement* last, const PgParameters& parameters);
 
   std::string url_;
   PgRole role_;
@@ -165,21 +100,10 @@ class PgConnection final : public Connection {
   // remembered).
   int savepoints_ = 0;
   std::vector<std::int32_t> held_;
-  // Statements queued to be sent with the next one that is read (see
-  // "Pipelines" above), each with its parameter when it has one.
-  struct Deferred {
-    PgStatement* statement = nullptr;
-    bool has_parameter = false;
-    std::string parameter;
-  };
-  std::vector<Deferred> deferred_;
-  // A BEGIN is queued and not sent yet: the transaction counts as open.
-  bool begin_pending_ = false;
-  // A queued statement failed (not the one whose answer was read): the
-  // caller's own savepoints cannot be trusted to undo it, so the
-  // transaction counts as lost (in_transaction() false) until abandoned.
-  bool deferred_failed_ = false;
-  std::unordered_map<std::string, std::unique_ptr<PgStatement>, Hash, std::equal_to<>> cache_;
+  // Statements queued to be sent with the next one that is read
+  // (pg_pipeline.hpp).
+  PgPipeline pipeline_;
+  StatementCache<PgStatement> cache_;
 };
 
 }  // namespace tilecrush::storage::detail

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "migrations.hpp"
+#include "shared_steps.hpp"
 #include "tilecrush/storage/options.hpp"
 
 namespace tilecrush::storage::detail {
@@ -272,16 +273,6 @@ INSERT INTO streaks (player_id, mode, best)
 SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
 )sql";
 
-// A player's history, as in schema.cpp's kGamesFinishedByPlayer.
-constexpr std::string_view kPgGamesFinishedByPlayer = R"sql(
-CREATE INDEX IF NOT EXISTS games_finished_by_player ON games (player_id, finished_at, id) WHERE state = 'over';
-)sql";
-
-// Move time offsets, as in schema.cpp's kMoveTimes.
-constexpr std::string_view kPgMoveTimes = R"sql(
-ALTER TABLE games ADD COLUMN move_times TEXT;
-)sql";
-
 // Seasons, as in schema.cpp's kSeasons.
 constexpr std::string_view kPgSeasons = R"sql(
 CREATE TABLE season_boards (
@@ -322,21 +313,10 @@ CREATE TABLE season_periods (
 CREATE INDEX season_periods_by_mode ON season_periods (mode, start_day);
 )sql";
 
-// The archive's indexes, as in schema.cpp's kArchiveIndexes.
-constexpr std::string_view kPgArchiveIndexes = R"sql(
-CREATE INDEX IF NOT EXISTS competitions_archive ON competitions (closes_at, id) WHERE unlisted = 0;
-CREATE INDEX IF NOT EXISTS competitions_archive_by_mode ON competitions (mode, closes_at, id)
-  WHERE unlisted = 0;
-CREATE INDEX IF NOT EXISTS competitions_archive_by_kind ON competitions (daily, closes_at, id)
-  WHERE unlisted = 0;
-CREATE INDEX IF NOT EXISTS competitions_archive_by_mode_kind ON competitions (mode, daily, closes_at, id)
-  WHERE unlisted = 0;
-)sql";
-
 // Steps from kPgFirstVersion on: kPgMigrations[0] creates version 6.
 constexpr std::array<std::string_view, kSchemaVersion - kPgFirstVersion + 1> kPgMigrations = {
-    kPgV6,        kPgV7OpenRooms, kPgV8RecoveryCodes, kPgV9Streaks, kPgGamesFinishedByPlayer,
-    kPgMoveTimes, kPgSeasons,     kPgArchiveIndexes,
+    kPgV6,      kPgV7OpenRooms, kPgV8RecoveryCodes, kPgV9Streaks, kGamesFinishedByPlayer,
+    kMoveTimes, kPgSeasons,     kArchiveIndexes,
 };
 
 }  // namespace

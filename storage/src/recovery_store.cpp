@@ -38,10 +38,7 @@ constexpr std::string_view kHasRecovery =
 }  // namespace
 
 WriteResult update_recovery_hash(Connection& c, PlayerId player, const std::string& code_hash) {
-  auto q = c.query(kSetRecoveryHash);
-  q->bind(1, player);
-  q->bind(2, code_hash);
-  q->run();
+  c.run(kSetRecoveryHash, player, code_hash);
   if (c.changes() == 0) return write_error(WriteStatus::not_found, "no such player");
   return write_ok(player);
 }
@@ -63,12 +60,7 @@ RecoveryResult try_recovery(Connection& c, const RecoveryAttempt& attempt) {
     out.name = q->get_text(1);
     if (!q->is_null(2)) stored = q->get_text(2);
   }
-  {
-    auto q = c.query(kForgetOldFailures);
-    q->bind(1, out.player_id);
-    q->bind(2, attempt.at - attempt.window_ms);
-    q->run();
-  }
+  c.run(kForgetOldFailures, out.player_id, attempt.at - attempt.window_ms);
   std::int64_t failures = 0;
   {
     auto q = c.query(kCountFailures);
@@ -83,31 +75,13 @@ RecoveryResult try_recovery(Connection& c, const RecoveryAttempt& attempt) {
   // "another code" take the same path.
   const bool right = stored && same_hash(*stored, attempt.code_hash);
   if (!right) {
-    auto q = c.query(kRecordFailure);
-    q->bind(1, out.player_id);
-    q->bind(2, attempt.at);
-    q->run();
+    c.run(kRecordFailure, out.player_id, attempt.at);
     out.outcome = RecoveryOutcome::wrong_code;
     return out;
   }
-  {
-    auto q = c.query(kForgetFailures);
-    q->bind(1, out.player_id);
-    q->run();
-  }
-  {
-    auto q = c.query(kInsertDeviceToken);
-    q->bind(1, out.player_id);
-    q->bind(2, attempt.device_token_hash);
-    q->bind(3, attempt.at);
-    q->run();
-  }
-  {
-    auto q = c.query(kDropOldDeviceTokens);
-    q->bind(1, out.player_id);
-    q->bind(2, attempt.max_device_tokens);
-    q->run();
-  }
+  c.run(kForgetFailures, out.player_id);
+  c.run(kInsertDeviceToken, out.player_id, attempt.device_token_hash, attempt.at);
+  c.run(kDropOldDeviceTokens, out.player_id, attempt.max_device_tokens);
   out.outcome = RecoveryOutcome::recovered;
   return out;
 }

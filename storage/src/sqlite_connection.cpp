@@ -85,11 +85,7 @@ void SqliteConnection::execute(std::string_view sql) {
 }
 
 Query SqliteConnection::query(std::string_view sql) {
-  auto it = cache_.find(sql);
-  if (it == cache_.end()) {
-    it = cache_.emplace(std::string(sql), std::make_unique<SqliteStatement>(db_, sql)).first;
-  }
-  return Query(*it->second);
+  return Query(cache_.get(sql, [&] { return std::make_unique<SqliteStatement>(db_, sql); }));
 }
 
 std::unique_ptr<Statement> SqliteConnection::prepare(std::string_view sql) {

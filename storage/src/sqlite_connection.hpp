@@ -9,9 +9,9 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 #include "connection.hpp"
+#include "statement_cache.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -22,8 +22,6 @@ class SqliteStatement final : public Statement {
  public:
   SqliteStatement(sqlite3* db, std::string_view sql);
   ~SqliteStatement() override;
-  SqliteStatement(const SqliteStatement&) = delete;
-  SqliteStatement& operator=(const SqliteStatement&) = delete;
 
   void bind_blob(int index, std::span<const std::uint8_t> bytes) override;
   bool step() override;
@@ -77,16 +75,9 @@ class SqliteConnection final : public Connection {
   void checkpoint_and_restart();
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view text) const {
-      return std::hash<std::string_view>{}(text);
-    }
-  };
-
   sqlite3* db_ = nullptr;
   std::function<void(int)> wal_hook_;
-  std::unordered_map<std::string, std::unique_ptr<SqliteStatement>, Hash, std::equal_to<>> cache_;
+  StatementCache<SqliteStatement> cache_;
 };
 
 }  // namespace tilecrush::storage::detail

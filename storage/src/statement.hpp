@@ -23,7 +23,11 @@ namespace tilecrush::storage::detail {
 
 class Statement {
  public:
+  Statement() = default;
   virtual ~Statement() = default;
+  // A statement stays with the connection that prepared it.
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
 
   void bind(int index, std::int64_t value) { bind_int(index, value); }
   void bind(int index, int value) { bind_int(index, value); }
@@ -88,6 +92,13 @@ class Query {
  private:
   Statement* statement_;
 };
+
+// Binds `values` to ?1, ?2, ... in their order.
+template <class... Values>
+void bind_all(Statement& statement, const Values&... values) {
+  int index = 0;
+  (statement.bind(++index, values), ...);
+}
 
 // SQLite extended result codes (and the PostgreSQL errors mapped to them).
 bool is_unique_violation(int code);

@@ -13,14 +13,36 @@
 #include <string_view>
 #include <vector>
 
+#include "codec.hpp"
 #include "connection.hpp"
 #include "rank_cache.hpp"
 #include "tilecrush/storage/archive.hpp"
+#include "tilecrush/storage/error.hpp"
 #include "tilecrush/storage/history.hpp"
 #include "tilecrush/storage/records.hpp"
 #include "tilecrush/storage/season.hpp"
 
 namespace tilecrush::storage::detail {
+
+// Runs the insert `q` (its parameters bound): nullopt when it stored its
+// row; else the refusal of a row whose key exists (conflict, with the
+// message exists() makes) or that names a row that does not exist
+// (not_found, missing()). Other faults throw.
+template <class Exists, class Missing>
+std::optional<WriteResult> run_insert(Statement& q, Exists exists, Missing missing) {
+  try {
+    q.run();
+  } catch (const StorageError& e) {
+    if (is_primary_key_violation(e.sqlite_code())) {
+      return write_error(WriteStatus::conflict, exists());
+    }
+    if (is_foreign_key_violation(e.sqlite_code())) {
+      return write_error(WriteStatus::not_found, missing());
+    }
+    throw;
+  }
+  return std::nullopt;
+}
 
 // players (player_store.cpp)
 // A row of (name, token_hash, created_at) by `sql` (?1, ?2, ?3): ok with
@@ -43,8 +65,9 @@ RecoveryResult try_recovery(Connection& c, const RecoveryAttempt& attempt);
 std::vector<std::string> select_device_tokens(Connection& c, PlayerId player);
 bool select_has_recovery(Connection& c, PlayerId player);
 
-// games and moves (game_store.cpp)
+// games (game_store.cpp)
 WriteResult insert_game(Connection& c, const GameRecord& game);
+// a playing game's move list (game_moves_store.cpp)
 WriteResult insert_move(Connection& c, const std::string& game_id, std::int64_t seq,
                         const game::Move& move, std::int64_t score, std::int64_t move_count,
                         std::optional<std::int64_t> first_move_at, std::int64_t at_ms);
@@ -55,6 +78,7 @@ WriteResult insert_encoded_move(Connection& c, const std::string& game_id, std::
                                 std::optional<std::int64_t> first_move_at);
 WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int64_t seq,
                              std::int64_t score, std::int64_t move_count);
+// a game's end (game_finish_store.cpp)
 WriteResult finish_game(Connection& c, const GameResult& result);
 // The lock keys finish_game takes (its board's and player's), read from the
 // game's row: none for an unknown or unranked game.
@@ -68,6 +92,7 @@ std::int32_t board_lock(const BoardKey& board);
 std::int32_t player_lock(PlayerId player);
 std::int32_t season_lock();
 std::int32_t recovery_lock(std::string_view name);
+// games (game_store.cpp)
 std::optional<GameRecord> select_game(Connection& c, std::string_view game_id);
 std::vector<std::string> select_unfinished_games(Connection& c, std::optional<PlayerId> player);
 std::vector<RunningAttempt> select_running_attempts(Connection& c, PlayerId player,

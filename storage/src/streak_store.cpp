@@ -1,7 +1,7 @@
 // Daily streaks: streak_days holds, per player, mode and counted UTC day,
 // the length of the run of consecutive counted days ending on it; streaks
 // the longest run per player and mode. A day is counted when the first
-// counted game of it finishes (game_store.cpp's finish_game), so the work
+// counted game of it finishes (game_finish_store.cpp's finish_game), so the work
 // per game is constant: one insert that reads the day before's run, one
 // probe of the day after, one upsert of the best. A day counted late (a
 // game ended by its close after the player's next day was counted already)
@@ -73,46 +73,26 @@ constexpr std::string_view kDeleteBest = "DELETE FROM streaks WHERE player_id = 
 
 std::optional<std::int64_t> run_on(Connection& c, PlayerId player, std::string_view mode,
                                    std::int64_t day) {
-  auto q = c.query(kSelectRun);
-  q->bind(1, player);
-  q->bind(2, mode);
-  q->bind(3, day);
-  if (!q->step()) return std::nullopt;
-  return q->get_int(0);
+  return c.first_row(
+      kSelectRun, [](const Statement& s) { return s.get_int(0); }, player, mode, day);
 }
 
 }  // namespace
 
 void record_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int64_t day) {
   const std::string_view mode_name = mode_text(mode);
-  {
-    auto q = c.query(kInsertDay);
-    q->bind(1, player);
-    q->bind(2, mode_name);
-    q->bind(3, day);
-    q->bind(4, day - 1);
-    q->run();
-    if (c.changes() == 0) return;  // counted already
-  }
+  c.run(kInsertDay, player, mode_name, day, day - 1);
+  if (c.changes() == 0) return;  // counted already
   std::int64_t run = run_on(c, player, mode_name, day).value_or(1);
   std::int64_t best = run;
   // Days counted already after this one now continue its run.
   for (std::int64_t next = day + 1;; ++next) {
-    auto q = c.query(kUpdateRun);
-    q->bind(1, player);
-    q->bind(2, mode_name);
-    q->bind(3, next);
-    q->bind(4, run + 1);
-    q->run();
+    c.run(kUpdateRun, player, mode_name, next, run + 1);
     if (c.changes() == 0) break;
     run += 1;
     best = std::max(best, run);
   }
-  auto q = c.query(kUpsertBest);
-  q->bind(1, player);
-  q->bind(2, mode_name);
-  q->bind(3, best);
-  q->run();
+  c.run(kUpsertBest, player, mode_name, best);
 }
 
 void uncount_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int64_t day) {
@@ -124,22 +104,11 @@ void uncount_streak_day(Connection& c, PlayerId player, game::Mode mode, std::in
     q->bind(3, day);
     if (q->step()) return;  // another daily of that day still counts it
   }
-  {
-    auto q = c.query(kDeleteDay);
-    q->bind(1, player);
-    q->bind(2, mode_name);
-    q->bind(3, day);
-    q->run();
-    if (c.changes() == 0) return;  // never counted
-  }
+  c.run(kDeleteDay, player, mode_name, day);
+  if (c.changes() == 0) return;  // never counted
   // The days after it start a run of their own.
   for (std::int64_t next = day + 1;; ++next) {
-    auto q = c.query(kUpdateRun);
-    q->bind(1, player);
-    q->bind(2, mode_name);
-    q->bind(3, next);
-    q->bind(4, next - day);
-    q->run();
+    c.run(kUpdateRun, player, mode_name, next, next - day);
     if (c.changes() == 0) break;
   }
   std::optional<std::int64_t> longest;
@@ -149,11 +118,11 @@ void uncount_streak_day(Connection& c, PlayerId player, game::Mode mode, std::in
     q->bind(2, mode_name);
     if (q->step()) longest = q->get_optional_int(0);
   }
-  auto q = c.query(longest ? kSetBest : kDeleteBest);
-  q->bind(1, player);
-  q->bind(2, mode_name);
-  if (longest) q->bind(3, *longest);
-  q->run();
+  if (longest) {
+    c.run(kSetBest, player, mode_name, *longest);
+  } else {
+    c.run(kDeleteBest, player, mode_name);
+  }
 }
 
 std::vector<StreakRecord> select_player_streaks(Connection& c, PlayerId player) {

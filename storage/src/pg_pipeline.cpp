@@ -1,0 +1,137 @@
+#include "pg_pipeline.hpp"
+
+#include <libpq-fe.h>
+
+#include "pg_failure.hpp"
+#include "pg_statement.hpp"
+
+namespace tilecrush::storage::detail {
+
+void PgPipeline::queue(PgStatement& statement, const std::string* parameter) {
+  Queued q;
+  q.statement = &statement;
+  if (parameter != nullptr) {
+    q.has_parameter = true;
+    q.parameter = *parameter;
+  }
+  queued_.push_back(std::move(q));
+}
+
+void PgPipeline::queue_begin(PgStatement& begin) {
+  queue(begin, nullptr);
+  begin_pending_ = true;
+}
+
+std::vector<PgPipeline::Queued> PgPipeline::take() noexcept {
+  std::vector<Queued> items;
+  items.swap(queued_);
+  begin_pending_ = false;
+  return items;
+}
+
+void PgPipeline::drop() noexcept {
+  queued_.clear();
+  begin_pending_ = false;
+}
+
+PgPipeline::Outcome PgPipeline::send(pg_conn* session, const std::vector<Queued>& items,
+                                     PgStatement* last, const PgParameters& parameters) {
+  PGconn* conn = session;
+  // The session broke in the middle: what it was running is lost with it.
+  const auto broken = [&](std::string message) {
+    if (message.empty()) {
+      message = "the PostgreSQL session failed in a pipeline: ";
+      message += PQerrorMessage(conn);
+      while (!message.empty() && message.back() == '\n') message.pop_back();
+    }
+    Outcome out;
+    out.error = std::move(message);
+    out.code = kPgGenericError;
+    out.session_broken = true;
+    return out;
+  };
+  if (PQenterPipelineMode(conn) != 1) return broken("");
+
+  std::size_t sent = 0;
+  bool sent_all = true;
+  for (const Queued& q : items) {
+    const char* value = q.parameter.c_str();
+    const int length = static_cast<int>(q.parameter.size());
+    const int format = 0;
+    const int n = q.has_parameter ? 1 : 0;
+    if (PQsendQueryPrepared(conn, q.statement->name_.c_str(), n, n > 0 ? &value : nullptr,
+                            n > 0 ? &length : nullptr, n > 0 ? &format : nullptr, 0) != 1) {
+      sent_all = false;
+      break;
+    }
+    ++sent;
+  }
+  if (sent_all && last != nullptr) {
+    if (PQsendQueryPrepared(conn, last->name_.c_str(), static_cast<int>(parameters.values.size()),
+                            parameters.values.data(), parameters.lengths.data(),
+                            parameters.formats.data(), 0) == 1) {
+      ++sent;
+    } else {
+      sent_all = false;
+    }
+  }
+  if (sent_all && PQpipelineSync(conn) != 1) sent_all = false;
+  if (!sent_all) return broken("");
+
+  // Each statement's answer, then the NULL that ends it; then the sync.
+  std::string error;
+  int code = kPgGenericError;
+  pg_result* last_result = nullptr;
+  bool lost = false;
+  for (std::size_t i = 0; i < sent && !lost; ++i) {
+    PGresult* result = PQgetResult(conn);
+    if (result == nullptr || PQresultStatus(result) == PGRES_PIPELINE_SYNC) {
+      PQclear(result);
+      lost = true;
+      break;
+    }
+    const bool is_last = last != nullptr && i + 1 == sent;
+    const ExecStatusType status = PQresultStatus(result);
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+      if (is_last) {
+        last_result = result;
+      } else {
+        PQclear(result);
+      }
+    } else {
+      // PGRES_PIPELINE_ABORTED: skipped after an earlier failure.
+      if (status != PGRES_PIPELINE_ABORTED && error.empty()) {
+        error = pg_failure_message(conn, result, "run",
+                                   is_last ? last->sql_ : items[i].statement->sql_);
+        code = pg_error_code(result);
+        if (!is_last) queued_failed_ = true;
+      }
+      PQclear(result);
+    }
+    while (PGresult* extra = PQgetResult(conn)) {
+      if (PQresultStatus(extra) == PGRES_PIPELINE_SYNC) lost = true;
+      PQclear(extra);
+    }
+  }
+  bool synced = false;
+  if (!lost) {
+    PGresult* result = PQgetResult(conn);
+    synced = result != nullptr && PQresultStatus(result) == PGRES_PIPELINE_SYNC;
+    PQclear(result);
+  }
+  if (!synced || PQexitPipelineMode(conn) != 1) {
+    PQclear(last_result);
+    return broken(error);
+  }
+  Outcome out;
+  if (!error.empty()) {
+    PQclear(last_result);
+    out.error = std::move(error);
+    out.code = code;
+    return out;
+  }
+  out.result = last_result;
+  return out;
+}
+
+}  // namespace tilecrush::storage::detail

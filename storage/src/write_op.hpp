@@ -1,0 +1,40 @@
+// One queued write operation: what the writer thread runs, what it calls
+// back with the result, and what it needs to know ahead (WriteQueue,
+// BatchRunner).
+//
+// Thread safety: a value, moved from the pushing thread to the writer
+// thread; `run`, `lock_keys` and `done` are called on the writer thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "connection.hpp"
+#include "move_batch.hpp"
+#include "tilecrush/storage/records.hpp"
+
+namespace tilecrush::storage::detail {
+
+struct WriteOp {
+  // Runs on the writer thread inside the operation's savepoint. Empty when
+  // `append` is set: the writer then runs store_move(append).
+  std::function<WriteResult(Connection&)> run;
+  WriteCallback done;  // may be empty
+  // `run` is one statement that changes nothing when it fails: it runs
+  // without a savepoint (three statements fewer per move).
+  bool single_statement = false;
+  // May be empty. Adds the lock keys (Connection::lock_keys) `run` will take,
+  // as far as they can be told before it runs (it may read): the writer
+  // takes every key of a batch at once, in one order, before running it, so
+  // that batches of several nodes never wait for each other in a circle.
+  // `run` still takes its own keys (those it finds only by running, e.g. of
+  // a game created earlier in the same batch).
+  std::function<void(Connection&, std::vector<std::int32_t>&)> lock_keys;
+  // A move appended (`run` stores it alone, single_statement): consecutive
+  // such operations of a batch are stored together (append_moves()).
+  std::optional<MoveAppend> append;
+};
+
+}  // namespace tilecrush::storage::detail
