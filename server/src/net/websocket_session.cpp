@@ -246,6 +246,8 @@ void WebsocketSession::fill_slot(std::uint64_t slot, std::optional<std::string> 
   replies_.fill(slot, std::move(message), [this](std::string text) {
     enqueue({std::move(text), nullptr, rfc6455::Opcode::text});
   });
+  // The last answer a close waits for (or a slot released without one).
+  if (closing_) close_when_answered();
 }
 
 void WebsocketSession::push(SharedText message) {
@@ -312,7 +314,7 @@ void WebsocketSession::on_write(error_code ec, std::size_t) {
   if (!frames_.empty()) return do_write();
   // An idle connection keeps no large batch's capacity.
   frames_.shrink();
-  if (closing_) start_close();
+  if (closing_) close_when_answered();
 }
 
 // ---- closing -------------------------------------------------------------
@@ -325,12 +327,23 @@ void WebsocketSession::close(websocket::close_code code) {
     if (self->closing_ || self->phase_ == Phase::finished) return;
     self->closing_ = true;
     self->close_code_ = code;
-    if (self->phase_ == Phase::open && !self->frames_.writing() && self->frames_.empty()) {
-      self->start_close();
-    }
+    // Before the handshake is written no message has been read; the close
+    // follows it (on_handshake_written).
+    if (self->phase_ != Phase::open) return;
+    // The answers of the requests already read go first, for at most the
+    // drain timeout (on_timer then closes without them).
+    if (!self->replies_.settled()) self->arm_timer(self->limits_.close_drain_timeout);
+    self->close_when_answered();
   };
   if (executor_.running_in_this_thread()) return begin();
   net::post(executor_, std::move(begin));
+}
+
+void WebsocketSession::close_when_answered() {
+  if (close_queued_ || phase_ != Phase::open || !replies_.settled()) return;
+  // While frames are being written, on_write() comes back here.
+  if (frames_.writing() || !frames_.empty()) return;
+  start_close();
 }
 
 void WebsocketSession::start_close() {
@@ -378,6 +391,9 @@ void WebsocketSession::on_timer(error_code ec) {
   // handler queued, too late to be cancelled): the new deadline stands.
   if (timer_.expiry() > Clock::now()) return;
   if (phase_ != Phase::open) return finish();  // handshake or closing overdue
+  // A close still waiting for answers after the drain timeout: it goes
+  // without them (those arriving later are dropped).
+  if (closing_ && !close_queued_) return start_close();
   const Clock::duration half = limits_.idle_timeout / 2;
   const Clock::time_point now = Clock::now();
   if (awaiting_ || now - last_received_ < half) {

@@ -89,7 +89,10 @@ class WebsocketSession final : public Connection {
   // Writes every frame queued (at once if the socket takes it).
   void do_write();
   void on_write(error_code ec, std::size_t bytes);
-  // Queues the close frame once the answers due are out.
+  // Once closing: queues the close frame when every request read has its
+  // answer written (the reply order settled, the frames queued written).
+  void close_when_answered();
+  // Queues the close frame after the frames queued.
   void start_close();
   // After the close frame is written: wait for the client's close frame
   // (lingering), or end at once when the handshake is done or broken.
