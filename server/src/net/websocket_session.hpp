@@ -8,8 +8,14 @@
 // buffer. Bytes are read into one buffer per network thread, and only what
 // a connection cannot handle yet (a message's rest, messages pipelined
 // behind one being handled) is kept in its own. One timer per connection
-// covers the handshake, the idle pings and the closing handshake; it is not
-// reset per message, but checks on expiry whether anything was received.
+// covers the handshake, the idle pings, a close's wait for the answers due
+// and the closing handshake; it is not reset per message, but checks on
+// expiry whether anything was received.
+//
+// A close the server starts (close()) handles no further message, and
+// sends its close frame once every message handed to the handler has its
+// answer written (or its slot released), or after the drain timeout
+// (SessionLimits::close_drain_timeout).
 //
 // Thread safety: all members run on the connection's network thread (its
 // io_context has one thread: no strand); push(), close(), read_next() and
