@@ -208,12 +208,16 @@ void Server::stop() {
     if (eviction_timer_) eviction_timer_->cancel();
     if (closing_timer_) closing_timer_->cancel();
   });
-  // Commit what is queued; the answers of those writes are posted to their
-  // connections before the close frames below.
+  // Commit what is queued. Each connection then sends the answers of the
+  // requests it has read (those still with the game service included: the
+  // database stays open until the connections are gone), and only then its
+  // close frame (WebsocketSession::close).
   db_->flush();
   for (const auto& session : registry_.snapshot())
     session->close(websocket::close_code::going_away);
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  // The answers' drain, then a second for the closing handshake.
+  const auto deadline =
+      std::chrono::steady_clock::now() + limits_.close_drain_timeout + std::chrono::seconds(1);
   while (registry_.size() > 0 && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }

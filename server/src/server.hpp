@@ -32,9 +32,9 @@ class Server {
 
   // Starts the network threads and returns.
   void start();
-  // Graceful stop: no new connections; queued writes are committed and
-  // their answers sent; every connection is closed (1001); the database is
-  // flushed and closed. Idempotent.
+  // Graceful stop: no new connections; queued writes are committed; every
+  // connection sends the answers of the requests it has read, then closes
+  // (1001); the database is flushed and closed. Idempotent.
   void stop();
 
   unsigned short port() const { return listener_->port(); }

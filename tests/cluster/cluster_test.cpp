@@ -14,42 +14,19 @@
 #include <string>
 #include <thread>
 
-#include "local_cluster.hpp"
+#include "cluster_suite.hpp"
 #include "nginx_client.hpp"
 #include "ws_client.hpp"
 
 namespace tilecrush::testing {
 namespace {
 
-class ClusterTest : public ::testing::Test {
+class ClusterTest : public ClusterSuite<ClusterTest> {
  protected:
-  static void SetUpTestSuite() {
-    cluster_ = std::make_unique<LocalCluster>();
-    started_ = cluster_->start(2);
-  }
-  static void TearDownTestSuite() { cluster_.reset(); }
-
-  void SetUp() override {
-    if (started_ == LocalCluster::Started::missing_tools) {
-      if (std::getenv("TILECRUSH_TEST_PG_REQUIRED") != nullptr) {
-        FAIL() << "scripts/cluster.sh needs nginx and postgresql-15, and the test command "
-                  "requires them (TILECRUSH_TEST_PG_REQUIRED)";
-      }
-      GTEST_SKIP() << "nginx or postgresql-15 is not installed (scripts/setup.sh --test)";
-    }
-    ASSERT_EQ(started_, LocalCluster::Started::yes) << "scripts/cluster.sh start failed";
-  }
-
   static unsigned short n1() { return cluster_->node_port("n1"); }
   static unsigned short n2() { return cluster_->node_port("n2"); }
   static unsigned short front() { return cluster_->nginx_port(); }
-
-  static std::unique_ptr<LocalCluster> cluster_;
-  static LocalCluster::Started started_;
 };
-
-std::unique_ptr<LocalCluster> ClusterTest::cluster_;
-LocalCluster::Started ClusterTest::started_ = LocalCluster::Started::failed;
 
 // A player's connection to one node, signed in.
 std::unique_ptr<WsClient> connect(unsigned short port, const std::string& name,

@@ -28,7 +28,7 @@
 #include <thread>
 #include <vector>
 
-#include "local_cluster.hpp"
+#include "cluster_suite.hpp"
 #include "nginx_client.hpp"
 #include "tracked_player.hpp"
 
@@ -59,17 +59,11 @@ double percentile(std::vector<double> v, double p) {
   return v[std::min(i, v.size() - 1)];
 }
 
-TEST(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
-  LocalCluster cluster;
-  const auto started = cluster.start(2);
-  if (started == LocalCluster::Started::missing_tools) {
-    if (std::getenv("TILECRUSH_TEST_PG_REQUIRED") != nullptr) {
-      FAIL() << "scripts/cluster.sh needs nginx and postgresql-15, and the test command "
-                "requires them (TILECRUSH_TEST_PG_REQUIRED)";
-    }
-    GTEST_SKIP() << "nginx or postgresql-15 is not installed (scripts/setup.sh --test)";
-  }
-  ASSERT_EQ(started, LocalCluster::Started::yes) << "scripts/cluster.sh start failed";
+// A cluster of its own (one test).
+class Failover : public ClusterSuite<Failover> {};
+
+TEST_F(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
+  LocalCluster& cluster = *cluster_;
   const auto begun = Clock::now();
   const unsigned short front = cluster.nginx_port();
 

@@ -28,7 +28,7 @@
 #include <thread>
 #include <vector>
 
-#include "local_cluster.hpp"
+#include "cluster_suite.hpp"
 #include "tracked_player.hpp"
 
 namespace tilecrush::testing {
@@ -85,23 +85,10 @@ class PgSession {
   PGconn* conn_;
 };
 
-class PgFaults : public ::testing::Test {
+class PgFaults : public ClusterSuite<PgFaults> {
  protected:
-  static void SetUpTestSuite() {
-    cluster_ = std::make_unique<LocalCluster>();
-    started_ = cluster_->start(2);
-  }
-  static void TearDownTestSuite() { cluster_.reset(); }
-
   void SetUp() override {
-    if (started_ == LocalCluster::Started::missing_tools) {
-      if (std::getenv("TILECRUSH_TEST_PG_REQUIRED") != nullptr) {
-        FAIL() << "scripts/cluster.sh needs nginx and postgresql-15, and the test command "
-                  "requires them (TILECRUSH_TEST_PG_REQUIRED)";
-      }
-      GTEST_SKIP() << "nginx or postgresql-15 is not installed (scripts/setup.sh --test)";
-    }
-    ASSERT_EQ(started_, LocalCluster::Started::yes) << "scripts/cluster.sh start failed";
+    ClusterSuite::SetUp();
     begun_ = Clock::now();
   }
   // However a test ends, its players stop first.
@@ -240,16 +227,11 @@ class PgFaults : public ::testing::Test {
     return !pid.empty() && ::kill(std::stoi(pid), 0) == 0;
   }
 
-  static std::unique_ptr<LocalCluster> cluster_;
-  static LocalCluster::Started started_;
   std::vector<std::unique_ptr<TrackedPlayer>> players_;
   std::vector<std::thread> threads_;
   std::atomic<bool> stop_{false};
   Clock::time_point begun_;
 };
-
-std::unique_ptr<LocalCluster> PgFaults::cluster_;
-LocalCluster::Started PgFaults::started_ = LocalCluster::Started::failed;
 
 TEST_F(PgFaults, NodeKilledInTheMiddleOfABatch) {
   start_players("kill-");

@@ -11,6 +11,7 @@
 #include <random>
 #include <thread>
 
+#include "itest_util.hpp"
 #include "server_process.hpp"
 #include "test_server.hpp"
 #include "tilecrush/game/game.hpp"
@@ -22,18 +23,6 @@ namespace {
 
 constexpr int kClients = 16;
 constexpr int kKills = 3;
-
-json move_message(const std::string& game_id, const game::Move& m) {
-  json msg = {{"type", std::string(game::to_string(m.kind))}, {"game_id", game_id}};
-  if (m.kind == game::MoveKind::swap) {
-    msg["a"] = {m.a.x, m.a.y};
-    msg["b"] = {m.b.x, m.b.y};
-  } else {
-    msg["x"] = m.a.x;
-    msg["y"] = m.a.y;
-  }
-  return msg;
-}
 
 // One player: its game's setup, the acknowledged state and the one in flight.
 struct Player {

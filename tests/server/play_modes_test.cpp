@@ -47,34 +47,27 @@ void play_ranked_preset(TestServer& ts, WsClient& c, game::Mode mode, std::strin
   EXPECT_EQ(lb["entries"][0]["move_count"], local->move_count());
 }
 
-TEST(PlayModes, EverySameGamePresetToTheEnd) {
+// Every preset of `mode`, each played ranked to its end by one player.
+void play_every_preset(game::Mode mode, const std::string& player, std::uint32_t first_rng_seed) {
   TestServer ts(unthrottled_config());
   WsClient c(ts.port());
-  c.hello("same-player");
-  std::uint32_t rng_seed = 1;
-  for (const game::Preset& p : game::presets(game::Mode::same)) {
-    play_ranked_preset(ts, c, game::Mode::same, p.name, rng_seed++);
+  c.hello(player);
+  std::uint32_t rng_seed = first_rng_seed;
+  for (const game::Preset& p : game::presets(mode)) {
+    play_ranked_preset(ts, c, mode, p.name, rng_seed++);
   }
+}
+
+TEST(PlayModes, EverySameGamePresetToTheEnd) {
+  play_every_preset(game::Mode::same, "same-player", 1);
 }
 
 TEST(PlayModes, EveryMatch3PresetToTheEnd) {
-  TestServer ts(unthrottled_config());
-  WsClient c(ts.port());
-  c.hello("match3-player");
-  std::uint32_t rng_seed = 11;
-  for (const game::Preset& p : game::presets(game::Mode::match3)) {
-    play_ranked_preset(ts, c, game::Mode::match3, p.name, rng_seed++);
-  }
+  play_every_preset(game::Mode::match3, "match3-player", 11);
 }
 
 TEST(PlayModes, EveryHiddenPresetToTheEnd) {
-  TestServer ts(unthrottled_config());
-  WsClient c(ts.port());
-  c.hello("hidden-player");
-  std::uint32_t rng_seed = 21;
-  for (const game::Preset& p : game::presets(game::Mode::hidden)) {
-    play_ranked_preset(ts, c, game::Mode::hidden, p.name, rng_seed++);
-  }
+  play_every_preset(game::Mode::hidden, "hidden-player", 21);
 }
 
 TEST(PlayModes, GameWithoutSeedUsesTheSeedTheServerReports) {

@@ -43,6 +43,13 @@ json recover(unsigned short port, const std::string& name, const std::string& co
   return c.request({{"type", "hello"}, {"name", name}, {"recovery", code}});
 }
 
+// A new player `name`, greeted on a connection of its own (closed after
+// the welcome): their token.
+std::string first_token_of(unsigned short port, const std::string& name) {
+  WsClient c(port);
+  return c.hello(name)["token"];
+}
+
 // A new code for `name`, signed in with `token`.
 std::string new_code(unsigned short port, const std::string& name, const std::string& token) {
   WsClient c(port);
@@ -148,11 +155,7 @@ TEST(Recovery, ACodeSignsInANewDeviceWhichPlaysAsThePlayer) {
 
 TEST(Recovery, WrongCodesAreRefusedAndCreateNothing) {
   TestServer ts;
-  std::string ada_token;
-  {
-    WsClient c(ts.port());
-    ada_token = c.hello("Ada")["token"];
-  }
+  const std::string ada_token = first_token_of(ts.port(), "Ada");
   WsClient bob(ts.port());
   bob.hello("Bob");
   const std::string code = new_code(ts.port(), "Ada", ada_token);
@@ -211,14 +214,8 @@ TEST(Recovery, AReplacedCodeStopsWorking) {
 TEST(Recovery, FiveWrongCodesIn15MinutesLockTheNameUntilTheOldestIs15MinutesOld) {
   ClockedServer server;
   const unsigned short port = server.port();
-  std::string ada_token;
-  std::string bob_token;
-  {
-    WsClient c(port);
-    ada_token = c.hello("Ada")["token"];
-    WsClient b(port);
-    bob_token = b.hello("Bob")["token"];
-  }
+  const std::string ada_token = first_token_of(port, "Ada");
+  const std::string bob_token = first_token_of(port, "Bob");
   const std::string code = new_code(port, "Ada", ada_token);
   const std::string bob_code = new_code(port, "Bob", bob_token);
   for (int i = 0; i < 5; ++i) {
@@ -248,11 +245,7 @@ TEST(Recovery, FiveWrongCodesIn15MinutesLockTheNameUntilTheOldestIs15MinutesOld)
 
 TEST(Recovery, TheLockSurvivesARestart) {
   ClockedServer server;
-  std::string token;
-  {
-    WsClient c(server.port());
-    token = c.hello("Ada")["token"];
-  }
+  const std::string token = first_token_of(server.port(), "Ada");
   const std::string code = new_code(server.port(), "Ada", token);
   for (int i = 0; i < 5; ++i) EXPECT_EQ(recover(server.port(), "Ada", "x")["code"], "unauthorized");
   server.ts().restart();
@@ -263,11 +256,7 @@ TEST(Recovery, TheLockSurvivesARestart) {
 
 TEST(Recovery, ANinthRecoveryDropsTheOldestDeviceTokenNeverTheFirst) {
   TestServer ts;
-  std::string first_token;
-  {
-    WsClient c(ts.port());
-    first_token = c.hello("Ada")["token"];
-  }
+  const std::string first_token = first_token_of(ts.port(), "Ada");
   const std::string code = new_code(ts.port(), "Ada", first_token);
   std::vector<std::string> devices;
   for (int i = 0; i < 9; ++i) {

@@ -51,6 +51,24 @@ Racer connect(unsigned short port, const std::string& name, const std::string& t
   return r;
 }
 
+// race[1] joins the room `code` of race[0] (its host), who starts the race;
+// each then has its game and the local copy of it (`setup`, on the key the
+// server stored in `db_path`), and they play: race[0] three moves, race[1]
+// two. Every move is acknowledged, so durable.
+void join_start_and_play(std::vector<Racer>& race, const std::string& code,
+                         const std::string& db_path, const game::GameSetup& setup) {
+  ASSERT_EQ(race[1].ws->request({{"type", "join_room"}, {"code", code}})["type"], "room");
+  const json started = race[0].ws->request({{"type", "start_room"}, {"code", code}});
+  ASSERT_EQ(started["room"]["state"], "playing") << started;
+  for (Racer& r : race) {
+    r.game_id = r.ws->wait_for("room_started")["game"]["game_id"];
+    r.local = local_game(db_path, setup);
+    ASSERT_TRUE(r.local);
+  }
+  for (std::size_t i = 0; i < 3; ++i) play(race[0], i);
+  for (std::size_t i = 0; i < 2; ++i) play(race[1], i + 1);
+}
+
 const json* player_in(const json& room, const std::string& name) {
   for (const auto& p : room["players"]) {
     if (p["name"] == name) return &p;
@@ -85,17 +103,7 @@ void restart_keeps_rooms(Stop stop) {
         {{"type", "create_room"}, {"mode", "same"}, {"preset", "easy"}, {"seed", "restart-race"}});
     ASSERT_EQ(race_room["type"], "room") << race_room;
     race_code = race_room["room"]["code"];
-    ASSERT_EQ(race[1].ws->request({{"type", "join_room"}, {"code", race_code}})["type"], "room");
-    const json started = race[0].ws->request({{"type", "start_room"}, {"code", race_code}});
-    ASSERT_EQ(started["room"]["state"], "playing") << started;
-    for (Racer& r : race) {
-      r.game_id = r.ws->wait_for("room_started")["game"]["game_id"];
-      r.local = local_game(db_path, race_setup);
-      ASSERT_TRUE(r.local);
-    }
-    // Every move below is acknowledged, so durable.
-    for (std::size_t i = 0; i < 3; ++i) play(race[0], i);
-    for (std::size_t i = 0; i < 2; ++i) play(race[1], i + 1);
+    join_start_and_play(race, race_code, db_path, race_setup);
     ASSERT_FALSE(::testing::Test::HasFatalFailure());
 
     if (stop == Stop::clean) {
@@ -164,29 +172,10 @@ void restart_keeps_rooms(Stop stop) {
   resign(race[1]);
   ASSERT_FALSE(::testing::Test::HasFatalFailure());
 
-  std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> expected;
-  for (const Racer& r : race) {
-    expected.emplace_back(-r.local->score(), r.local->move_count(), r.name);
-  }
-  std::sort(expected.begin(), expected.end());
-  const auto check_standings = [&](const json& finished, const std::string& who) {
-    ASSERT_EQ(finished["type"], "room_finished") << who;
-    EXPECT_EQ(finished["code"], race_code);
-    const json& standings = finished["standings"];
-    ASSERT_EQ(standings.size(), 2u) << who;
-    for (std::size_t i = 0; i < 2; ++i) {
-      const auto& [neg_score, moves, name] = expected[i];
-      EXPECT_EQ(standings[i]["player"], name) << who;
-      EXPECT_EQ(standings[i]["score"], -neg_score) << who;
-      EXPECT_EQ(standings[i]["move_count"], moves) << who;
-      const bool tied =
-          i > 0 && std::get<0>(expected[0]) == neg_score && std::get<1>(expected[0]) == moves;
-      EXPECT_EQ(standings[i]["rank"], tied ? 1 : static_cast<int>(i + 1)) << who;
-    }
-  };
-  check_standings(race[0].ws->wait_for("room_finished"), "cy");
-  check_standings(race[1].ws->wait_for("room_finished"), "dee");
-  check_standings(eve.ws->wait_for("room_finished"), "eve");
+  const StandingsOrder expected = expected_standings(race);
+  expect_standings(race[0].ws->wait_for("room_finished"), race_code, race, "cy");
+  expect_standings(race[1].ws->wait_for("room_finished"), race_code, race, "dee");
+  expect_standings(eve.ws->wait_for("room_finished"), race_code, race, "eve");
 
   // The restored rooms count against their creators' open rooms: ann hosts
   // the lobby room (playing now) and may open only three more.
@@ -265,17 +254,7 @@ TEST(RoomsOnTwoNodes, OneOwnerMovedAnswersAndTakeOverAfterSigkill) {
   EXPECT_EQ(moved["room"], code);
   // ... so dee goes there, as the client does.
   race[1] = connect(a.port(), "dee", race[1].token);
-  ASSERT_EQ(race[1].ws->request({{"type", "join_room"}, {"code", code}})["type"], "room");
-  const json started = race[0].ws->request({{"type", "start_room"}, {"code", code}});
-  ASSERT_EQ(started["room"]["state"], "playing") << started;
-  const game::GameSetup setup = same_setup("easy", "two-nodes");
-  for (Racer& r : race) {
-    r.game_id = r.ws->wait_for("room_started")["game"]["game_id"];
-    r.local = local_game(db_path, setup);
-    ASSERT_TRUE(r.local);
-  }
-  for (std::size_t i = 0; i < 3; ++i) play(race[0], i);
-  for (std::size_t i = 0; i < 2; ++i) play(race[1], i + 1);
+  join_start_and_play(race, code, db_path, same_setup("easy", "two-nodes"));
   ASSERT_FALSE(::testing::Test::HasFatalFailure());
 
   // The owner dies; both players come back through node b.

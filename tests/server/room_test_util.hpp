@@ -6,9 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "json_board.hpp"
@@ -28,6 +31,40 @@ struct Racer {
   std::string game_id;
   bool resigned = false;
 };
+
+// The standings the racers' local games make, as (-score, move count,
+// name) in their order: by score (higher first), then fewer moves, then name.
+using StandingsOrder = std::vector<std::tuple<std::int64_t, std::int64_t, std::string>>;
+inline StandingsOrder expected_standings(const std::vector<Racer>& racers) {
+  StandingsOrder expected;
+  for (const Racer& r : racers) {
+    expected.emplace_back(-r.local->score(), r.local->move_count(), r.name);
+  }
+  std::sort(expected.begin(), expected.end());
+  return expected;
+}
+
+// Checks the room_finished message `who` received from room `code`
+// against the racers' local games (expected_standings); racers tied on
+// score and moves share a rank.
+inline void expect_standings(const json& finished, const std::string& code,
+                             const std::vector<Racer>& racers, const std::string& who) {
+  const StandingsOrder expected = expected_standings(racers);
+  ASSERT_EQ(finished["type"], "room_finished") << who;
+  EXPECT_EQ(finished["code"], code) << who;
+  const json& standings = finished["standings"];
+  ASSERT_EQ(standings.size(), expected.size()) << who;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const auto& [neg_score, moves, name] = expected[i];
+    EXPECT_EQ(standings[i]["player"], name) << who;
+    EXPECT_EQ(standings[i]["score"], -neg_score) << who;
+    EXPECT_EQ(standings[i]["move_count"], moves) << who;
+    const bool tied =
+        i > 0 && std::get<0>(expected[i - 1]) == neg_score && std::get<1>(expected[i - 1]) == moves;
+    const int rank = tied ? standings[i - 1]["rank"].get<int>() : static_cast<int>(i + 1);
+    EXPECT_EQ(standings[i]["rank"], rank) << who;
+  }
+}
 
 // A follower of a room (spectator or player): every board it was shown,
 // kept up to date from room_events, and every progress it was told.

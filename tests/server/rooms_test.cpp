@@ -136,37 +136,16 @@ TEST(RoomsTest, ThreePlayersRaceAndTwoSpectatorsFollowEveryBoard) {
   resign(racers[2]);
 
   // Standings: score descending, then fewer moves.
-  std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> expected;
-  for (const Racer& r : racers) {
-    expected.emplace_back(-r.local->score(), r.local->move_count(), r.name);
-  }
-  std::sort(expected.begin(), expected.end());
-  auto check_standings = [&](const json& finished, const std::string& who) {
-    ASSERT_EQ(finished["type"], "room_finished") << who;
-    EXPECT_EQ(finished["code"], code);
-    const json& standings = finished["standings"];
-    ASSERT_EQ(standings.size(), 3u) << who;
-    for (std::size_t i = 0; i < 3; ++i) {
-      const auto& [neg_score, moves, name] = expected[i];
-      EXPECT_EQ(standings[i]["player"], name) << who;
-      EXPECT_EQ(standings[i]["score"], -neg_score) << who;
-      EXPECT_EQ(standings[i]["move_count"], moves) << who;
-      const bool tied = i > 0 && std::get<0>(expected[i - 1]) == neg_score &&
-                        std::get<1>(expected[i - 1]) == moves;
-      const int rank = tied ? standings[i - 1]["rank"].get<int>() : static_cast<int>(i + 1);
-      EXPECT_EQ(standings[i]["rank"], rank) << who;
-    }
-  };
-
+  const StandingsOrder expected = expected_standings(racers);
   drain_until(sam, "room_finished", [&](const json& m) { sam_watch.on(m); });
   drain_until(tia, "room_finished", [&](const json& m) { tia_watch.on(m); });
   Watcher ann_watch;
   drain_until(*racers[0].ws, "room_finished", [&](const json& m) { ann_watch.on(m); });
-  check_standings(sam_watch.finished, "sam");
-  check_standings(tia_watch.finished, "tia");
-  check_standings(ann_watch.finished, "ann");
-  check_standings(racers[1].ws->wait_for("room_finished"), "bob");
-  check_standings(racers[2].ws->wait_for("room_finished"), "cy");
+  expect_standings(sam_watch.finished, code, racers, "sam");
+  expect_standings(tia_watch.finished, code, racers, "tia");
+  expect_standings(ann_watch.finished, code, racers, "ann");
+  expect_standings(racers[1].ws->wait_for("room_finished"), code, racers, "bob");
+  expect_standings(racers[2].ws->wait_for("room_finished"), code, racers, "cy");
 
   for (const Racer& r : racers) {
     const std::string final_hash = game::hash_hex(r.local->state_hash());

@@ -149,10 +149,18 @@ class RawClient {
   bool timed_out_ = false;
 };
 
-std::uint16_t close_code(const RawClient::Frame& f) {
-  if (f.payload.size() < 2) return 0;
-  return static_cast<std::uint16_t>((static_cast<std::uint8_t>(f.payload[0]) << 8) |
-                                    static_cast<std::uint8_t>(f.payload[1]));
+// The server's next frame is a close frame with `code`.
+::testing::AssertionResult next_frame_closes(RawClient& c, std::uint16_t code) {
+  const RawClient::Frame f = c.read_frame();
+  if (!f.ok) return ::testing::AssertionFailure() << "no frame";
+  if (f.opcode != kClose) return ::testing::AssertionFailure() << "opcode " << int(f.opcode);
+  const std::uint16_t got =
+      f.payload.size() < 2
+          ? 0
+          : static_cast<std::uint16_t>((static_cast<std::uint8_t>(f.payload[0]) << 8) |
+                                       static_cast<std::uint8_t>(f.payload[1]));
+  if (got != code) return ::testing::AssertionFailure() << "close code " << got;
+  return ::testing::AssertionSuccess();
 }
 
 json message_of(const RawClient::Frame& f) {
@@ -251,10 +259,7 @@ TEST(WsTransport, AClientCloseIsEchoedAndTheConnectionEnds) {
   RawClient c(ts.port());
   ASSERT_EQ(c.upgrade().rfind("HTTP/1.1 101 ", 0), 0u);
   c.write(close_frame(4000));
-  const RawClient::Frame f = c.read_frame();
-  ASSERT_TRUE(f.ok);
-  EXPECT_EQ(f.opcode, kClose);
-  EXPECT_EQ(close_code(f), 4000);
+  ASSERT_TRUE(next_frame_closes(c, 4000));
   EXPECT_TRUE(c.ended());
 }
 
@@ -263,10 +268,7 @@ TEST(WsTransport, AnUnmaskedFrameClosesWith1002) {
   RawClient c(ts.port());
   ASSERT_EQ(c.upgrade().rfind("HTTP/1.1 101 ", 0), 0u);
   c.write(frame(kText, R"({"type":"ping"})", true, false));
-  const RawClient::Frame f = c.read_frame();
-  ASSERT_TRUE(f.ok);
-  EXPECT_EQ(f.opcode, kClose);
-  EXPECT_EQ(close_code(f), 1002);
+  ASSERT_TRUE(next_frame_closes(c, 1002));
   EXPECT_TRUE(c.ended());
 }
 
@@ -276,10 +278,7 @@ TEST(WsTransport, AServerCloseWaitsForTheClientsCloseFrame) {
   ASSERT_EQ(c.upgrade().rfind("HTTP/1.1 101 ", 0), 0u);
   // Over the limit: 1009 from the server, which then reads on.
   c.write(frame(kText, std::string(16385, ' ')));
-  const RawClient::Frame f = c.read_frame();
-  ASSERT_TRUE(f.ok);
-  EXPECT_EQ(f.opcode, kClose);
-  EXPECT_EQ(close_code(f), 1009);
+  ASSERT_TRUE(next_frame_closes(c, 1009));
   // Still open until the client's close frame; messages are ignored now.
   c.write(frame(kText, R"({"type":"ping","id":1})"));
   c.write(close_frame(1000));

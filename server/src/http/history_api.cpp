@@ -16,7 +16,6 @@ namespace {
 using protocol::ErrorCode;
 using namespace api;
 
-constexpr std::int64_t kDayMs = 86'400'000;
 // Games looked at per page of another player's history, beyond the page:
 // a page of theirs may come back short (with `next`) when their latest
 // games are mostly on boards not shown.

@@ -15,7 +15,6 @@ namespace {
 using protocol::ErrorCode;
 using namespace api;
 
-constexpr std::int64_t kDayMs = 86'400'000;
 // Past periods listed by GET /api/seasons: about a year of weeks and months.
 constexpr std::int64_t kPastPeriods = 66;
 

@@ -37,7 +37,9 @@ class Connection : public ReplyTarget, public std::enable_shared_from_this<Conne
   // Queues a message pushed by the server (no id). Thread-safe.
   virtual void push(SharedText message) = 0;
   void push(std::string message) { push(std::make_shared<const std::string>(std::move(message))); }
-  // Closes with a close frame after the queued messages. Thread-safe.
+  // Closes with a close frame after the queued messages and the answers of
+  // the requests already read (for at most SessionLimits::close_drain_timeout);
+  // no message is read meanwhile. Thread-safe.
   virtual void close(websocket::close_code code) = 0;
   virtual const std::string& remote_address() const = 0;
 

@@ -18,6 +18,9 @@ struct SessionLimits {
   // WebSocket idle timeout; pings go out at half of it.
   std::chrono::seconds idle_timeout{60};
   std::chrono::seconds handshake_timeout{10};
+  // A close the server starts (shutdown's 1001, a limit's close) waits this
+  // long at most for the answers of the requests already read.
+  std::chrono::milliseconds close_drain_timeout{2000};
   // HTTP: a request's header and body must arrive within this time.
   std::chrono::seconds http_timeout{15};
   std::size_t max_http_body = 8192;

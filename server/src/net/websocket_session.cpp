@@ -13,9 +13,8 @@ namespace {
 // Each readiness reads up to this much into the thread's buffer: a whole
 // message at the limit, and many small ones pipelined, in one call.
 constexpr std::size_t kReadBytes = 64 * 1024;
-// Capacities an idle connection keeps; past them, they are given back.
+// The input buffer capacity an idle connection keeps; past it, it is given back.
 constexpr std::size_t kKeptInputBytes = 1024;
-constexpr std::size_t kKeptFrames = 16;
 
 char* thread_buffer() {
   thread_local const std::unique_ptr<char[]> buffer(new char[kReadBytes]);
@@ -28,9 +27,8 @@ WebsocketSession::Executor executor_of(tcp::socket& socket) {
   return *executor;
 }
 
-template <typename T>
-void shrink_if_above(T& container, std::size_t keep) {
-  if (container.capacity() > keep) T().swap(container);
+void shrink_if_above(std::string& buffer, std::size_t keep) {
+  if (buffer.capacity() > keep) std::string().swap(buffer);
 }
 
 }  // namespace
@@ -49,7 +47,8 @@ WebsocketSession::WebsocketSession(tcp::socket&& socket, std::string remote,
       limits_(limits),
       registry_(registry),
       limiter_(limits.rate_per_second, limits.rate_burst, limits.flood_close_after),
-      reader_(limits.max_message_bytes) {
+      reader_(limits.max_message_bytes),
+      frames_(limits.max_queued_messages, limits.max_queued_bytes) {
   // The same descriptor, on a socket typed with the context's own executor
   // (no type-erased executor copied per operation). On failure the socket
   // stays closed and run() ends the session.
@@ -70,23 +69,23 @@ WebsocketSession::~WebsocketSession() {
 
 void WebsocketSession::run(const std::string& accept) {
   arm_timer(limits_.handshake_timeout);
-  // The 101 answer lives in headers_ until it is written.
-  headers_ = rfc6455::switching_protocols(accept);
-  net::async_write(socket_, net::buffer(headers_),
-                   [self = self()](error_code ec, std::size_t) { self->on_handshake_written(ec); });
+  // The 101 answer lives in the handler until it is written.
+  auto answer = std::make_shared<const std::string>(rfc6455::switching_protocols(accept));
+  net::async_write(
+      socket_, net::buffer(*answer),
+      [self = self(), answer](error_code ec, std::size_t) { self->on_handshake_written(ec); });
 }
 
 void WebsocketSession::on_handshake_written(error_code ec) {
   if (phase_ == Phase::finished) return;
   if (ec) return finish();
-  std::string().swap(headers_);
   registry_.add(self());
   metrics_.connection_opened();
   opened_ = true;
   phase_ = Phase::open;
   last_received_ = Clock::now();
   arm_timer(limits_.idle_timeout / 2);
-  if (!queue_.empty()) do_write();
+  if (!frames_.empty()) do_write();
   if (closing_) return start_close();
   pump();
 }
@@ -174,12 +173,11 @@ bool WebsocketSession::consume(char* data, std::size_t size, bool from_inbuf) {
           // Echo the client's code (none when it sent none), after the
           // answers already queued.
           closing_ = true;
-          queue_.push_back({event.code == rfc6455::kCloseNoStatus
-                                ? std::string()
-                                : rfc6455::close_payload(event.code),
-                            nullptr, rfc6455::Opcode::close});
+          frames_.push({event.code == rfc6455::kCloseNoStatus ? std::string()
+                                                              : rfc6455::close_payload(event.code),
+                        nullptr, rfc6455::Opcode::close});
           close_queued_ = true;
-          if (!writing_) do_write();
+          if (!frames_.writing()) do_write();
         } else if (phase_ == Phase::closing) {
           // The answer to our close frame: the handshake is complete.
           finish();
@@ -248,6 +246,8 @@ void WebsocketSession::fill_slot(std::uint64_t slot, std::optional<std::string> 
   replies_.fill(slot, std::move(message), [this](std::string text) {
     enqueue({std::move(text), nullptr, rfc6455::Opcode::text});
   });
+  // The last answer a close waits for (or a slot released without one).
+  if (closing_) close_when_answered();
 }
 
 void WebsocketSession::push(SharedText message) {
@@ -256,58 +256,40 @@ void WebsocketSession::push(SharedText message) {
   });
 }
 
-void WebsocketSession::enqueue(Outgoing message) {
+void WebsocketSession::enqueue(OutgoingFrame message) {
   if (phase_ == Phase::finished || close_queued_ || cut_off_) return;
-  if (message.opcode == rfc6455::Opcode::text) {
-    if (queued_text_ >= limits_.max_queued_messages ||
-        queued_bytes_ + message.text().size() > limits_.max_queued_bytes) {
-      // A reader this slow gets cut off rather than buffered without bound.
-      // The session ends from the failed operations, or from the post below
-      // (finish() is not called here: a reply may be delivered inline while
-      // its sender holds locks); answers arriving meanwhile are dropped, and
-      // the cut counted once.
-      cut_off_ = true;
-      metrics_.slow_consumer_dropped();
-      error_code ignored;
-      socket_.close(ignored);
-      net::post(executor_, [self = self()]() { self->finish(); });
-      return;
-    }
-    ++queued_text_;
-    queued_bytes_ += message.text().size();
+  if (!frames_.push(std::move(message))) {
+    // A reader this slow gets cut off rather than buffered without bound.
+    // The session ends from the failed operations, or from the post below
+    // (finish() is not called here: a reply may be delivered inline while
+    // its sender holds locks); answers arriving meanwhile are dropped, and
+    // the cut counted once.
+    cut_off_ = true;
+    metrics_.slow_consumer_dropped();
+    error_code ignored;
+    socket_.close(ignored);
+    net::post(executor_, [self = self()]() { self->finish(); });
+    return;
   }
-  queue_.push_back(std::move(message));
-  if (!writing_ && phase_ != Phase::handshake) do_write();
+  if (!frames_.writing() && phase_ != Phase::handshake) do_write();
 }
 
 void WebsocketSession::do_write() {
-  writing_ = true;
-  // Every frame queued goes out in this one write; the queue keeps filling
-  // meanwhile (the swap keeps both vectors' capacity).
-  writing_frames_.swap(queue_);
-  headers_.resize(writing_frames_.size() * rfc6455::kMaxHeaderBytes);
-  buffers_.clear();
-  auto* header = reinterpret_cast<std::uint8_t*>(headers_.data());
-  for (const Outgoing& frame : writing_frames_) {
-    const std::string_view text = frame.text();
-    const std::size_t n = rfc6455::write_header(header, frame.opcode, text.size());
-    buffers_.emplace_back(header, n);
-    if (!text.empty()) buffers_.emplace_back(text.data(), text.size());
-    header += rfc6455::kMaxHeaderBytes;
-  }
+  std::span<const net::const_buffer> buffers = frames_.begin_batch();
   // At once first: a reply almost always fits in the socket's send buffer,
   // and then costs one sendmsg and no operation, allocation or completion.
   error_code ec;
-  std::size_t left = net::buffer_size(buffers_);
+  std::size_t left = net::buffer_size(buffers);
   const std::size_t total = left;
   while (left > 0) {
-    const std::size_t n = socket_.write_some(std::span<const net::const_buffer>(buffers_), ec);
+    const std::size_t n = socket_.write_some(buffers, ec);
     if (ec) break;
     left -= n;
-    consume_buffers(n);
+    frames_.consume(n);
+    buffers = frames_.unwritten();
   }
   if (!ec) {
-    if (writing_frames_.back().opcode != rfc6455::Opcode::close) return on_write(ec, total);
+    if (!frames_.batch_ends_with_close()) return on_write(ec, total);
     // The end of the session follows a close frame: from a handler.
     return net::post(executor_, [self = self(), total]() { self->on_write({}, total); });
   }
@@ -319,39 +301,20 @@ void WebsocketSession::do_write() {
   // The rest when the socket can take it. A span, not the vector:
   // async_write keeps a copy of the sequence it is given, and copying a
   // span allocates nothing.
-  net::async_write(
-      socket_, std::span<const net::const_buffer>(buffers_),
-      [self = self()](error_code ec, std::size_t bytes) { self->on_write(ec, bytes); });
-}
-
-void WebsocketSession::consume_buffers(std::size_t n) {
-  std::size_t done = 0;
-  while (done < buffers_.size() && n >= buffers_[done].size()) n -= buffers_[done++].size();
-  if (done < buffers_.size()) buffers_[done] += n;
-  buffers_.erase(buffers_.begin(), buffers_.begin() + static_cast<std::ptrdiff_t>(done));
+  net::async_write(socket_, buffers, [self = self()](error_code ec, std::size_t bytes) {
+    self->on_write(ec, bytes);
+  });
 }
 
 void WebsocketSession::on_write(error_code ec, std::size_t) {
-  writing_ = false;
+  const bool wrote_close = frames_.end_batch();
   if (phase_ == Phase::finished) return;
   if (ec) return finish();
-  // A close frame is always the last one written.
-  const bool wrote_close =
-      !writing_frames_.empty() && writing_frames_.back().opcode == rfc6455::Opcode::close;
-  for (const Outgoing& frame : writing_frames_) {
-    if (frame.opcode != rfc6455::Opcode::text) continue;
-    --queued_text_;
-    queued_bytes_ -= frame.text().size();
-  }
-  writing_frames_.clear();
   if (wrote_close) return after_close_written();
-  if (!queue_.empty()) return do_write();
+  if (!frames_.empty()) return do_write();
   // An idle connection keeps no large batch's capacity.
-  shrink_if_above(writing_frames_, kKeptFrames);
-  shrink_if_above(queue_, kKeptFrames);
-  shrink_if_above(buffers_, 2 * kKeptFrames);
-  shrink_if_above(headers_, kKeptFrames * rfc6455::kMaxHeaderBytes);
-  if (closing_) start_close();
+  frames_.shrink();
+  if (closing_) close_when_answered();
 }
 
 // ---- closing -------------------------------------------------------------
@@ -364,20 +327,31 @@ void WebsocketSession::close(websocket::close_code code) {
     if (self->closing_ || self->phase_ == Phase::finished) return;
     self->closing_ = true;
     self->close_code_ = code;
-    if (self->phase_ == Phase::open && !self->writing_ && self->queue_.empty()) {
-      self->start_close();
-    }
+    // Before the handshake is written no message has been read; the close
+    // follows it (on_handshake_written).
+    if (self->phase_ != Phase::open) return;
+    // The answers of the requests already read go first, for at most the
+    // drain timeout (on_timer then closes without them).
+    if (!self->replies_.settled()) self->arm_timer(self->limits_.close_drain_timeout);
+    self->close_when_answered();
   };
   if (executor_.running_in_this_thread()) return begin();
   net::post(executor_, std::move(begin));
 }
 
+void WebsocketSession::close_when_answered() {
+  if (close_queued_ || phase_ != Phase::open || !replies_.settled()) return;
+  // While frames are being written, on_write() comes back here.
+  if (frames_.writing() || !frames_.empty()) return;
+  start_close();
+}
+
 void WebsocketSession::start_close() {
   if (close_queued_ || phase_ == Phase::finished) return;
-  queue_.push_back({rfc6455::close_payload(static_cast<std::uint16_t>(close_code_)), nullptr,
-                    rfc6455::Opcode::close});
+  frames_.push({rfc6455::close_payload(static_cast<std::uint16_t>(close_code_)), nullptr,
+                rfc6455::Opcode::close});
   close_queued_ = true;
-  if (!writing_) do_write();
+  if (!frames_.writing()) do_write();
 }
 
 void WebsocketSession::after_close_written() {
@@ -417,6 +391,9 @@ void WebsocketSession::on_timer(error_code ec) {
   // handler queued, too late to be cancelled): the new deadline stands.
   if (timer_.expiry() > Clock::now()) return;
   if (phase_ != Phase::open) return finish();  // handshake or closing overdue
+  // A close still waiting for answers after the drain timeout: it goes
+  // without them (those arriving later are dropped).
+  if (closing_ && !close_queued_) return start_close();
   const Clock::duration half = limits_.idle_timeout / 2;
   const Clock::time_point now = Clock::now();
   if (awaiting_ || now - last_received_ < half) {

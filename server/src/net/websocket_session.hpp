@@ -1,14 +1,21 @@
 // One WebSocket connection at /ws: reads one message at a time, hands it to
 // the MessageHandler, and writes answers in request order, every answer
-// queued meanwhile in the same write, with a bounded queue.
+// queued meanwhile in the same write, with a bounded queue (OutgoingFrames,
+// outgoing_frames.hpp, holds the frames to write and their bounds).
 //
 // The framing is ours (ws_frame.hpp) on the bare socket. An idle connection
 // waits for readiness (async_wait), not in a pending read: it holds no read
 // buffer. Bytes are read into one buffer per network thread, and only what
 // a connection cannot handle yet (a message's rest, messages pipelined
 // behind one being handled) is kept in its own. One timer per connection
-// covers the handshake, the idle pings and the closing handshake; it is not
-// reset per message, but checks on expiry whether anything was received.
+// covers the handshake, the idle pings, a close's wait for the answers due
+// and the closing handshake; it is not reset per message, but checks on
+// expiry whether anything was received.
+//
+// A close the server starts (close()) handles no further message, and
+// sends its close frame once every message handed to the handler has its
+// answer written (or its slot released), or after the drain timeout
+// (SessionLimits::close_drain_timeout).
 //
 // Thread safety: all members run on the connection's network thread (its
 // io_context has one thread: no strand); push(), close(), read_next() and
@@ -23,6 +30,7 @@
 #include <vector>
 
 #include "net/connection.hpp"
+#include "net/outgoing_frames.hpp"
 #include "net/rate_limiter.hpp"
 #include "net/reply_order.hpp"
 #include "net/session_limits.hpp"
@@ -56,7 +64,7 @@ class WebsocketSession final : public Connection {
   const std::string& remote_address() const override { return remote_; }
 
   // For graceful shutdown: true while answers are still waiting to be sent.
-  bool idle() const { return replies_.settled() && queue_.empty() && !writing_; }
+  bool idle() const { return replies_.settled() && frames_.empty() && !frames_.writing(); }
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -65,14 +73,6 @@ class WebsocketSession final : public Connection {
 
   // The phases the timer watches.
   enum class Phase : std::uint8_t { handshake, open, closing, finished };
-
-  struct Outgoing {
-    std::string payload;
-    SharedText shared;  // instead of payload, for a message many connections write
-    rfc6455::Opcode opcode = rfc6455::Opcode::text;
-
-    std::string_view text() const { return shared ? std::string_view(*shared) : payload; }
-  };
 
   std::shared_ptr<WebsocketSession> self() {
     return std::static_pointer_cast<WebsocketSession>(shared_from_this());
@@ -90,12 +90,15 @@ class WebsocketSession final : public Connection {
   bool consume(char* data, std::size_t size, bool from_inbuf);
   void on_message(std::string text, bool is_text);
 
-  void enqueue(Outgoing message);
+  // Queues a frame, or cuts the connection off when its queue is full.
+  void enqueue(OutgoingFrame message);
+  // Writes every frame queued (at once if the socket takes it).
   void do_write();
-  // Drops the first `n` bytes of buffers_.
-  void consume_buffers(std::size_t n);
   void on_write(error_code ec, std::size_t bytes);
-  // Queues the close frame once the answers due are out.
+  // Once closing: queues the close frame when every request read has its
+  // answer written (the reply order settled, the frames queued written).
+  void close_when_answered();
+  // Queues the close frame after the frames queued.
   void start_close();
   // After the close frame is written: wait for the client's close frame
   // (lingering), or end at once when the handshake is done or broken.
@@ -125,14 +128,7 @@ class WebsocketSession final : public Connection {
 
   // The answers, back in request order before they are queued.
   ReplyOrder replies_;
-  // Frames waiting to be written; while a write is in flight, the frames it
-  // carries are in writing_frames_ (swapped, so both keep their capacity).
-  std::vector<Outgoing> queue_;
-  std::vector<Outgoing> writing_frames_;
-  std::vector<net::const_buffer> buffers_;
-  std::string headers_;
-  std::size_t queued_bytes_ = 0;
-  std::size_t queued_text_ = 0;
+  OutgoingFrames frames_;
 
   Clock::time_point last_received_{};
   Phase phase_ = Phase::handshake;
@@ -140,7 +136,6 @@ class WebsocketSession final : public Connection {
   bool awaiting_ = false;      // a message is with the handler
   bool in_pump_ = false;       // pump() is on the stack
   bool waiting_ = false;       // an async_wait for readability is pending
-  bool writing_ = false;       // a write is in flight
   bool closing_ = false;       // close() was asked for; no message is read any more
   bool close_queued_ = false;  // our close frame is queued or sent
   bool close_received_ = false;

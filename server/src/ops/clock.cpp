@@ -20,7 +20,6 @@ std::string utc_date(std::int64_t ms) {
 }
 
 std::int64_t seconds_to_next_utc_day(std::int64_t ms) {
-  constexpr std::int64_t kDayMs = 86'400'000;
   std::int64_t into_day = ms % kDayMs;
   if (into_day < 0) into_day += kDayMs;
   return (kDayMs - into_day + 999) / 1000;

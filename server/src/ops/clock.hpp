@@ -9,6 +9,9 @@
 
 namespace tilecrush::server {
 
+// A UTC day (no leap seconds: Unix time), in milliseconds.
+inline constexpr std::int64_t kDayMs = 86'400'000;
+
 // Milliseconds since the Unix epoch.
 std::int64_t now_ms();
 

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <charconv>
 #include <functional>
+#include <limits>
 #include <map>
+#include <type_traits>
 
 namespace tilecrush::server {
 namespace {
@@ -54,6 +56,15 @@ bool parse_daily_attempts(const std::string& text, std::array<std::optional<int>
 
 using Setter = std::function<bool(Config&, const std::string&)>;
 
+// The setter of a whole-number option that must lie in [min, max].
+template <typename T>
+Setter number_in(T Config::*field, std::type_identity_t<T> min,
+                 std::type_identity_t<T> max = std::numeric_limits<T>::max()) {
+  return [field, min, max](Config& c, const std::string& v) {
+    return parse_number(v, c.*field) && c.*field >= min && c.*field <= max;
+  };
+}
+
 const std::map<std::string, std::pair<const char*, Setter>>& options() {
   static const std::map<std::string, std::pair<const char*, Setter>> table = {
       {"bind",
@@ -62,8 +73,7 @@ const std::map<std::string, std::pair<const char*, Setter>>& options() {
           c.bind = v;
           return !v.empty();
         }}},
-      {"port",
-       {"TILECRUSH_PORT", [](Config& c, const std::string& v) { return parse_number(v, c.port); }}},
+      {"port", {"TILECRUSH_PORT", number_in(&Config::port, 0)}},
       {"db",
        {"TILECRUSH_DB",
         [](Config& c, const std::string& v) {
@@ -76,28 +86,17 @@ const std::map<std::string, std::pair<const char*, Setter>>& options() {
           c.static_dir = v;
           return true;
         }}},
-      {"threads",
-       {"TILECRUSH_THREADS",
-        [](Config& c, const std::string& v) {
-          return parse_number(v, c.threads) && c.threads <= 256;
-        }}},
+      {"threads", {"TILECRUSH_THREADS", number_in(&Config::threads, 0, 256)}},
       {"log-level",
        {"TILECRUSH_LOG_LEVEL",
         [](Config& c, const std::string& v) {
           c.log_level = v;
           return v == "debug" || v == "info" || v == "warn" || v == "error";
         }}},
-      {"max-connections",
-       {"TILECRUSH_MAX_CONNECTIONS",
-        [](Config& c, const std::string& v) {
-          return parse_number(v, c.max_connections) && c.max_connections > 0;
-        }}},
+      {"max-connections", {"TILECRUSH_MAX_CONNECTIONS", number_in(&Config::max_connections, 1)}},
       {"max-connections-per-address",
        {"TILECRUSH_MAX_CONNECTIONS_PER_ADDRESS",
-        [](Config& c, const std::string& v) {
-          return parse_number(v, c.max_connections_per_address) &&
-                 c.max_connections_per_address > 0;
-        }}},
+        number_in(&Config::max_connections_per_address, 1)}},
       {"rate",
        {"TILECRUSH_RATE",
         [](Config& c, const std::string& v) {
@@ -107,21 +106,9 @@ const std::map<std::string, std::pair<const char*, Setter>>& options() {
           c.rate_burst = 2.0 * r;
           return true;
         }}},
-      {"idle-timeout",
-       {"TILECRUSH_IDLE_TIMEOUT",
-        [](Config& c, const std::string& v) {
-          return parse_number(v, c.idle_timeout_s) && c.idle_timeout_s >= 2;
-        }}},
-      {"game-idle",
-       {"TILECRUSH_GAME_IDLE",
-        [](Config& c, const std::string& v) {
-          return parse_number(v, c.game_idle_s) && c.game_idle_s >= 1;
-        }}},
-      {"http-timeout",
-       {"TILECRUSH_HTTP_TIMEOUT",
-        [](Config& c, const std::string& v) {
-          return parse_number(v, c.http_timeout_s) && c.http_timeout_s >= 1;
-        }}},
+      {"idle-timeout", {"TILECRUSH_IDLE_TIMEOUT", number_in(&Config::idle_timeout_s, 2)}},
+      {"game-idle", {"TILECRUSH_GAME_IDLE", number_in(&Config::game_idle_s, 1)}},
+      {"http-timeout", {"TILECRUSH_HTTP_TIMEOUT", number_in(&Config::http_timeout_s, 1)}},
       {"node-id",
        {"TILECRUSH_NODE_ID",
         [](Config& c, const std::string& v) {

@@ -7,11 +7,6 @@
 #include "tilecrush/game/presets.hpp"
 
 namespace tilecrush::server {
-namespace {
-
-constexpr std::int64_t kDayMs = 86'400'000;
-
-}  // namespace
 
 storage::WriteResult wait_for_write(
     const std::function<void(storage::WriteCallback)>& queue_write) {

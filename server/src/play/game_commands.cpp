@@ -39,6 +39,19 @@ void GameCommands::retire(const std::shared_ptr<LiveGame>& live) {
   games_.retire(live);
 }
 
+storage::WriteCallback GameCommands::answer_when_written(const RequestPtr& req,
+                                                         const std::shared_ptr<LiveGame>& live,
+                                                         std::string text, std::string_view what) {
+  ++live->pending_writes;
+  return [this, live, answer = req->defer(), text = std::move(text),
+          what](const storage::WriteResult& r) mutable {
+    --live->pending_writes;
+    if (r.ok()) return answer->send_text(std::move(text));
+    retire(live);
+    fail_write(*answer, r, what);
+  };
+}
+
 void GameCommands::with_own_game(
     const RequestPtr& req, const std::string& game_id,
     std::function<void(const std::shared_ptr<LiveGame>&, std::unique_lock<std::mutex>&)> body) {
@@ -109,14 +122,8 @@ void GameCommands::handle(const RequestPtr& req, const protocol::MoveCommand& cm
 void GameCommands::persist_move(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
                                 const game::Move& move, std::string text) {
   const game::Game& g = *live->game;
-  auto on_write = [this, live, answer = req->defer(),
-                   text = std::move(text)](const storage::WriteResult& r) mutable {
-    --live->pending_writes;
-    if (r.ok()) return answer->send_text(std::move(text));
-    retire(live);
-    fail_write(*answer, r, "could not save the move");
-  };
-  ++live->pending_writes;
+  storage::WriteCallback on_write =
+      answer_when_written(req, live, std::move(text), "could not save the move");
   // The move's offset from the game's start, for replays at its pace.
   const std::int64_t at_ms = std::max<std::int64_t>(0, now_() - live->created_at);
   if (!g.over()) {
@@ -135,16 +142,9 @@ void GameCommands::persist_finish(const RequestPtr& req, const std::shared_ptr<L
                                   std::string text) {
   const game::Game& g = *live->game;
   metrics_.game_finished();
-  ++live->pending_writes;
   db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
                    live->duration_ms(*live->finished_at), true},
-                  [this, answer = req->defer(), live,
-                   text = std::move(text)](const storage::WriteResult& r) mutable {
-                    --live->pending_writes;
-                    if (r.ok()) return answer->send_text(std::move(text));
-                    retire(live);
-                    fail_write(*answer, r, "could not save the game's end");
-                  });
+                  answer_when_written(req, live, std::move(text), "could not save the game's end"));
 }
 
 void GameCommands::handle(const RequestPtr& req, const protocol::Preview& cmd) {
@@ -173,26 +173,19 @@ void GameCommands::handle(const RequestPtr& req, const protocol::HintRequest& cm
 }
 
 void GameCommands::handle(const RequestPtr& req, const protocol::Undo& cmd) {
-  with_own_game(req, cmd.game_id,
-                [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
-                  LiveGame& live = *self;
-                  const game::Outcome outcome = live.game->undo();
-                  if (!outcome.ok())
-                    return req->fail(protocol::error_code(outcome.status), outcome.reason);
-                  const game::Game& g = *live.game;
-                  std::string text = protocol::dump(protocol::game_reply(
-                      req->id(), protocol::game_view(g, live.view_meta(now_()))));
-                  ++live.pending_writes;
-                  db_.undo_move(live.id, g.move_count(), g.score(), g.move_count(),
-                                [this, answer = req->defer(), self,
-                                 text = std::move(text)](const storage::WriteResult& r) mutable {
-                                  --self->pending_writes;
-                                  if (r.ok()) return answer->send_text(std::move(text));
-                                  retire(self);
-                                  fail_write(*answer, r, "could not save the undo");
-                                });
-                  observers_.progress(live, {});
-                });
+  with_own_game(
+      req, cmd.game_id,
+      [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+        LiveGame& live = *self;
+        const game::Outcome outcome = live.game->undo();
+        if (!outcome.ok()) return req->fail(protocol::error_code(outcome.status), outcome.reason);
+        const game::Game& g = *live.game;
+        std::string text = protocol::dump(
+            protocol::game_reply(req->id(), protocol::game_view(g, live.view_meta(now_()))));
+        db_.undo_move(live.id, g.move_count(), g.score(), g.move_count(),
+                      answer_when_written(req, self, std::move(text), "could not save the undo"));
+        observers_.progress(live, {});
+      });
 }
 
 void GameCommands::handle(const RequestPtr& req, const protocol::Resign& cmd) {

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 #include "ops/metrics.hpp"
 #include "play/competition_closer.hpp"
@@ -54,6 +55,13 @@ class GameCommands {
                       std::string text);
   // A write of `live` failed: it leaves the registry (GameRegistry::retire).
   void retire(const std::shared_ptr<LiveGame>& live);
+  // The callback of a write of `live`, counted in its pending_writes from
+  // now: sends `text` once stored; a write refused or lost retires the game
+  // and answers the failure (`what`, or stale for a conflict). `what` must
+  // be a literal (it is kept until the write ends).
+  storage::WriteCallback answer_when_written(const RequestPtr& req,
+                                             const std::shared_ptr<LiveGame>& live,
+                                             std::string text, std::string_view what);
 
   storage::Database& db_;
   Metrics& metrics_;
