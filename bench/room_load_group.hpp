@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "latency_histogram.hpp"
-#include "room_load_run.hpp"
 #include "room_load_member.hpp"
+#include "room_load_run.hpp"
 #include "room_sent_moves.hpp"
 
 namespace tilecrush::bench {
