@@ -4,120 +4,37 @@
 
 #include <algorithm>
 
-#include "pg_failure.hpp"
 #include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {
 
-PgConnection::PgConnection(const std::string& url, PgRole role) : url_(url), role_(role) {
-  open_session();
-}
+PgConnection::PgConnection(const std::string& url, PgRole role) : session_(url, role) {}
 
 PgConnection::~PgConnection() {
   cache_.clear();
-  if (conn_ != nullptr) PQfinish(conn_);
-}
-
-void PgConnection::open_session() {
-  if (conn_ != nullptr) PQfinish(conn_);
-  conn_ = PQconnectdb(url_.c_str());
-  if (PQstatus(conn_) != CONNECTION_OK) {
-    std::string message = "cannot connect to PostgreSQL: ";
-    message += PQerrorMessage(conn_);
-    PQfinish(conn_);
-    conn_ = nullptr;
-    throw StorageError(message);
-  }
-  // Quiet NOTICEs (IF NOT EXISTS, ...) instead of printing them to stderr.
-  PQsetNoticeProcessor(
-      conn_, [](void*, const char*) {}, nullptr);
-  std::string settings = "SET client_encoding = 'UTF8'; SET TIME ZONE 'UTC'";
-  if (role_ == PgRole::reader) settings += "; SET default_transaction_read_only = on";
-  // A node that stops inside a write transaction (frozen, cut off) would
-  // hold every other node's writes behind its lock: PostgreSQL ends such a
-  // session after this long.
-  if (role_ == PgRole::writer) settings += "; SET idle_in_transaction_session_timeout = '10s'";
-  PGresult* result = PQexec(conn_, settings.c_str());
-  const bool ok = PQresultStatus(result) == PGRES_COMMAND_OK;
-  std::string message = ok ? "" : PQresultErrorMessage(result);
-  PQclear(result);
-  if (!ok) throw StorageError("cannot set up the PostgreSQL session: " + message);
-  ++generation_;
-}
-
-pg_conn* PgConnection::session() {
-  if (conn_ != nullptr && PQstatus(conn_) == CONNECTION_OK) return conn_;
-  if (role_ == PgRole::claims && conn_ != nullptr) {
-    throw StorageError("the room claims' session was lost");
-  }
-  if (in_transaction_) {
-    // What was queued for it is lost with it (in_transaction() turns false).
-    pipeline_.drop();
-    throw StorageError("the session was lost inside a transaction");
-  }
-  open_session();
-  return conn_;
-}
-
-void PgConnection::check(pg_result* result, std::string_view what, std::string_view sql) {
-  const ExecStatusType status = PQresultStatus(result);
-  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return;
-  std::string message = pg_failure_message(conn_, result, what, sql);
-  const int code = result != nullptr ? pg_error_code(result) : kPgGenericError;
-  PQclear(result);
-  throw StorageError(message, code);
 }
 
 PgStatement& PgConnection::cached(std::string_view sql) {
-  return cache_.get(sql, [&] { return std::make_unique<PgStatement>(*this, sql, true); });
+  return cache_.get(sql, [&] { return std::make_unique<PgStatement>(session_, sql, true); });
 }
 
 void PgConnection::defer(std::string_view sql, const std::string* parameter) {
-  pipeline_.queue(cached(sql), parameter);
+  session_.pipeline().queue(cached(sql).prepared(), parameter);
 }
 
 void PgConnection::run_deferred(std::string_view sql) {
-  if (role_ != PgRole::writer) return Connection::run_deferred(sql);
+  if (session_.role() != PgRole::writer) return Connection::run_deferred(sql);
   defer(sql, nullptr);
-  note_transaction_control(sql);
-}
-
-pg_result* PgConnection::run_pipeline(PgStatement* last, const PgParameters& parameters) {
-  // Taken out first: if the session is lost now, so is what was queued.
-  const std::vector<PgPipeline::Queued> items = pipeline_.take();
-  PGconn* conn = session();
-  // Preparing is a round trip of its own, not allowed inside the pipeline.
-  for (const PgPipeline::Queued& q : items) q.statement->prepare_if_stale();
-  if (last != nullptr) last->prepare_if_stale();
-  PgPipeline::Outcome outcome = pipeline_.send(conn, items, last, parameters);
-  if (outcome.session_broken) {
-    // Closed: the next use outside a transaction opens a new one.
-    PQfinish(conn_);
-    conn_ = nullptr;
-  }
-  if (!outcome.error.empty()) throw StorageError(outcome.error, outcome.code);
-  return outcome.result;
+  session_.note_transaction_control(sql);
 }
 
 void PgConnection::execute(std::string_view sql) {
-  if (!pipeline_.empty()) run_pipeline(nullptr, {});
+  if (!session_.pipeline().empty()) session_.run_pipeline(nullptr, {});
   const std::string text(sql);
-  PGresult* result = PQexec(session(), text.c_str());
-  check(result, "execute", sql);
+  PGresult* result = PQexec(session_.live(), text.c_str());
+  session_.check(result, "execute", sql);
   PQclear(result);
-  note_transaction_control(sql);
-}
-
-void PgConnection::note_transaction_control(std::string_view sql) {
-  if (sql.starts_with("BEGIN") || sql == "COMMIT" || sql == "ROLLBACK") {
-    in_transaction_ = sql.starts_with("BEGIN");
-    savepoints_ = 0;
-    held_.clear();
-  } else if (sql.starts_with("SAVEPOINT")) {
-    ++savepoints_;
-  } else if (sql.starts_with("RELEASE")) {
-    savepoints_ = std::max(savepoints_ - 1, 0);
-  }
+  session_.note_transaction_control(sql);
 }
 
 Query PgConnection::query(std::string_view sql) {
@@ -125,7 +42,7 @@ Query PgConnection::query(std::string_view sql) {
 }
 
 std::unique_ptr<Statement> PgConnection::prepare(std::string_view sql) {
-  return std::make_unique<PgStatement>(*this, sql, false);
+  return std::make_unique<PgStatement>(session_, sql, false);
 }
 
 std::int64_t PgConnection::last_insert_rowid() {
@@ -135,9 +52,7 @@ std::int64_t PgConnection::last_insert_rowid() {
 }
 
 bool PgConnection::in_transaction() const {
-  if (pipeline_.queued_failed()) return false;
-  return pipeline_.begin_pending() ||
-         (conn_ != nullptr && PQtransactionStatus(conn_) == PQTRANS_INTRANS);
+  return session_.in_transaction();
 }
 
 void PgConnection::begin_write() {
@@ -146,17 +61,18 @@ void PgConnection::begin_write() {
   // conditional updates, upserts; storage/README.md "Several nodes").
   // Sent with the transaction's first statement; a broken session is
   // replaced first, while there is nothing of the transaction to lose.
-  session();
-  pipeline_.forget_failure();
-  pipeline_.queue_begin(cached("BEGIN"));
-  note_transaction_control("BEGIN");
+  session_.live();
+  session_.pipeline().forget_failure();
+  session_.pipeline().queue_begin(cached("BEGIN").prepared());
+  session_.note_transaction_control("BEGIN");
 }
 
 bool PgConnection::lock_keys(std::vector<std::int32_t> keys) {
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  const std::vector<std::int32_t>& held = session_.held();
   std::erase_if(keys,
-                [&](std::int32_t k) { return std::binary_search(held_.begin(), held_.end(), k); });
+                [&](std::int32_t k) { return std::binary_search(held.begin(), held.end(), k); });
   if (keys.empty()) return false;
   std::string array = "{";
   for (std::size_t i = 0; i < keys.size(); ++i) {
@@ -174,10 +90,7 @@ bool PgConnection::lock_keys(std::vector<std::int32_t> keys) {
       "SELECT count(pg_advisory_xact_lock(7243003, k)) "
       "FROM (SELECT k FROM unnest(?1::int4[]) AS k ORDER BY k) AS ordered",
       &array);
-  if (savepoints_ == 0) {
-    held_.insert(held_.end(), keys.begin(), keys.end());
-    std::sort(held_.begin(), held_.end());
-  }
+  session_.note_locked(keys);
   return true;
 }
 
@@ -186,14 +99,7 @@ void PgConnection::begin_read() {
 }
 
 void PgConnection::abandon_transaction() noexcept {
-  pipeline_.drop();
-  pipeline_.forget_failure();
-  in_transaction_ = false;
-  savepoints_ = 0;
-  held_.clear();
-  if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) return;
-  if (PQtransactionStatus(conn_) == PQTRANS_IDLE) return;
-  PQclear(PQexec(conn_, "ROLLBACK"));
+  session_.abandon_transaction();
 }
 
 }  // namespace tilecrush::storage::detail

@@ -1,5 +1,6 @@
-// The PostgreSQL implementation of Connection, on libpq (its statements:
-// pg_statement.hpp; the writer's pipeline: pg_pipeline.hpp).
+// The PostgreSQL implementation of Connection, on libpq (its session:
+// pg_session.hpp; its statements: pg_statement.hpp; the writer's pipeline:
+// pg_pipeline.hpp).
 //
 // A broken session (the server restarted, the network dropped) is reset on
 // the next use outside a transaction, and its statements are prepared
@@ -27,18 +28,11 @@
 #include <vector>
 
 #include "connection.hpp"
-#include "pg_pipeline.hpp"
+#include "pg_session.hpp"
 #include "pg_statement.hpp"
 #include "statement_cache.hpp"
 
-struct pg_conn;
-struct pg_result;
-
 namespace tilecrush::storage::detail {
-
-// writer: the write queue's session; reader: read-only; claims: the room
-// claims' session (advisory locks only).
-enum class PgRole { writer, reader, claims };
 
 class PgConnection final : public Connection {
  public:
@@ -54,55 +48,24 @@ class PgConnection final : public Connection {
   Query query(std::string_view sql) override;
   std::unique_ptr<Statement> prepare(std::string_view sql) override;
   std::int64_t last_insert_rowid() override;
-  int changes() const override { return changes_; }
+  int changes() const override { return session_.changes(); }
   bool in_transaction() const override;
   void begin_write() override;
   bool lock_keys(std::vector<std::int32_t> keys) override;
-  bool locks_keys() const override { return role_ == PgRole::writer; }
+  bool locks_keys() const override { return session_.role() == PgRole::writer; }
   void begin_read() override;
   void abandon_transaction() noexcept override;
   void run_deferred(std::string_view sql) override;
 
  private:
-  friend class PgStatement;
-  // The live session, reset first when it broke; bumps generation_ then.
-  pg_conn* session();
-  void open_session();
-  // Throws StorageError for a failed result (and frees it); a good one
-  // stays the caller's to free.
-  void check(pg_result* result, std::string_view what, std::string_view sql);
-  std::string next_name() { return "tc" + std::to_string(++names_); }
-  // Follows BEGIN / COMMIT / ROLLBACK run on the session (in_transaction_).
-  void note_transaction_control(std::string_view sql);
   // The cached statement for `sql`, prepared on first use.
   PgStatement& cached(std::string_view sql);
   // Queues the cached statement for `sql` (one text parameter, or none) to
   // be sent before the next statement that is read.
   void defer(std::string_view sql, const std::string* parameter);
-  // Sends the queued statements and then `last` (when given, with these
-  // parameters) in one pipeline, and reads every answer. Returns last's
-  // result (the caller's to free; nullptr without `last`); throws
-  // StorageError for the first failure, closing a session that broke.
-  pg_result* run_pipeline(PgStatement* last, const PgParameters& parameters);
 
-  std::string url_;
-  PgRole role_;
-  pg_conn* conn_ = nullptr;
-  std::uint64_t generation_ = 1;
-  std::uint64_t names_ = 0;
-  int changes_ = 0;
-  // A transaction was begun on the session and not yet ended by COMMIT,
-  // ROLLBACK or abandon_transaction().
-  bool in_transaction_ = false;
-  // Savepoints open in the transaction; keys locked outside any of them,
-  // which only the transaction's end releases (a lock taken inside a
-  // savepoint that is rolled back is released with it, so those are not
-  // remembered).
-  int savepoints_ = 0;
-  std::vector<std::int32_t> held_;
-  // Statements queued to be sent with the next one that is read
-  // (pg_pipeline.hpp).
-  PgPipeline pipeline_;
+  // Declared first: the statements cached below end before it.
+  PgSession session_;
   StatementCache<PgStatement> cache_;
 };
 

@@ -3,11 +3,10 @@
 #include <libpq-fe.h>
 
 #include "pg_failure.hpp"
-#include "pg_statement.hpp"
 
 namespace tilecrush::storage::detail {
 
-void PgPipeline::queue(PgStatement& statement, const std::string* parameter) {
+void PgPipeline::queue(PgPrepared& statement, const std::string* parameter) {
   Queued q;
   q.statement = &statement;
   if (parameter != nullptr) {
@@ -17,7 +16,7 @@ void PgPipeline::queue(PgStatement& statement, const std::string* parameter) {
   queued_.push_back(std::move(q));
 }
 
-void PgPipeline::queue_begin(PgStatement& begin) {
+void PgPipeline::queue_begin(PgPrepared& begin) {
   queue(begin, nullptr);
   begin_pending_ = true;
 }
@@ -35,7 +34,7 @@ void PgPipeline::drop() noexcept {
 }
 
 PgPipeline::Outcome PgPipeline::send(pg_conn* session, const std::vector<Queued>& items,
-                                     PgStatement* last, const PgParameters& parameters) {
+                                     PgPrepared* last, const PgParameters& parameters) {
   PGconn* conn = session;
   // The session broke in the middle: what it was running is lost with it.
   const auto broken = [&](std::string message) {
@@ -59,7 +58,7 @@ PgPipeline::Outcome PgPipeline::send(pg_conn* session, const std::vector<Queued>
     const int length = static_cast<int>(q.parameter.size());
     const int format = 0;
     const int n = q.has_parameter ? 1 : 0;
-    if (PQsendQueryPrepared(conn, q.statement->name_.c_str(), n, n > 0 ? &value : nullptr,
+    if (PQsendQueryPrepared(conn, q.statement->name.c_str(), n, n > 0 ? &value : nullptr,
                             n > 0 ? &length : nullptr, n > 0 ? &format : nullptr, 0) != 1) {
       sent_all = false;
       break;
@@ -67,7 +66,7 @@ PgPipeline::Outcome PgPipeline::send(pg_conn* session, const std::vector<Queued>
     ++sent;
   }
   if (sent_all && last != nullptr) {
-    if (PQsendQueryPrepared(conn, last->name_.c_str(), static_cast<int>(parameters.values.size()),
+    if (PQsendQueryPrepared(conn, last->name.c_str(), static_cast<int>(parameters.values.size()),
                             parameters.values.data(), parameters.lengths.data(),
                             parameters.formats.data(), 0) == 1) {
       ++sent;
@@ -101,8 +100,8 @@ PgPipeline::Outcome PgPipeline::send(pg_conn* session, const std::vector<Queued>
     } else {
       // PGRES_PIPELINE_ABORTED: skipped after an earlier failure.
       if (status != PGRES_PIPELINE_ABORTED && error.empty()) {
-        error = pg_failure_message(conn, result, "run",
-                                   is_last ? last->sql_ : items[i].statement->sql_);
+        error =
+            pg_failure_message(conn, result, "run", is_last ? last->sql : items[i].statement->sql);
         code = pg_error_code(result);
         if (!is_last) queued_failed_ = true;
       }

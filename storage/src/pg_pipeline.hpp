@@ -15,10 +15,11 @@
 // caller (send() says so): what it ran is lost with it. A BEGIN queued and
 // not sent yet leaves nothing to lose.
 //
-// Thread safety: none; it belongs to one PgConnection and is used on that
-// connection's thread.
+// Thread safety: none; it belongs to one PgSession and is used on that
+// session's thread.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -28,7 +29,14 @@ struct pg_result;
 
 namespace tilecrush::storage::detail {
 
-class PgStatement;
+// A statement as the server knows it: what the pipeline sends by its name
+// and the session prepares (each statement holds one).
+struct PgPrepared {
+  std::string name;
+  std::string sql;  // rewritten to $N
+  int parameters = 0;
+  std::uint64_t prepared_in = 0;  // the session generation it was prepared in; 0: never
+};
 
 // The parameters of one run of a prepared statement, as libpq takes them.
 struct PgParameters {
@@ -41,7 +49,7 @@ class PgPipeline {
  public:
   // A statement queued, with its one text parameter when it has one.
   struct Queued {
-    PgStatement* statement = nullptr;
+    PgPrepared* statement = nullptr;
     bool has_parameter = false;
     std::string parameter;
   };
@@ -63,11 +71,11 @@ class PgPipeline {
   // A queued statement failed: the transaction counts as lost.
   bool queued_failed() const { return queued_failed_; }
 
-  // Queues `statement` (cached by the connection, so it outlives the
-  // queue) with `parameter` (nullptr: none).
-  void queue(PgStatement& statement, const std::string* parameter);
+  // Queues `statement` (of a statement cached by the connection, so it
+  // outlives the queue) with `parameter` (nullptr: none).
+  void queue(PgPrepared& statement, const std::string* parameter);
   // Queues the transaction's BEGIN.
-  void queue_begin(PgStatement& begin);
+  void queue_begin(PgPrepared& begin);
   // Takes out everything queued, to be sent now: whatever happens then,
   // none of it stays queued.
   std::vector<Queued> take() noexcept;
@@ -79,7 +87,7 @@ class PgPipeline {
   // `session` in one pipeline and reads every answer. Every statement must
   // be prepared in this session already (preparing is a round trip of its
   // own, not allowed inside a pipeline).
-  Outcome send(pg_conn* session, const std::vector<Queued>& items, PgStatement* last,
+  Outcome send(pg_conn* session, const std::vector<Queued>& items, PgPrepared* last,
                const PgParameters& parameters);
 
  private:

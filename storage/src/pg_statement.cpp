@@ -6,7 +6,6 @@
 #include <charconv>
 #include <cstring>
 
-#include "pg_connection.hpp"
 #include "pg_failure.hpp"
 #include "tilecrush/game/hex.hpp"
 #include "tilecrush/storage/error.hpp"
@@ -67,37 +66,26 @@ std::string rewrite_parameters(std::string_view sql, std::vector<int>& slot_of) 
 
 }  // namespace
 
-PgStatement::PgStatement(PgConnection& connection, std::string_view sql, bool cached)
-    : connection_(connection), name_(connection.next_name()), cached_(cached) {
-  sql_ = rewrite_parameters(sql, slot_of_);
+PgStatement::PgStatement(PgSession& session, std::string_view sql, bool cached)
+    : session_(session), cached_(cached) {
+  prepared_.name = session.next_name();
+  prepared_.sql = rewrite_parameters(sql, slot_of_);
   const auto params = static_cast<std::size_t>(
       std::count_if(slot_of_.begin(), slot_of_.end(), [](int s) { return s >= 0; }));
   values_.resize(params);
   is_null_.assign(params, 1);
   formats_.assign(params, 0);
-  prepare_on_server();
+  prepared_.parameters = static_cast<int>(values_.size());
+  session_.prepare_statement(prepared_);
 }
 
 PgStatement::~PgStatement() {
   reset();
-  if (!cached_ && prepared_in_ == connection_.generation_ && connection_.conn_ != nullptr &&
-      PQstatus(connection_.conn_) == CONNECTION_OK &&
-      PQtransactionStatus(connection_.conn_) != PQTRANS_INERROR) {
-    PQclear(PQexec(connection_.conn_, ("DEALLOCATE " + name_).c_str()));
+  PGconn* conn = session_.current();
+  if (!cached_ && prepared_.prepared_in == session_.generation() && conn != nullptr &&
+      PQstatus(conn) == CONNECTION_OK && PQtransactionStatus(conn) != PQTRANS_INERROR) {
+    PQclear(PQexec(conn, ("DEALLOCATE " + prepared_.name).c_str()));
   }
-}
-
-void PgStatement::prepare_on_server() {
-  PGconn* conn = connection_.session();
-  PGresult* prepared =
-      PQprepare(conn, name_.c_str(), sql_.c_str(), static_cast<int>(values_.size()), nullptr);
-  connection_.check(prepared, "prepare", sql_);
-  PQclear(prepared);
-  prepared_in_ = connection_.generation_;
-}
-
-void PgStatement::prepare_if_stale() {
-  if (prepared_in_ != connection_.generation_) prepare_on_server();
 }
 
 int PgStatement::slot(int index) const {
@@ -140,8 +128,8 @@ void PgStatement::bind_blob(int index, std::span<const std::uint8_t> bytes) {
 }
 
 void PgStatement::execute() {
-  PGconn* conn = connection_.session();
-  prepare_if_stale();
+  PGconn* conn = session_.live();
+  session_.prepare_if_stale(prepared_);
   std::vector<const char*> values(values_.size());
   std::vector<int> lengths(values_.size());
   for (std::size_t i = 0; i < values_.size(); ++i) {
@@ -149,23 +137,23 @@ void PgStatement::execute() {
     lengths[i] = static_cast<int>(values_[i].size());
   }
   PGresult* result = nullptr;
-  if (connection_.pipeline_.empty()) {
-    result = PQexecPrepared(conn, name_.c_str(), static_cast<int>(values.size()), values.data(),
-                            lengths.data(), formats_.data(), 0);
-    connection_.check(result, "run", sql_);
+  if (session_.pipeline().empty()) {
+    result = PQexecPrepared(conn, prepared_.name.c_str(), static_cast<int>(values.size()),
+                            values.data(), lengths.data(), formats_.data(), 0);
+    session_.check(result, "run", prepared_.sql);
   } else {
-    result = connection_.run_pipeline(this, PgParameters{values, lengths, formats_});
+    result = session_.run_pipeline(&prepared_, PgParameters{values, lengths, formats_});
   }
   // A COMMIT of a transaction that had failed answers ROLLBACK, not an
   // error: that must not pass for a commit.
-  if (std::strcmp(PQcmdStatus(result), "ROLLBACK") == 0 && sql_.starts_with("COMMIT")) {
+  if (std::strcmp(PQcmdStatus(result), "ROLLBACK") == 0 && prepared_.sql.starts_with("COMMIT")) {
     PQclear(result);
     throw StorageError("commit failed: the transaction had failed and was rolled back",
                        kPgGenericError);
   }
-  connection_.note_transaction_control(sql_);
+  session_.note_transaction_control(prepared_.sql);
   const char* tuples = PQcmdTuples(result);
-  connection_.changes_ = tuples != nullptr && *tuples != '\0' ? std::atoi(tuples) : 0;
+  session_.note_changes(tuples != nullptr && *tuples != '\0' ? std::atoi(tuples) : 0);
   result_ = result;
   row_ = -1;
   ran_ = true;

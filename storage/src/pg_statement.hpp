@@ -6,10 +6,11 @@
 // rewrites them to $1, $2, ... densely (a statement that names ?11 but not
 // ?5 gets $5 for ?11), and bind() of a number the text never names is
 // ignored, so the same binding code serves both dialects. A statement
-// whose session was replaced (pg_connection.hpp) is prepared again before
+// whose session was replaced (pg_session.hpp) is prepared again before
 // it runs.
 //
-// Thread safety: none (see Statement); it belongs to its PgConnection.
+// Thread safety: none (see Statement); it belongs to its session's
+// PgConnection.
 #pragma once
 
 #include <cstdint>
@@ -17,19 +18,18 @@
 #include <string_view>
 #include <vector>
 
+#include "pg_session.hpp"
 #include "statement.hpp"
 
 struct pg_result;
 
 namespace tilecrush::storage::detail {
 
-class PgConnection;
-
 class PgStatement final : public Statement {
  public:
   // `sql` in the shared dialect (?N parameters). `cached`: kept for the
   // session; else deallocated when the statement ends.
-  PgStatement(PgConnection& connection, std::string_view sql, bool cached);
+  PgStatement(PgSession& session, std::string_view sql, bool cached);
   ~PgStatement() override;
 
   void bind_blob(int index, std::span<const std::uint8_t> bytes) override;
@@ -40,27 +40,23 @@ class PgStatement final : public Statement {
   std::vector<std::uint8_t> get_blob(int column) const override;
   void reset() noexcept override;
 
+  // Its name and text on the server, as its session's pipeline sends it.
+  PgPrepared& prepared() { return prepared_; }
+
  protected:
   void bind_int(int index, std::int64_t value) override;
   void bind_text(int index, std::string_view text) override;
   void bind_null(int index) override;
 
  private:
-  friend class PgConnection;  // runs it in a pipeline
-  friend class PgPipeline;    // sends it by its name
   // The parameter slot (0-based) of SQL parameter ?index, or -1.
   int slot(int index) const;
-  void prepare_on_server();
-  // Prepares it again when its session was replaced since.
-  void prepare_if_stale();
   void execute();
 
-  PgConnection& connection_;
-  std::string name_;
-  std::string sql_;  // rewritten to $N
+  PgSession& session_;
+  PgPrepared prepared_;  // its sql rewritten to $N
   bool cached_;
-  std::uint64_t prepared_in_ = 0;  // the session generation it was prepared in; 0: never
-  std::vector<int> slot_of_;       // by ?N
+  std::vector<int> slot_of_;  // by ?N
   std::vector<std::string> values_;
   std::vector<char> is_null_;
   std::vector<int> formats_;  // 0 text, 1 binary
