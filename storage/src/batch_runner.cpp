@@ -29,6 +29,7 @@ BatchRunner::Counts BatchRunner::run(std::vector<WriteOp>& batch,
   Counts counts;
   for (int attempt = 1;; ++attempt) {
     lost_race_ = false;
+    trying_ = refused_;  // a try that is run again starts from the same set
     std::fill(results.begin(), results.end(), WriteResult{});
     counts.commits = attempt_batch(batch, results);
     if (!lost_race_) break;
@@ -40,7 +41,32 @@ BatchRunner::Counts BatchRunner::run(std::vector<WriteOp>& batch,
     }
     ++counts.retried;
   }
+  refused_ = std::move(trying_);
   return counts;
+}
+
+bool BatchRunner::settle_unrun(const WriteOp& op, WriteResult& result) {
+  const std::string_view game = game_of(op);
+  if (game.empty()) return false;
+  if (op.reload) {
+    trying_.erase(game);
+    result = write_ok();
+    return true;
+  }
+  if (!trying_.contains(game)) return false;
+  result = write_error(WriteStatus::conflict, "game " + std::string(game) +
+                                                  ": an earlier write of it was refused, and "
+                                                  "this one was made after it");
+  return true;
+}
+
+void BatchRunner::note_refusals(const std::vector<WriteOp>& batch, std::size_t from,
+                                std::size_t end, const std::vector<WriteResult>& results) {
+  for (std::size_t j = from; j < end; ++j) {
+    if (results[j].status != WriteStatus::conflict) continue;
+    const std::string_view game = game_of(batch[j]);
+    if (!game.empty()) trying_.add(game, RefusedGames::Clock::now());
+  }
 }
 
 WriteResult BatchRunner::run_one(WriteOp& op) {
@@ -85,17 +111,26 @@ WriteResult BatchRunner::run_one(WriteOp& op) {
 
 void BatchRunner::run_moves(std::vector<WriteOp>& batch, std::size_t from, std::size_t end,
                             std::vector<WriteResult>& results) {
+  // The moves of a game refused earlier are refused unrun; the rest go
+  // together (append_moves refuses a game's moves after its first refused
+  // one in the same way).
   std::vector<const MoveAppend*> moves;
+  std::vector<std::size_t> index;  // batch index of each of `moves`
   moves.reserve(end - from);
-  for (std::size_t i = from; i < end; ++i) moves.push_back(&*batch[i].append);
+  index.reserve(end - from);
+  for (std::size_t i = from; i < end; ++i) {
+    if (settle_unrun(batch[i], results[i])) continue;
+    moves.push_back(&*batch[i].append);
+    index.push_back(i);
+  }
   try {
     std::vector<WriteResult> stored = append_moves(connection_, moves);
-    std::move(stored.begin(), stored.end(), results.begin() + static_cast<std::ptrdiff_t>(from));
+    for (std::size_t k = 0; k < stored.size(); ++k) results[index[k]] = std::move(stored[k]);
   } catch (const StorageError& e) {
     if (is_retryable(e.sqlite_code())) lost_race_ = true;
-    for (std::size_t i = from; i < end; ++i) results[i] = failure(e.what());
+    for (const std::size_t i : index) results[i] = failure(e.what());
   } catch (const std::exception& e) {
-    for (std::size_t i = from; i < end; ++i) results[i] = failure(e.what());
+    for (const std::size_t i : index) results[i] = failure(e.what());
   }
 }
 
@@ -158,12 +193,14 @@ std::uint64_t BatchRunner::attempt_batch(std::vector<WriteOp>& batch,
       }
     }
     std::size_t end = i + 1;  // the operations run by this step
+    if (settle_unrun(batch[i], results[i])) continue;
     if (batch[i].append && connection_.postgres()) {
       while (end < batch.size() && batch[end].append) ++end;
       run_moves(batch, i, end, results);
     } else {
       results[i] = run_one(batch[i]);
     }
+    note_refusals(batch, i, end, results);
     if (!connection_.in_transaction()) {
       // SQLite rolls a whole transaction back on some errors (disk full, I/O);
       // on PostgreSQL a failed statement outside a savepoint dooms it.

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "connection.hpp"
+#include "refused_games.hpp"
 #include "write_op.hpp"
 
 namespace tilecrush::storage::detail {
@@ -49,8 +50,17 @@ class BatchRunner {
   // transaction is lost: lost_race_ is set when trying again may help).
   bool lock_ahead(std::vector<WriteOp>& batch, std::size_t from, std::string& error);
 
+  // Refuses op unrun when its game is refused (refused_games.hpp), or runs
+  // a `reload` marker; true when it did either, with the op's result.
+  bool settle_unrun(const WriteOp& op, WriteResult& result);
+  // Notes the games of ops [from, end) refused as conflicts.
+  void note_refusals(const std::vector<WriteOp>& batch, std::size_t from, std::size_t end,
+                     const std::vector<WriteResult>& results);
+
   Connection& connection_;
   bool lost_race_ = false;
+  RefusedGames refused_;  // as of the last batch's try that counted
+  RefusedGames trying_;   // refused_ as the current try changes it
 };
 
 }  // namespace tilecrush::storage::detail

@@ -87,18 +87,27 @@ void Database::append_move(std::string game_id, std::int64_t seq, game::Move mov
 
 void Database::undo_move(std::string game_id, std::int64_t seq, std::int64_t score,
                          std::int64_t move_count, WriteCallback done) {
+  std::string game = game_id;
   impl_->enqueue(
       [game_id = std::move(game_id), seq, score, move_count](Connection& c) {
         return detail::delete_last_move(c, game_id, seq, score, move_count);
       },
-      std::move(done), true);
+      std::move(done), true, {}, std::move(game));
 }
 
 void Database::finish_game(GameResult result, WriteCallback done) {
   std::string game_id = result.game_id;
   impl_->enqueue(
       [result = std::move(result)](Connection& c) { return detail::finish_game(c, result); },
-      std::move(done), false, finish_lock_keys(std::move(game_id)));
+      std::move(done), false, finish_lock_keys(game_id), game_id);
+}
+
+void Database::reload_game(std::string game_id) {
+  if (game_id.empty()) return;
+  detail::WriteOp marker;
+  marker.game = std::move(game_id);
+  marker.reload = true;
+  impl_->push(std::move(marker));
 }
 
 void Database::append_final_move(game::Move move, std::optional<std::int64_t> first_move_at,
@@ -115,7 +124,7 @@ void Database::append_final_move(game::Move move, std::optional<std::int64_t> fi
   // the move back.
   impl_->enqueue([append = std::move(append), result = std::move(result)](
                      Connection& c) { return detail::append_final_move(c, append, result); },
-                 std::move(done), false, finish_lock_keys(std::move(game_id)));
+                 std::move(done), false, finish_lock_keys(game_id), game_id);
 }
 
 void Database::save_room_result(RoomRecord room, WriteCallback done) {

@@ -62,12 +62,13 @@ struct Engine {
   // `single_statement`: `run` executes one statement and changes nothing
   // when it fails (SQLite undoes a failed statement by itself), so it needs
   // no savepoint of its own.
-  // `lock_keys`: see WriteOp.
+  // `lock_keys`, `game`: see WriteOp.
   void enqueue(std::function<WriteResult(Connection&)> run, WriteCallback done,
                bool single_statement = false,
-               std::function<void(Connection&, std::vector<std::int32_t>&)> lock_keys = {}) {
+               std::function<void(Connection&, std::vector<std::int32_t>&)> lock_keys = {},
+               std::string game = {}) {
     push(WriteOp{std::move(run), std::move(done), single_statement, std::move(lock_keys),
-                 std::nullopt});
+                 std::nullopt, std::move(game)});
   }
 
   // enqueue() of `operation(writer connection, args...)`, its arguments kept

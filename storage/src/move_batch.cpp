@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <string_view>
 #include <unordered_set>
 
 #include "codec.hpp"
@@ -65,8 +67,21 @@ WriteResult store_move(Connection& c, const MoveAppend& move) {
 
 std::vector<WriteResult> append_moves(Connection& c, std::span<const MoveAppend* const> moves) {
   std::vector<WriteResult> results(moves.size());
+  // A game's moves after one refused as a conflict were made on it: refused
+  // unrun (write_op.hpp, `game`).
+  std::set<std::string_view> refused;
+  const auto append_alone = [&](std::size_t i) {
+    const std::string_view game = moves[i]->game_id;
+    if (refused.contains(game)) {
+      results[i] = write_error(WriteStatus::conflict,
+                               "game " + moves[i]->game_id + ": an earlier move of it was refused");
+      return;
+    }
+    results[i] = append_one(c, *moves[i]);
+    if (results[i].status == WriteStatus::conflict) refused.insert(game);
+  };
   if (!c.postgres() || moves.size() < 2) {
-    for (std::size_t i = 0; i < moves.size(); ++i) results[i] = append_one(c, *moves[i]);
+    for (std::size_t i = 0; i < moves.size(); ++i) append_alone(i);
     return results;
   }
   // Each game's moves in order; its first run of consecutive numbers goes
@@ -124,7 +139,11 @@ std::vector<WriteResult> append_moves(Connection& c, std::span<const MoveAppend*
     for (std::size_t k = 0; k < run; ++k) stored[indexes[k]] = true;
   }
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    results[i] = stored[i] ? write_ok() : append_one(c, *moves[i]);
+    if (stored[i]) {
+      results[i] = write_ok();
+    } else {
+      append_alone(i);
+    }
   }
   return results;
 }

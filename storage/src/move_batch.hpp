@@ -38,7 +38,9 @@ WriteResult store_move(Connection& c, const MoveAppend& move);
 // game that update did not change (a move not the next, the game over or
 // unknown: another node's write, or a refused move) then run one by one,
 // which gives each its own result. So a conflict in one game fails that
-// game's moves only. SQLite: one statement each (in-process, as cheap).
+// game's moves only; a game's moves after its first refused as a conflict
+// are refused unrun (they were made on it). SQLite: one statement each
+// (in-process, as cheap).
 // Throws StorageError as a statement does (the transaction is then lost).
 std::vector<WriteResult> append_moves(Connection& c, std::span<const MoveAppend* const> moves);
 

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "connection.hpp"
@@ -35,6 +37,18 @@ struct WriteOp {
   // A move appended (`run` stores it alone, single_statement): consecutive
   // such operations of a batch are stored together (append_moves()).
   std::optional<MoveAppend> append;
+  // The game whose moves, undo or end `run` writes (empty otherwise, and
+  // for `append`, which names its game): after one of a game's writes is
+  // refused as a conflict, the writer refuses its later ones unrun, until
+  // an operation with `reload` of that game (Database::reload_game).
+  std::string game;
+  // No statement: the game `game` is being read afresh (ends the above).
+  bool reload = false;
 };
+
+// The game an operation writes, or empty.
+inline std::string_view game_of(const WriteOp& op) {
+  return op.append ? std::string_view(op.append->game_id) : std::string_view(op.game);
+}
 
 }  // namespace tilecrush::storage::detail

@@ -83,6 +83,8 @@ TEST_F(FinalMoves, ARefusalOfEitherStoresNeither) {
   // The move is not the next (another node moved the game on): no end.
   EXPECT_EQ(final_move(click(1, 1), end_of("g", 50, 3)).status, WriteStatus::conflict);
   EXPECT_EQ(final_move(click(1, 1), end_of("g", 50, 1)).status, WriteStatus::conflict);
+  // (Read afresh: else its later writes are refused too, Database::reload_game.)
+  db_.reload_game("g");
   // The move would be stored but the end is refused: the move goes too.
   EXPECT_EQ(final_move(click(1, 1), end_of("g", 50, 2, game::OverReason::none)).status,
             WriteStatus::invalid);

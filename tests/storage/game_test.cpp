@@ -155,11 +155,15 @@ TEST_F(Games, RefusedWrites) {
   EXPECT_EQ(append("nope", 0, click(0, 0), 1).status, WriteStatus::not_found);
   ASSERT_TRUE(append("g", 0, click(0, 0), 1).ok());
   ASSERT_TRUE(append("g", 1, click(1, 0), 2).ok());
+  // After each conflict the game is read afresh, as the server does: else
+  // its later writes are refused too (Database::reload_game).
   EXPECT_EQ(append("g", 1, click(2, 0), 3).status, WriteStatus::conflict);
+  db_.reload_game("g");
   EXPECT_EQ(append("g", 3, click(2, 0), 3).status, WriteStatus::conflict);  // a gap
-  EXPECT_EQ(append("g", 2, click(64, 0), 3).status, WriteStatus::failed);   // not storable
-  EXPECT_EQ(undo("g", 2, 1).status, WriteStatus::not_found);                // no move 2
-  EXPECT_EQ(undo("g", 0, 0).status, WriteStatus::not_found);                // not the last move
+  db_.reload_game("g");
+  EXPECT_EQ(append("g", 2, click(64, 0), 3).status, WriteStatus::failed);  // not storable
+  EXPECT_EQ(undo("g", 2, 1).status, WriteStatus::not_found);               // no move 2
+  EXPECT_EQ(undo("g", 0, 0).status, WriteStatus::not_found);               // not the last move
   EXPECT_EQ(undo("nope", 0, 0).status, WriteStatus::not_found);
 
   // Refusals changed nothing.
@@ -192,6 +196,7 @@ TEST_F(Games, AFailureInABatchLeavesTheOthersCommitted) {
     db_.create_game(ranked_game("b", alice_, easy_), record(0));
     db_.append_move("b", 0, click(1, 1), 4, 1, {}, 0, record(1));
     db_.append_move("b", 0, click(2, 2), 9, 1, {}, 0, record(2));  // duplicate seq
+    db_.reload_game("b");  // read afresh, so its next move runs (reload_game)
     db_.append_move("missing", 0, click(0, 0), 1, 1, {}, 0, record(3));
     db_.create_player("ALICE", "h", 3, record(4));  // name taken
     db_.append_move("b", 1, click(3, 3), 8, 2, {}, 0, record(5));
@@ -201,7 +206,7 @@ TEST_F(Games, AFailureInABatchLeavesTheOthersCommitted) {
                                              WriteStatus::conflict,   WriteStatus::not_found,
                                              WriteStatus::name_taken, WriteStatus::ok};
   EXPECT_EQ(statuses, expected);
-  EXPECT_EQ(db_.metrics().last_batch_size, 6u);  // all six in one transaction
+  EXPECT_EQ(db_.metrics().last_batch_size, 7u);  // all seven in one transaction
 
   const auto g = db_.load_game("b");
   ASSERT_TRUE(g.has_value());

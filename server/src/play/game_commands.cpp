@@ -47,7 +47,15 @@ storage::WriteCallback GameCommands::answer_when_written(const RequestPtr& req,
           what](const storage::WriteResult& r) mutable {
     --live->pending_writes;
     if (r.ok()) return answer->send_text(std::move(text));
-    retire(live);
+    if (r.status == storage::WriteStatus::conflict) {
+      // Retired under the game's mutex: a request holding it queues its
+      // write before this returns, so before the marker of any reload
+      // (Database::reload_game), and the writer refuses that write too.
+      std::lock_guard lock(live->mutex);
+      retire(live);
+    } else {
+      retire(live);
+    }
     fail_write(*answer, r, what);
   };
 }

@@ -9,6 +9,9 @@ GameLoader::GameLoader(storage::Database& db, Competitions& competitions, GameRe
     : db_(db), competitions_(competitions), games_(games), pool_(pool), now_(std::move(now)) {}
 
 std::shared_ptr<LiveGame> GameLoader::load(const std::string& game_id) {
+  // Writes of this copy run even if the last copy's were refused
+  // (Database::reload_game): the marker is queued before the read.
+  db_.reload_game(game_id);
   const std::optional<storage::GameRecord> record = db_.load_game(game_id);
   if (!record) return nullptr;
   game::ReplayResult replayed = game::replay(record->setup, record->moves);

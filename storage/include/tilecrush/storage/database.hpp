@@ -107,6 +107,16 @@ class Database {
   // move cannot be stored).
   void append_final_move(game::Move move, std::optional<std::int64_t> first_move_at,
                          std::int64_t at_ms, GameResult result, WriteCallback done = {});
+  // A game's later writes after a conflict. Once append_move, undo_move,
+  // finish_game or append_final_move of a game is refused as conflict (the
+  // stored game is not the one the caller holds: another node moved it on,
+  // or it ended), every write of that game queued after it on this Database
+  // is refused as conflict too, unrun: they were made on the copy the
+  // refusal showed stale, and run alone one could land on the other copy's
+  // list whose length happens to match, forking the game. reload_game(id),
+  // called before the game is read to be held again, ends that: writes
+  // queued after it run as usual.
+  void reload_game(std::string game_id);
   // Stores a finished room and its standings; ok with the room's `id`.
   void save_room_result(RoomRecord room, WriteCallback done = {});
 
