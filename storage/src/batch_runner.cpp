@@ -29,7 +29,7 @@ BatchRunner::Counts BatchRunner::run(std::vector<WriteOp>& batch,
   Counts counts;
   for (int attempt = 1;; ++attempt) {
     lost_race_ = false;
-    trying_ = refused_;  // a try that is run again starts from the same set
+    refused_.discard();  // a try that is run again starts from the same set
     std::fill(results.begin(), results.end(), WriteResult{});
     counts.commits = attempt_batch(batch, results);
     if (!lost_race_) break;
@@ -41,7 +41,7 @@ BatchRunner::Counts BatchRunner::run(std::vector<WriteOp>& batch,
     }
     ++counts.retried;
   }
-  refused_ = std::move(trying_);
+  refused_.commit();
   return counts;
 }
 
@@ -49,11 +49,11 @@ bool BatchRunner::settle_unrun(const WriteOp& op, WriteResult& result) {
   const std::string_view game = game_of(op);
   if (game.empty()) return false;
   if (op.reload) {
-    trying_.erase(game);
+    refused_.erase(game);
     result = write_ok();
     return true;
   }
-  if (!trying_.contains(game)) return false;
+  if (!refused_.contains(game)) return false;
   result = write_error(WriteStatus::conflict, "game " + std::string(game) +
                                                   ": an earlier write of it was refused, and "
                                                   "this one was made after it");
@@ -65,7 +65,7 @@ void BatchRunner::note_refusals(const std::vector<WriteOp>& batch, std::size_t f
   for (std::size_t j = from; j < end; ++j) {
     if (results[j].status != WriteStatus::conflict) continue;
     const std::string_view game = game_of(batch[j]);
-    if (!game.empty()) trying_.add(game, RefusedGames::Clock::now());
+    if (!game.empty()) refused_.add(game, RefusedGames::Clock::now());
   }
 }
 

@@ -59,8 +59,7 @@ class BatchRunner {
 
   Connection& connection_;
   bool lost_race_ = false;
-  RefusedGames refused_;  // as of the last batch's try that counted
-  RefusedGames trying_;   // refused_ as the current try changes it
+  RefusedGames refused_;  // with the current try's changes pending
 };
 
 }  // namespace tilecrush::storage::detail
