@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace tilecrush::bench {
 
@@ -56,25 +58,45 @@ inline std::optional<bool> read_whole_option(std::initializer_list<WholeOption> 
   return std::nullopt;
 }
 
-// The options both load tools take (the server they load and how): --port,
-// --server-pid, --mode, --db. Whether the value is good for a key among
-// them; nullopt for any other key.
-inline std::optional<bool> read_server_option(const std::string& key, const std::string& text,
-                                              unsigned short& port, long& server_pid,
-                                              std::string& mode, std::string& db) {
+// The options both load tools take: the server they load (--port,
+// --server-pid, --mode, --db) and for how long with how many threads
+// (--seconds, --threads). Each tool gives its own default mode and length.
+struct LoadOptions {
+  LoadOptions(std::string default_mode, int default_seconds)
+      : mode(std::move(default_mode)), seconds(default_seconds) {}
+
+  unsigned short port = 0;  // required: 0 until --port is read
+  long server_pid = 0;      // for the server's CPU and RSS; 0: not sampled
+  std::string mode;         // same, match3, hidden or mix (modes in turn)
+  std::string db;           // the server's database, for board keys (local_copies.hpp)
+  int seconds;
+  int threads = 1;
+};
+
+// When `key` is one of LoadOptions' keys or of `whole` (the tool's own
+// whole-number options): whether `text` is good for it (then stored).
+// nullopt for any other key.
+inline std::optional<bool> read_load_option(const std::string& key, const std::string& text,
+                                            LoadOptions& load,
+                                            std::initializer_list<WholeOption> whole) {
+  if (const auto own = read_whole_option(whole, key, text)) return own;
+  if (const auto shared = read_whole_option(
+          {{"--seconds", 1, 600, &load.seconds}, {"--threads", 1, 64, &load.threads}}, key, text)) {
+    return shared;
+  }
   if (key == "--port") {
     long value = 0;  // a port out of range is refused, not brought into it
     if (!whole_number_in(text, 0L, 65536L, value) || value > 65535) return false;
-    port = static_cast<unsigned short>(value);
+    load.port = static_cast<unsigned short>(value);
     return true;
   }
-  if (key == "--server-pid") return whole_number_in(text, 0L, 1L << 30, server_pid);
+  if (key == "--server-pid") return whole_number_in(text, 0L, 1L << 30, load.server_pid);
   if (key == "--mode") {
-    mode = text;
+    load.mode = text;
     return true;
   }
   if (key == "--db") {
-    db = text;
+    load.db = text;
     return true;
   }
   return std::nullopt;
@@ -95,6 +117,29 @@ bool read_pairs(int argc, char** argv, Take&& take, void (*usage)(std::FILE*) = 
     if (!take(key, std::string(argv[++i]))) return false;
   }
   return true;
+}
+
+// The main() of a tool that reads its Options with `parse(argc, argv,
+// options)` and then does its work with `run(options)`: stdout is line
+// buffered (each line as it comes, also through a pipe such as tee: a fill
+// takes minutes); a command line `parse` refuses prints `usage` to stderr
+// and returns 2; an exception `run` lets escape is printed after `name` and
+// returns 1; otherwise run's status.
+template <class Options, class Run>
+int tool_main(const char* name, int argc, char** argv, bool (*parse)(int, char**, Options&),
+              void (*usage)(std::FILE*), Run&& run) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  Options options;
+  if (!parse(argc, argv, options)) {
+    usage(stderr);
+    return 2;
+  }
+  try {
+    return run(options);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", name, e.what());
+    return 1;
+  }
 }
 
 }  // namespace tilecrush::bench

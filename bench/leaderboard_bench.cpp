@@ -265,21 +265,12 @@ int run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Each line as it comes, also through a pipe (tee): a fill takes minutes.
-  std::setvbuf(stdout, nullptr, _IOLBF, 0);
-  Options options;
-  if (!parse(argc, argv, options)) {
-    usage(stderr);
-    return 2;
-  }
-  if (const auto problem = check_db(options.db)) {
-    std::fprintf(stderr, "leaderboard_bench: %s\n", problem->c_str());
-    return 2;
-  }
-  try {
-    return run(options);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "leaderboard_bench: %s\n", e.what());
-    return 1;
-  }
+  return tilecrush::bench::tool_main(
+      "leaderboard_bench", argc, argv, parse, usage, [](const Options& options) {
+        if (const auto problem = check_db(options.db)) {
+          std::fprintf(stderr, "leaderboard_bench: %s\n", problem->c_str());
+          return 2;
+        }
+        return run(options);
+      });
 }

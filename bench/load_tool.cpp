@@ -63,14 +63,9 @@ using Clock = std::chrono::steady_clock;
 using game::Game;
 
 struct Options {
-  unsigned short port = 0;
+  LoadOptions load{"mix", 10};
   int players = 100;
-  int seconds = 10;
-  int threads = 1;
-  long server_pid = 0;
-  std::string mode = "mix";
   double move_rate = 0;  // moves per second per player; 0: as fast as answered
-  std::string db;        // the server's database, for board keys
 };
 
 struct Stats {
@@ -100,7 +95,7 @@ class Player : public std::enable_shared_from_this<Player> {
   void start() {
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
     beast::get_lowest_layer(ws_).async_connect(
-        tcp::endpoint(net::ip::make_address("127.0.0.1"), options_.port),
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), options_.load.port),
         [self = shared_from_this()](beast::error_code ec) {
           if (ec) return self->fail("connect");
           beast::get_lowest_layer(self->ws_).expires_never();
@@ -118,7 +113,7 @@ class Player : public std::enable_shared_from_this<Player> {
 
  private:
   std::string pick_mode() {
-    if (options_.mode != "mix") return options_.mode;
+    if (options_.load.mode != "mix") return options_.load.mode;
     static const char* kModes[] = {"same", "match3", "hidden"};
     return kModes[(index_ + games_) % 3];
   }
@@ -263,36 +258,30 @@ class Player : public std::enable_shared_from_this<Player> {
 
 bool parse(int argc, char** argv, Options& o) {
   const auto take = [&o](const std::string& k, const std::string& v) {
-    const auto whole = read_whole_option({{"--players", 1, 20000, &o.players},
-                                          {"--seconds", 1, 600, &o.seconds},
-                                          {"--threads", 1, 64, &o.threads}},
-                                         k, v);
-    if (whole) return *whole;
-    const auto server = read_server_option(k, v, o.port, o.server_pid, o.mode, o.db);
-    if (server) return *server;
+    if (const auto known = read_load_option(k, v, o.load, {{"--players", 1, 20000, &o.players}})) {
+      return *known;
+    }
     double rate = 0;
     if (k != "--move-rate" || !number_at_least(v, 0, rate)) return false;
     o.move_rate = std::min(rate, 1000.0);
     return true;
   };
-  return read_pairs(argc, argv, take) && o.port != 0;
+  return read_pairs(argc, argv, take) && o.load.port != 0;
 }
 
-// The whole tool: main() in the namespace.
-int run(int argc, char** argv) {
-  Options options;
-  if (!parse(argc, argv, options)) {
-    std::cerr
-        << "usage: tilecrush_load --port P [--players N] [--seconds S] [--threads T]\n"
-           "                      [--server-pid PID] [--mode same|match3|hidden|mix]\n"
-           "                      [--move-rate MOVES_PER_SECOND_PER_PLAYER]\n"
-           "                      [--db SERVER_DB_FILE (board keys: ranked match-3/hidden)]\n";
-    return 2;
-  }
+void usage(std::FILE* out) {
+  std::fprintf(out,
+               "usage: tilecrush_load --port P [--players N] [--seconds S] [--threads T]\n"
+               "                      [--server-pid PID] [--mode same|match3|hidden|mix]\n"
+               "                      [--move-rate MOVES_PER_SECOND_PER_PLAYER]\n"
+               "                      [--db SERVER_DB_FILE (board keys: ranked match-3/hidden)]\n");
+}
+
+int run(const Options& options) {
   mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);  // see server/src/main.cpp
   net::io_context ioc;
   Stats stats;
-  const LocalCopies copies(options.db);
+  const LocalCopies copies(options.load.db);
   std::vector<std::shared_ptr<Player>> players;
   for (int i = 0; i < options.players; ++i) {
     players.push_back(std::make_shared<Player>(ioc, options, copies, stats, i));
@@ -303,10 +292,10 @@ int run(int argc, char** argv) {
   ProcessSample after;
   const double elapsed =
       run_load_window(
-          ioc, options.threads, std::chrono::seconds(30), options.seconds, stats.measuring,
-          stats.stopping, [&] { return stats.connected >= options.players; },
-          [&] { before = sample_process(options.server_pid); },
-          [&] { after = sample_process(options.server_pid); }, [] {})
+          ioc, options.load.threads, std::chrono::seconds(30), options.load.seconds,
+          stats.measuring, stats.stopping, [&] { return stats.connected >= options.players; },
+          [&] { before = sample_process(options.load.server_pid); },
+          [&] { after = sample_process(options.load.server_pid); }, [] {})
           .measured_s;
   players.clear();
 
@@ -319,7 +308,7 @@ int run(int argc, char** argv) {
            1000.0;
   };
   std::printf("players %d (connected %ld), %.1f s, mode %s", options.players,
-              stats.connected.load(), elapsed, options.mode.c_str());
+              stats.connected.load(), elapsed, options.load.mode.c_str());
   if (options.move_rate > 0) {
     std::printf(", paced at %.1f moves/s each (offered %.0f moves/s)", options.move_rate,
                 options.move_rate * options.players);
@@ -331,7 +320,7 @@ int run(int argc, char** argv) {
               pct(0.90), pct(0.99), lat.empty() ? 0.0 : lat.back() / 1000.0, lat.size());
   std::printf("state_hash mismatches %ld  errors %ld\n", stats.mismatches.load(),
               stats.errors.load());
-  if (options.server_pid > 0) {
+  if (options.load.server_pid > 0) {
     std::printf("server RSS %.1f MiB  server CPU %.0f%% of one core\n", after.rss_kb / 1024.0,
                 100.0 * (after.cpu_s - before.cpu_s) / elapsed);
   }
@@ -342,5 +331,6 @@ int run(int argc, char** argv) {
 }  // namespace tilecrush::bench
 
 int main(int argc, char** argv) {
-  return tilecrush::bench::run(argc, argv);
+  using namespace tilecrush::bench;
+  return tool_main("tilecrush_load", argc, argv, parse, usage, run);
 }

@@ -36,7 +36,7 @@ RoomGroup::~RoomGroup() = default;
 
 void RoomGroup::start() {
   boost::asio::post(strand_, [self = shared_from_this()]() {
-    for (auto& m : self->members_) m->connect(self->options_.port);
+    for (auto& m : self->members_) m->connect(self->options_.load.port);
   });
 }
 
@@ -81,7 +81,7 @@ void RoomGroup::begin_round() {
   if (stats_.stopping || stalled_) return;
   ++round_;
   static const char* kModes[] = {"same", "match3", "hidden"};
-  mode_ = options_.mode == "mix" ? kModes[(index_ + round_) % 3] : options_.mode;
+  mode_ = options_.load.mode == "mix" ? kModes[(index_ + round_) % 3] : options_.load.mode;
   preset_ = !options_.preset.empty() ? options_.preset : mode_ == "same" ? "normal" : "classic";
   code_.clear();
   pending_joins_ = static_cast<int>(members_.size()) - 1;

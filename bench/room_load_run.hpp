@@ -10,26 +10,22 @@
 #include <mutex>
 #include <string>
 
+#include "bench_args.hpp"
 #include "latency_histogram.hpp"
 #include "local_copies.hpp"
 
 namespace tilecrush::bench {
 
 struct RoomLoadOptions {
-  unsigned short port = 0;
+  // Its db is needed for match-3 and hidden rooms: the board keys of the
+  // members' copies of their games.
+  LoadOptions load{"same", 20};
   int rooms = 200;
   int players_per_room = 4;
   int spectators_per_room = 0;
-  int seconds = 20;
-  int threads = 1;
-  int think_ms = 0;  // pause between a move's answer and the next move
-  long server_pid = 0;
-  std::string mode = "same";  // same, match3, hidden or mix (modes in turn)
-  std::string preset;         // empty: the mode's default
-  // The server's database file, for the board keys of the members' copies
-  // of their games (local_copies.hpp): needed for match-3 and hidden rooms.
-  std::string db;
-  const LocalCopies* copies = nullptr;  // set by main from `db`
+  int think_ms = 0;                     // pause between a move's answer and the next move
+  std::string preset;                   // empty: the mode's default
+  const LocalCopies* copies = nullptr;  // set by main from `load.db`
 };
 
 struct RoomLoadStats {

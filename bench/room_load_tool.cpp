@@ -37,32 +37,28 @@ constexpr int kMaxConnections = 20000;
 
 bool parse(int argc, char** argv, RoomLoadOptions& o) {
   const auto take = [&o](const std::string& k, const std::string& v) {
-    const auto whole = read_whole_option({{"--rooms", 1, 5000, &o.rooms},
-                                          {"--players-per-room", 1, 8, &o.players_per_room},
-                                          {"--spectators-per-room", 0, 32, &o.spectators_per_room},
-                                          {"--seconds", 1, 600, &o.seconds},
-                                          {"--threads", 1, 64, &o.threads},
-                                          {"--think-ms", 0, 60000, &o.think_ms}},
-                                         k, v);
-    if (whole) return *whole;
-    const auto server = read_server_option(k, v, o.port, o.server_pid, o.mode, o.db);
-    if (server) return *server;
+    const auto known = read_load_option(k, v, o.load,
+                                        {{"--rooms", 1, 5000, &o.rooms},
+                                         {"--players-per-room", 1, 8, &o.players_per_room},
+                                         {"--spectators-per-room", 0, 32, &o.spectators_per_room},
+                                         {"--think-ms", 0, 60000, &o.think_ms}});
+    if (known) return *known;
     if (k != "--preset") return false;
     o.preset = v;
     return true;
   };
-  if (!read_pairs(argc, argv, take) || o.port == 0) return false;
+  if (!read_pairs(argc, argv, take) || o.load.port == 0) return false;
   if (o.rooms * (o.players_per_room + o.spectators_per_room) > kMaxConnections) {
     std::cerr << "at most " << kMaxConnections << " connections\n";
     return false;
   }
-  if (o.mode != "same" && o.db.empty()) {
+  if (o.load.mode != "same" && o.load.db.empty()) {
     std::cerr << "match-3 and hidden rooms need --db SERVER_DB_FILE: their boards' keys are "
                  "secret (rules version 2), and a member's copy of its game needs one\n";
     return false;
   }
-  if (o.mode == "mix") return o.preset.empty();  // each mode with its default preset
-  const auto mode = game::parse_mode(o.mode);
+  if (o.load.mode == "mix") return o.preset.empty();  // each mode with its default preset
+  const auto mode = game::parse_mode(o.load.mode);
   if (!mode) return false;
   return o.preset.empty() || game::find_preset(*mode, o.preset) != nullptr;
 }
@@ -80,23 +76,21 @@ void print_latency(const char* label, const LatencyHistogram& h) {
               static_cast<unsigned long long>(h.count()));
 }
 
-// The whole tool: main() in the namespace.
-int run(int argc, char** argv) {
-  RoomLoadOptions options;
-  if (!parse(argc, argv, options)) {
-    std::cerr
-        << "usage: tilecrush_room_load --port P [--rooms R (200)] [--players-per-room N (4)]\n"
-           "         [--spectators-per-room N (0)] [--seconds S (20)] [--threads T (1)]\n"
-           "         [--think-ms MS (0)] [--server-pid PID]\n"
-           "         [--mode same|match3|hidden|mix (same)] [--preset NAME (mode's default)]\n"
-           "         [--db SERVER_DB_FILE (board keys; needed unless --mode same)]\n";
-    return 2;
-  }
+void usage(std::FILE* out) {
+  std::fprintf(out,
+               "usage: tilecrush_room_load --port P [--rooms R (200)] [--players-per-room N (4)]\n"
+               "         [--spectators-per-room N (0)] [--seconds S (20)] [--threads T (1)]\n"
+               "         [--think-ms MS (0)] [--server-pid PID]\n"
+               "         [--mode same|match3|hidden|mix (same)] [--preset NAME (mode's default)]\n"
+               "         [--db SERVER_DB_FILE (board keys; needed unless --mode same)]\n");
+}
+
+int run(RoomLoadOptions& options) {
   mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);  // see server/src/main.cpp
   const std::string load_before = load_average();
   boost::asio::io_context ioc;
   RoomLoadStats stats;
-  const LocalCopies copies(options.db);
+  const LocalCopies copies(options.load.db);
   options.copies = &copies;
   std::vector<std::shared_ptr<RoomGroup>> groups;
   for (int i = 0; i < options.rooms; ++i) {
@@ -110,14 +104,14 @@ int run(int argc, char** argv) {
   ProcessSample tool_after;
   std::string load_after;
   const LoadTimes times = run_load_window(
-      ioc, options.threads, std::chrono::seconds(60), options.seconds, stats.measuring,
+      ioc, options.load.threads, std::chrono::seconds(60), options.load.seconds, stats.measuring,
       stats.stopping, [&] { return stats.groups_playing + stats.stalled >= options.rooms; },
       [&] {
-        before = sample_process(options.server_pid);
+        before = sample_process(options.load.server_pid);
         tool_before = sample_process(getpid());
       },
       [&] {
-        after = sample_process(options.server_pid);
+        after = sample_process(options.load.server_pid);
         tool_after = sample_process(getpid());
         load_after = load_average();
       },
@@ -134,8 +128,8 @@ int run(int argc, char** argv) {
       "rooms %d x (%d players + %d spectators), connections %ld/%ld, %.1f s after %.1f s "
       "ramp-up, mode %s%s%s, think %d ms, tool threads %d\n",
       options.rooms, options.players_per_room, options.spectators_per_room, stats.connected.load(),
-      connections, elapsed, ramp_s, options.mode.c_str(), options.preset.empty() ? "" : "/",
-      options.preset.c_str(), options.think_ms, options.threads);
+      connections, elapsed, ramp_s, options.load.mode.c_str(), options.preset.empty() ? "" : "/",
+      options.preset.c_str(), options.think_ms, options.load.threads);
   std::printf(
       "groups playing %ld  stalled %ld  rooms started %ld  finished %ld  games finished %ld  "
       "resigns %ld\n",
@@ -156,7 +150,7 @@ int run(int argc, char** argv) {
   std::printf("errors:%s", errors.empty() ? " none" : "");
   for (const auto& [kind, count] : errors) std::printf("  %s %ld", kind.c_str(), count);
   std::printf("\n");
-  if (options.server_pid > 0) {
+  if (options.load.server_pid > 0) {
     std::printf(
         "server CPU %.0f%% of one core  waiting for a CPU %.0f%%  RSS %.1f MiB  "
         "peak RSS (VmHWM) %.1f MiB\n",
@@ -177,5 +171,6 @@ int run(int argc, char** argv) {
 }  // namespace tilecrush::bench
 
 int main(int argc, char** argv) {
-  return tilecrush::bench::run(argc, argv);
+  using namespace tilecrush::bench;
+  return tool_main("tilecrush_room_load", argc, argv, parse, usage, run);
 }

@@ -141,17 +141,8 @@ int fill(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Each line as it comes, also through a pipe (tee): a fill takes minutes.
-  std::setvbuf(stdout, nullptr, _IOLBF, 0);
-  Options options;
-  if (!parse(argc, argv, options)) {
-    usage(stderr);
-    return 2;
-  }
-  try {
-    return options.measure.empty() ? fill(options) : measure(options.http);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "year_bench: %s\n", e.what());
-    return 1;
-  }
+  return tilecrush::bench::tool_main(
+      "year_bench", argc, argv, parse, usage, [](const Options& options) {
+        return options.measure.empty() ? fill(options) : measure(options.http);
+      });
 }
