@@ -22,30 +22,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib_bench.sh
 
-db=""
-seconds=10
-connections=32
-wrk_threads=1
-server_threads=1
-build_dir=build/release
-
+read_options 2,20 "$@" <<EOF
+--db db
+--seconds seconds 10
+--connections connections 32
+--wrk-threads wrk_threads 1
+--server-threads server_threads 1
+--build-dir build_dir build/release
+EOF
 usage() {
   sed -n '6,8p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
-while (($#)); do
-  [[ $# -ge 2 ]] || usage
-  case "$1" in
-    --db) db=$2 ;;
-    --seconds) seconds=$2 ;;
-    --connections) connections=$2 ;;
-    --wrk-threads) wrk_threads=$2 ;;
-    --server-threads) server_threads=$2 ;;
-    --build-dir) build_dir=$2 ;;
-    *) usage ;;
-  esac
-  shift 2
-done
 [[ -n $db ]] || usage
 for n in "$seconds" "$connections" "$wrk_threads" "$server_threads"; do
   [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "leaderboard_http: $n is not a positive integer" >&2; exit 2; }
@@ -79,10 +67,10 @@ readonly path_and_query="/api/leaderboard?mode=same&preset=classic&seed=bench"
 tmp=$(mktemp -d /tmp/tilecrush-lb-http-XXXXXX)
 # nginx's workers (user nobody when started as root) read the file from here.
 chmod 755 "$tmp"
-server_pid=""
+SERVER_PID=""
 nginx_pid=""
 cleanup() {
-  stop_pid "$server_pid"
+  stop_pid "$SERVER_PID"
   stop_pid "$nginx_pid"
   rm -rf "$tmp"
 }
@@ -90,15 +78,9 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # ---- tilecrush ----
-server_port=$(free_port)
-"$server_bin" --bind 127.0.0.1 --port "$server_port" --db "$db" --static web-client \
-  --threads "$server_threads" --log-level warn >"$tmp/tilecrush.log" 2>&1 &
-server_pid=$!
-wait_http "http://127.0.0.1:$server_port/api/health" "$server_pid" "leaderboard_http: tilecrush" 300 || {
-  cat "$tmp/tilecrush.log" >&2
-  exit 1
-}
-server_url="http://127.0.0.1:$server_port$path_and_query"
+start_tilecrush "$server_bin" "$db" "$server_threads" "$tmp/tilecrush.log" \
+  "leaderboard_http: tilecrush" 300 || exit 1
+server_url="http://127.0.0.1:$SERVER_PORT$path_and_query"
 
 mkdir -p "$tmp/www"
 read -r code body_size header_size < <(curl -sS -o "$tmp/www/top20.json" \

@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# Pieces the bench scripts share (sourced, never run): a free port, a quiet
-# stop of a process, and waiting for a server to answer or to say its port.
-# Each function reports on stderr and returns non-zero; the caller decides
-# whether that ends the run.
+# Pieces the bench scripts share (sourced, never run): reading the options,
+# a free port, starting the server on a database, a quiet stop of a
+# process, and waiting for a server to answer or to say its port. Each
+# function but read_options (which exits on a bad command line) reports on
+# stderr and returns non-zero; the caller decides whether that ends the run.
 
 # A port nobody listens on now (checked, not reserved: the start fails loudly
 # in the rare case another process takes it first).
@@ -47,4 +48,61 @@ port_from_log() { # log prefix tries
   echo "server did not start:" >&2
   cat "$1" >&2
   return 1
+}
+
+# Reads a script's options, "--key value" pairs, as its table (on stdin, one
+# option a line) says: "--key VAR default" sets VAR to the default now and
+# to the key's value when given (the rest of the line is the default, maybe
+# empty); "--key name()" calls function `name` for a key that takes no
+# value. -h or --help prints lines `help` of the script (sed's "2,19") and
+# exits 0; "--" ends the options, the rest go into OPTION_REST; an unknown
+# key, or one without its value, exits 2.
+# shellcheck disable=SC2034  # OPTION_REST is the caller's
+read_options() { # help args... <table
+  local help=$1 key target default
+  local -A targets=()
+  shift
+  while read -r key target default; do
+    [ -n "$key" ] || continue
+    targets[$key]=$target
+    [[ $target == *"()" ]] || printf -v "$target" '%s' "$default"
+  done
+  OPTION_REST=()
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      -h | --help) sed -n "${help}p" "$0"; exit 0 ;;
+      --) shift; OPTION_REST=("$@"); return 0 ;;
+    esac
+    target=${targets[$1]:-}
+    if [ -z "$target" ]; then
+      echo "${0##*/}: unknown option $1 (--help lists them)" >&2
+      exit 2
+    elif [[ $target == *"()" ]]; then
+      "${target%"()"}"
+      shift
+    elif [ $# -lt 2 ]; then
+      echo "${0##*/}: $1 wants a value" >&2
+      exit 2
+    else
+      printf -v "$target" '%s' "$2"
+      shift 2
+    fi
+  done
+}
+
+# Starts the tilecrush_server `bin` on database `db` at a free port of
+# 127.0.0.1 (serving web-client, `threads` threads, warnings only, its log
+# in `log`) and waits up to `tries` tenths of a second until /api/health
+# answers. Sets SERVER_PID as soon as it runs (for the caller's clean-up)
+# and SERVER_PORT; on failure the log goes to stderr. `name` names the
+# server in the complaint.
+start_tilecrush() { # bin db threads log name tries
+  SERVER_PORT=$(free_port)
+  "$1" --bind 127.0.0.1 --port "$SERVER_PORT" --db "$2" --static web-client \
+    --threads "$3" --log-level warn >"$4" 2>&1 &
+  SERVER_PID=$!
+  wait_http "http://127.0.0.1:$SERVER_PORT/api/health" "$SERVER_PID" "$5" "$6" || {
+    cat "$4" >&2
+    return 1
+  }
 }

@@ -19,33 +19,19 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/bench/lib_bench.sh"
-PLAYERS=400
-DUR=10
-WARMUP=3
-PROCS=2
-MODES="same match3"
-BUILD="$ROOT/build/release"
 # The peers are not part of this repository: --peers DIR or TILECRUSH_PEERS.
-PEERS="${TILECRUSH_PEERS:-}"
-OUT=""
-RATE=""
-ONLY=""
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --players) PLAYERS=$2; shift 2 ;;
-    --duration) DUR=$2; shift 2 ;;
-    --warmup) WARMUP=$2; shift 2 ;;
-    --procs) PROCS=$2; shift 2 ;;
-    --modes) MODES=$2; shift 2 ;;
-    --build) BUILD=$2; shift 2 ;;
-    --peers) PEERS=$2; shift 2 ;;
-    --out) OUT=$2; shift 2 ;;
-    --rate) RATE=$2; shift 2 ;;
-    --kinds) ONLY=$2; shift 2 ;;
-    -h|--help) sed -n 2,19p "$0"; exit 0 ;;
-    *) echo "unknown option $1" >&2; exit 2 ;;
-  esac
-done
+read_options 2,19 "$@" <<EOF
+--players PLAYERS 400
+--duration DUR 10
+--warmup WARMUP 3
+--procs PROCS 2
+--modes MODES same match3
+--build BUILD $ROOT/build/release
+--peers PEERS ${TILECRUSH_PEERS:-}
+--out OUT
+--rate RATE
+--kinds ONLY
+EOF
 OUT=${OUT:-$(mktemp -d /tmp/peer-compare.XXXXXX)}
 mkdir -p "$OUT"
 [ -x "$BUILD/server/tilecrush_server" ] ||

@@ -36,38 +36,21 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/bench/lib_bench.sh"
-PLAYERS=400
-PACED_PLAYERS=1000
-DUR=8
-WARMUP=2
-MODES="same"
-CONFIGS="sqlite pg pg2"
-RATES="1000 2000 4000"
-REPEAT=2
-RAMP="2000 3000 4000 5000 6000 8000"
-RAMP_CONFIGS="pg pg2"
-BREAK_P99=100
-BIN=""
-OUT=""
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --players) PLAYERS=$2; shift 2 ;;
-    --paced-players) PACED_PLAYERS=$2; shift 2 ;;
-    --duration) DUR=$2; shift 2 ;;
-    --warmup) WARMUP=$2; shift 2 ;;
-    --modes) MODES=$2; shift 2 ;;
-    --configs) CONFIGS=$2; shift 2 ;;
-    --rates) RATES=$2; shift 2 ;;
-    --repeat) REPEAT=$2; shift 2 ;;
-    --ramp) RAMP=$2; shift 2 ;;
-    --ramp-configs) RAMP_CONFIGS=$2; shift 2 ;;
-    --break-p99) BREAK_P99=$2; shift 2 ;;
-    --bin) BIN=$2; shift 2 ;;
-    --out) OUT=$2; shift 2 ;;
-    -h|--help) sed -n 2,35p "$0"; exit 0 ;;
-    *) echo "unknown option $1" >&2; exit 2 ;;
-  esac
-done
+read_options 2,35 "$@" <<EOF
+--players PLAYERS 400
+--paced-players PACED_PLAYERS 1000
+--duration DUR 8
+--warmup WARMUP 2
+--modes MODES same
+--configs CONFIGS sqlite pg pg2
+--rates RATES 1000 2000 4000
+--repeat REPEAT 2
+--ramp RAMP 2000 3000 4000 5000 6000 8000
+--ramp-configs RAMP_CONFIGS pg pg2
+--break-p99 BREAK_P99 100
+--bin BIN
+--out OUT
+EOF
 if [ -n "$BIN" ]; then
   SERVER="$BIN/tilecrush_server"; LOAD="$BIN/tilecrush_load"
   [ -x "$SERVER" ] || SERVER="$BIN/server/tilecrush_server"

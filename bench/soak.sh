@@ -40,49 +40,29 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/bench/lib_bench.sh"
-DUR=600
-PLAYERS=""
-PROCS=2
-PACED=""
-BACKEND=sqlite
-BUILD="$ROOT/build/release"
-PEERS="${TILECRUSH_PEERS:-}"
-PORT=0
-OUT=""
-SAMPLE=10
-FLAT_AFTER=60
-WINDOW=""
-MAX_SLOPE=1
-MAX_RSS=256
-SETTLE=60
-MODE=same
-PRESET=classic
-SERVER_ARGS=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --duration) DUR=$2; shift 2 ;;
-    --players) PLAYERS=$2; shift 2 ;;
-    --procs) PROCS=$2; shift 2 ;;
-    --paced) PACED=$2; shift 2 ;;
-    --backend) BACKEND=$2; shift 2 ;;
-    --build) BUILD=$2; shift 2 ;;
-    --peers) PEERS=$2; shift 2 ;;
-    --port) PORT=$2; shift 2 ;;
-    --out) OUT=$2; shift 2 ;;
-    --sample) SAMPLE=$2; shift 2 ;;
-    --flat-after) FLAT_AFTER=$2; shift 2 ;;
-    --trend-window) WINDOW=$2; shift 2 ;;
-    --max-slope) MAX_SLOPE=$2; shift 2 ;;
-    --max-rss) MAX_RSS=$2; shift 2 ;;
-    --settle) SETTLE=$2; shift 2 ;;
-    --mode) MODE=$2; shift 2 ;;
-    --preset) PRESET=$2; shift 2 ;;
-    --short) DUR=60; SAMPLE=2; FLAT_AFTER=20; WINDOW=40; MAX_SLOPE=30; SETTLE=20; shift ;;
-    --) shift; SERVER_ARGS=("$@"); break ;;
-    -h|--help) sed -n 2,37p "$0"; exit 0 ;;
-    *) echo "unknown option $1" >&2; exit 2 ;;
-  esac
-done
+# The test command's version (see above).
+short() { DUR=60; SAMPLE=2; FLAT_AFTER=20; WINDOW=40; MAX_SLOPE=30; SETTLE=20; }
+read_options 2,37 "$@" <<EOF
+--duration DUR 600
+--players PLAYERS
+--procs PROCS 2
+--paced PACED
+--backend BACKEND sqlite
+--build BUILD $ROOT/build/release
+--peers PEERS ${TILECRUSH_PEERS:-}
+--port PORT 0
+--out OUT
+--sample SAMPLE 10
+--flat-after FLAT_AFTER 60
+--trend-window WINDOW
+--max-slope MAX_SLOPE 1
+--max-rss MAX_RSS 256
+--settle SETTLE 60
+--mode MODE same
+--preset PRESET classic
+--short short()
+EOF
+SERVER_ARGS=("${OPTION_REST[@]}")
 [ -n "$WINDOW" ] || WINDOW=$((DUR > 160 ? DUR - 120 : DUR / 2))
 if [ -z "$PLAYERS" ]; then
   if [ -n "$PACED" ]; then PLAYERS=1000; else PLAYERS=400; fi
@@ -127,11 +107,10 @@ NAMES=()
 URL=""
 METRICS=()
 cleanup() {
+  # One server of its own (sqlite, pg); the cluster's nodes are cluster.sh's.
+  [ "$BACKEND" = cluster ] || stop_pid "${PIDS[0]:-}"
   case "$BACKEND" in
-    sqlite) [ ${#PIDS[@]} -gt 0 ] && { kill "${PIDS[0]}" 2>/dev/null || true; wait "${PIDS[0]}" 2>/dev/null || true; } ;;
-    pg)
-      [ ${#PIDS[@]} -gt 0 ] && { kill "${PIDS[0]}" 2>/dev/null || true; wait "${PIDS[0]}" 2>/dev/null || true; }
-      "$ROOT/scripts/pg_scratch.sh" stop "$OUT/pg" >/dev/null 2>&1 || true ;;
+    pg) "$ROOT/scripts/pg_scratch.sh" stop "$OUT/pg" >/dev/null 2>&1 || true ;;
     cluster) "$ROOT/scripts/cluster.sh" stop "$OUT/cluster" >/dev/null 2>&1 || true ;;
   esac
   [ -n "${SAMPLER:-}" ] && kill "$SAMPLER" 2>/dev/null || true

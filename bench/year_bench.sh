@@ -19,34 +19,32 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib_bench.sh
 
-db=""
-fill_args=()
-measure_args=()
-server_threads=2
-build_dir=build/release
+no_fill() { do_fill=0; }
 do_fill=1
-
+read_options 2,17 "$@" <<EOF
+--db db
+--days days
+--entries entries
+--players players
+--player player
+--seconds seconds
+--server-threads server_threads 2
+--build-dir build_dir build/release
+--no-fill no_fill()
+EOF
 usage() {
   sed -n '7,10p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
-while (($#)); do
-  case "$1" in
-    --no-fill) do_fill=0; shift; continue ;;
-  esac
-  [[ $# -ge 2 ]] || usage
-  case "$1" in
-    --db) db=$2 ;;
-    --days) fill_args+=(--days "$2"); measure_args+=(--days "$2") ;;
-    --player) fill_args+=(--player "$2"); measure_args+=(--player "$2") ;;
-    --entries | --players) fill_args+=("$1" "$2") ;;
-    --seconds) measure_args+=(--seconds "$2") ;;
-    --server-threads) server_threads=$2 ;;
-    --build-dir) build_dir=$2 ;;
-    *) usage ;;
-  esac
-  shift 2
-done
+# What year_bench's fill and its measurement each take (their own defaults
+# where not given).
+fill_args=()
+measure_args=()
+[[ -z $days ]] || { fill_args+=(--days "$days"); measure_args+=(--days "$days"); }
+[[ -z $player ]] || { fill_args+=(--player "$player"); measure_args+=(--player "$player"); }
+[[ -z $entries ]] || fill_args+=(--entries "$entries")
+[[ -z $players ]] || fill_args+=(--players "$players")
+[[ -z $seconds ]] || measure_args+=(--seconds "$seconds")
 [[ -n $db ]] || usage
 
 bench_bin=$build_dir/bench/year_bench
@@ -65,29 +63,23 @@ if ((do_fill)); then
 fi
 
 log=$(mktemp /tmp/tilecrush-year-bench-XXXXXX.log)
-server_pid=""
+SERVER_PID=""
 cleanup() {
-  stop_pid "$server_pid"
+  stop_pid "$SERVER_PID"
   rm -f "$log"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-port=$(free_port)
 started=$(date +%s.%N)
-"$server_bin" --bind 127.0.0.1 --port "$port" --db "$db" --static web-client \
-  --threads "$server_threads" --log-level warn >"$log" 2>&1 &
-server_pid=$!
-wait_http "http://127.0.0.1:$port/api/health" "$server_pid" "year_bench: the server" 600 || {
-  cat "$log" >&2
-  exit 1
-}
+start_tilecrush "$server_bin" "$db" "$server_threads" "$log" "year_bench: the server" 600 || exit 1
+port=$SERVER_PORT
 echo "tilecrush_server --threads $server_threads on 127.0.0.1:$port: answering after" \
   "$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }') s"
 
 status=0
 "$bench_bin" --measure "127.0.0.1:$port" "${measure_args[@]}" || status=$?
-rss=$(awk '/^VmHWM/ {printf "%.1f MiB", $2 / 1024}' "/proc/$server_pid/status" 2>/dev/null || echo "?")
+rss=$(awk '/^VmHWM/ {printf "%.1f MiB", $2 / 1024}' "/proc/$SERVER_PID/status" 2>/dev/null || echo "?")
 echo "server peak RSS: $rss; load average (1 min): $(cut -d' ' -f1 /proc/loadavg)"
 if [[ -s $log ]]; then
   echo "server log (warnings):"
