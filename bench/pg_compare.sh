@@ -65,6 +65,7 @@ for b in "$SERVER" "$LOAD"; do
 done
 OUT=${OUT:-$(mktemp -d /tmp/pg-compare.XXXXXX)}
 mkdir -p "$OUT"
+chmod 755 "$OUT"  # PostgreSQL's own user (scripts/pg_scratch.sh) must reach OUT/pg
 OUT=$(cd "$OUT" && pwd)
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 TCK=$(getconf CLK_TCK)
