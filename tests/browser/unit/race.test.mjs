@@ -9,6 +9,7 @@ import {
   stepTimes, stepsDue, scoreAt, leadOf, raceResult, recordMove, EVEN_PACE_MS,
 } from '../../../web-client/js/race/pace.js';
 import { raceUrl, raceable } from '../../../web-client/js/race/links.js';
+import { replayUrl } from '../../../web-client/js/replay/links.js';
 
 const step = (score, tMs, move = ['click', 0, 0]) => ({ move, score, t_ms: tMs });
 const replay = (steps) => ({ start: { score: 0 }, steps });
@@ -58,4 +59,10 @@ test('only an entry on a closed competition board can race', () => {
   assert.equal(raceable({ competition: 'c1', moves_published_at: '2026-11-26T13:00:00.000Z' }, now), false);
   assert.equal(raceable({ competition: null, moves_published_at: null }, now), false);
   assert.equal(raceable(null, now), false);
+});
+
+test('a replay\'s address, and at a move', () => {
+  assert.equal(replayUrl('ab12'), '/?view=replay&game=ab12');
+  assert.equal(replayUrl('ab12', 0), '/?view=replay&game=ab12&move=0');
+  assert.equal(replayUrl('ab12', 17), '/?view=replay&game=ab12&move=17');
 });

@@ -7,6 +7,7 @@ import { h, link } from '../dom.js';
 import { t, getLang, formatDuration } from '../i18n.js';
 import { attemptsRule, compUrl, resultRows } from './logic.js';
 import { raceUrl } from '../race/links.js';
+import { replayUrl } from '../replay/links.js';
 
 const DATE_OPTS = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
 
@@ -83,7 +84,7 @@ const OPTIONAL = ['lb.moves', 'lb.time'];
 const playerLink = (name) => link(`/?${new URLSearchParams({ view: 'player', name })}`, name);
 const raceEntryLink = (id) => h('span', { class: 'race-link' }, ' · ',
   link(raceUrl(id), t('race.short'), { testid: 'comp-race', title: t('race.action') }));
-const replayLink = (id) => (id ? link(`/?${new URLSearchParams({ view: 'replay', game: id })}`, t('btn.replay')) : '');
+const replayLink = (id) => (id ? link(replayUrl(id), t('btn.replay')) : '');
 // The server's own check of an entry (JSON, not a page of the app).
 const verifyLink = (id) => (id ? h('a', { href: `/api/games/${encodeURIComponent(id)}/verify`, testid: 'comp-verify-link',
   target: '_blank', rel: 'noopener' }, t('archive.verify')) : '');

@@ -7,6 +7,7 @@
 import { h, clear, link } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
+import { replayUrl } from '../replay/links.js';
 
 const PAGE = 10;
 
@@ -66,7 +67,7 @@ export function historyList(name, own, token, size = PAGE) {
     for (const g of page.games) {
       const mode = `${t(`mode.${g.mode}`)} · ${g.preset ? t(`preset.${g.preset}`) : t('preset.custom')}`;
       const replay = g.moves_public || own
-        ? link(`/?${new URLSearchParams({ view: 'replay', game: g.game_id })}`, t('btn.replay'), { testid: 'history-replay' })
+        ? link(replayUrl(g.game_id), t('btn.replay'), { testid: 'history-replay' })
         : '';
       // data-label: the column's name, shown before the value where the
       // rows stack as cards (narrow screens, css).

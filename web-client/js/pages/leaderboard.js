@@ -9,6 +9,7 @@ import { MODES, PRESETS } from '../presets.js';
 import { api } from '../api.js';
 import { compLeaderboardUrl, compUrl, validId } from '../competitions/logic.js';
 import { compName } from '../competitions/views.js';
+import { replayUrl } from '../replay/links.js';
 
 const PAGE = 20;
 
@@ -111,7 +112,7 @@ export function leaderboardPage(root, app, params) {
         h('td', {}, String(e.move_count)),
         h('td', {}, e.duration_ms == null ? '' : formatDuration(e.duration_ms / 1000)),
         h('td', {}, String(e.attempts)),
-        replays ? h('td', {}, e.game_id && (!never || mine) ? link(`/?${new URLSearchParams({ view: 'replay', game: e.game_id })}`, t('btn.replay')) : '') : null));
+        replays ? h('td', {}, e.game_id && (!never || mine) ? link(replayUrl(e.game_id), t('btn.replay')) : '') : null));
     }
     table.append(body);
     if (data.entries.length === 0) status.textContent = t('lb.empty');

@@ -10,6 +10,7 @@ import { api } from '../api.js';
 import { streakList } from '../standing/streaks.js';
 import { historyList, pageSize } from '../history/history_list.js';
 import { playCalendar } from '../history/calendar.js';
+import { replayUrl } from '../replay/links.js';
 
 const lower = (s) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
@@ -81,7 +82,7 @@ function showPlayer(root, app, params) {
       const never = !b.competition && b.mode !== 'same' && !own;
       let replay = '';
       if (b.game_id && never) replay = h('span', { class: 'note', testid: 'player-replay-never' }, t('lb.replayNever'));
-      else if (b.game_id && !secret) replay = link(`/?${new URLSearchParams({ view: 'replay', game: b.game_id })}`, t('btn.replay'));
+      else if (b.game_id && !secret) replay = link(replayUrl(b.game_id), t('btn.replay'));
       else if (b.game_id) replay = h('span', { class: 'note', testid: 'player-replay-later' }, t('lb.replayAtClose'));
       body.append(h('tr', { testid: 'player-best', dataset: { mode: b.mode, preset: b.preset } },
         h('td', {}, t(`mode.${b.mode}`)),

@@ -8,7 +8,8 @@
 // by how much. A reload starts a new race.
 
 import { h, clear, link } from '../dom.js';
-import { t, onLangChange } from '../i18n.js';
+import { t } from '../i18n.js';
+import { loadingPage } from '../page_life.js';
 import { sameMode } from '../modes/same.js';
 import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
@@ -16,11 +17,13 @@ import { makeGameButtons, makeGameLines, makeStats, showGameButtons, showStats }
 import { makePeekButton } from '../help.js';
 import { api } from '../api.js';
 import { compUrl } from '../competitions/logic.js';
+import { boardName } from '../competitions/views.js';
 import { RaceController } from '../race/controller.js';
 import { GhostRunner } from '../race/ghost.js';
 import { RaceView } from '../race/view.js';
 import { recordMove } from '../race/pace.js';
 import { raceUrl, raceable } from '../race/links.js';
+import { replayUrl } from '../replay/links.js';
 
 let debug = null;
 // Test hook (window.__tilecrush.race): the ghost's step, score and hash
@@ -99,7 +102,7 @@ export function racePage(root, app, params) {
       skip.addEventListener('click', () => { ghost.finish(); skip.remove(); });
       actions.push(skip);
     }
-    actions.push(link(`/?${new URLSearchParams({ view: 'replay', game: id })}`, t('race.replay'),
+    actions.push(link(replayUrl(id), t('race.replay'),
       { class: 'button', testid: 'race-entry-replay' }));
     if (entry && entry.competition) {
       actions.push(link(compUrl(entry.competition), t('comp.back'), { class: 'button', testid: 'race-competition' }));
@@ -124,14 +127,14 @@ export function racePage(root, app, params) {
     section.append(h('h2', {}, entry ? t('race.title', { player: name }) : t('race.heading')));
     if (problem) {
       section.append(h('p', { class: 'message', testid: 'race-problem' }, problem),
-        id ? h('p', {}, link(`/?${new URLSearchParams({ view: 'replay', game: id })}`, t('race.replay'))) : null);
+        id ? h('p', {}, link(replayUrl(id), t('race.replay'))) : null);
       return;
     }
     if (!ghost) { section.append(h('p', {}, t('common.loading'))); return; }
-    const boardName = `${t(`mode.${entry.mode}`)} · ${entry.preset ? t(`preset.${entry.preset}`) : t('preset.custom')}`;
+    const board = boardName(entry);
     section.append(
       h('p', { class: 'race-info', testid: 'race-info' },
-        entry.competition ? link(compUrl(entry.competition), boardName) : boardName,
+        entry.competition ? link(compUrl(entry.competition), board) : board,
         ` · ${t('race.entry', { player: name, score: ghost.finalScore })}`),
       h('p', { class: 'note', testid: 'race-pace' }, `${t('race.practice')} ${t(ghost.paced ? 'race.pace.recorded' : 'race.pace.even')}`),
       h('div', { class: 'race-stage' },
@@ -153,7 +156,7 @@ export function racePage(root, app, params) {
     showResult();
   }
 
-  (async () => {
+  async function load() {
     try {
       entry = await api.game(id);
     } catch (err) {
@@ -177,16 +180,13 @@ export function racePage(root, app, params) {
     c.start({ competition: entry.competition }).catch((err) => {
       ui.setMessage(t('err.generic', { message: err.message || err.code }));
     });
-  })();
-  render();
+  }
 
-  const offLang = onLangChange(render);
-  return () => {
+  return loadingPage(render, load, () => {
     gone = true;
     debug = null;
     if (ghost) ghost.dispose();
-    offLang();
     c.destroy();
     app.setGame(null);
-  };
+  });
 }

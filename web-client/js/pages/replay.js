@@ -17,12 +17,15 @@
 // for whom it asks again with the player's token.
 
 import { h, clear, link, sleep } from '../dom.js';
-import { t, onLangChange, formatDuration } from '../i18n.js';
+import { t, formatDuration } from '../i18n.js';
+import { loadingPage } from '../page_life.js';
 import { BoardView } from '../board.js';
 import { getSpeed, setSpeed } from '../animate.js';
 import { api } from '../api.js';
 import { ReplayStepper } from '../replay/stepper.js';
 import { raceUrl, raceable } from '../race/links.js';
+import { replayUrl } from '../replay/links.js';
+import { boardName } from '../competitions/views.js';
 
 const SPEEDS = [0.5, 1, 2, 4];
 const PAUSE_MS = 450;  // between two moves at 1x, after their animation
@@ -93,9 +96,7 @@ export function replayPage(root, app, params) {
     setSpeed(animBase / SPEEDS[speedIndex]);
   }
 
-  function addressOf(n) {
-    return `/?${new URLSearchParams({ view: 'replay', game: id, move: String(n) })}`;
-  }
+  const addressOf = (n) => replayUrl(id, n);
 
   function showStep() {
     if (!replay || !stepper) return;
@@ -208,11 +209,11 @@ export function replayPage(root, app, params) {
     section.append(h('h2', {}, t('replay.title', { id })));
     if (error) { section.append(h('p', { class: 'message' }, error)); return; }
     if (!record) { section.append(h('p', {}, t('common.loading'))); return; }
-    const boardName = `${t(`mode.${record.mode}`)} · ${record.preset ? t(`preset.${record.preset}`) : t('preset.custom')} · ${record.seed ?? ''}`;
+    const board = `${boardName(record)} · ${record.seed ?? ''}`;
     section.append(
       h('p', { testid: 'replay-info' },
         link(`/?${new URLSearchParams({ view: 'player', name: record.player })}`, record.player),
-        ` · ${t('lb.score')}: ${record.score} · ${boardName}`,
+        ` · ${t('lb.score')}: ${record.score} · ${board}`,
         record.duration_ms != null ? ` · ${formatDuration(record.duration_ms / 1000)}` : ''));
     if (record.moves && record.moves_published_at && Date.now() < Date.parse(record.moves_published_at)) {
       section.append(h('p', { class: 'note', testid: 'replay-own-moves' }, t('replay.ownMoves')));
@@ -259,7 +260,7 @@ export function replayPage(root, app, params) {
     render();
   }
 
-  (async () => {
+  async function load() {
     try {
       record = await api.game(id);
     } catch (err) {
@@ -285,16 +286,13 @@ export function replayPage(root, app, params) {
       const wanted = Number.parseInt(params.move, 10);
       jump(Number.isFinite(wanted) ? wanted : 0);
     }
-  })();
-  render();
+  }
 
-  const offLang = onLangChange(render);
-  return () => {
+  return loadingPage(render, load, () => {
     gone = true;
     playing = false;
     if (stepper) stepper.dispose();
     debug = null;
     setSpeed(animBase);
-    offLang();
-  };
+  });
 }
