@@ -9,7 +9,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, waitIdle, gameView, hoverCell, clickCell, cellPoint } from '../lib/harness.mjs';
+import {
+  browserSuite, withPage, testid, waitIdle, gameView, openGame, hoverCell, clickCell, cellPoint,
+} from '../lib/harness.mjs';
 
 const tile = (x, y) => `[data-testid="cell"][data-x="${x}"][data-y="${y}"]`;
 
@@ -274,9 +276,7 @@ browserSuite('Hidden colours', (env) => {
   test('touch: a tap selects and never peeks; in peek mode a tap peeks', async (t) => {
     const contextOptions = { hasTouch: true, isMobile: true };
     await withPage(t, env, { contextOptions, viewport: { width: 390, height: 844 } }, async (page) => {
-      await page.goto(`${page.base}/?mode=hidden&preset=classic&seed=browser-hidden-touch`);
-      await waitIdle(page);
-      const v = await gameView(page);
+      const v = await openGame(page, 'mode=hidden&preset=classic&seed=browser-hidden-touch');
       await page.locator(testid('board')).scrollIntoViewIfNeeded();
       const box = await page.locator(testid('board')).boundingBox();
       const at = (x, y) => ({ x: ((x + 0.5) * box.width) / v.width, y: ((y + 0.5) * box.height) / v.height });

@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, waitIdle, gameView, groupOf } from '../lib/harness.mjs';
+import { browserSuite, withPage, testid, waitIdle, gameView, openGame, groupOf } from '../lib/harness.mjs';
 import { expectHashesEqual, swaps } from '../lib/moves.mjs';
 
 // Presses arrow keys until the cursor is on (x, y).
@@ -125,9 +125,7 @@ browserSuite('Keyboard play', (env) => {
 
   test('match-3: Enter picks, Escape cancels, two presses swap; a swap without a run says why', async (t) => {
     await withPage(t, env, {}, async (page) => {
-      await page.goto(`${page.base}/?mode=match3&preset=classic&seed=browser-keys-m3`);
-      await waitIdle(page);
-      const v0 = await gameView(page);
+      const v0 = await openGame(page, 'mode=match3&preset=classic&seed=browser-keys-m3');
       const { valid, invalid } = swaps(v0.board, { vertical: false });
       assert.ok(valid.length > 0 && invalid.length > 0);
       await page.locator(testid('board')).focus();
@@ -174,9 +172,8 @@ browserSuite('Keyboard play', (env) => {
 
   test('Japanese: the refusal\'s reason in Japanese', async (t) => {
     await withPage(t, env, { lang: 'ja' }, async (page) => {
-      await page.goto(`${page.base}/?mode=match3&preset=classic&seed=browser-keys-m3`);
-      await waitIdle(page);
-      const { invalid } = swaps((await gameView(page)).board, { vertical: false });
+      const v0 = await openGame(page, 'mode=match3&preset=classic&seed=browser-keys-m3');
+      const { invalid } = swaps(v0.board, { vertical: false });
       await page.locator(testid('board')).focus();
       const [a] = invalid[0];
       await cursorTo(page, a[0], a[1]);

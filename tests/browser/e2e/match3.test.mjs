@@ -4,15 +4,15 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, waitIdle, gameView, clickCell, dragCell } from '../lib/harness.mjs';
+import {
+  browserSuite, withPage, testid, waitIdle, gameView, openGame, clickCell, dragCell,
+} from '../lib/harness.mjs';
 import { expectHashesEqual, swaps } from '../lib/moves.mjs';
 
 browserSuite('Match-3', (env) => {
   test('valid swap by clicks, another by dragging; moves left counts down', async (t) => {
     await withPage(t, env, {}, async (page) => {
-      await page.goto(`${page.base}/?mode=match3&preset=classic&seed=browser-m3`);
-      await waitIdle(page);
-      const v0 = await gameView(page);
+      const v0 = await openGame(page, 'mode=match3&preset=classic&seed=browser-m3');
       assert.equal(v0.moves_left, 30);
       assert.equal(await page.textContent(testid('moves-left')), '30');
       const [a, b] = swaps(v0.board).valid[0];

@@ -9,7 +9,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, openPage, testid, waitIdle, gameView, clickCell, withPages } from '../lib/harness.mjs';
+import {
+  browserSuite, openPage, testid, waitIdle, gameView, clickCell, withPages, shotName,
+} from '../lib/harness.mjs';
 import { expectHashesEqual, swaps } from '../lib/moves.mjs';
 
 // One valid swap by two clicks; the client's hash must equal the server's.
@@ -33,16 +35,29 @@ const snapshot = (page) => page.evaluate(() => {
     score: v.score, move_count: v.move_count, state_hash: window.__tilecrush.lastStateHash, over: v.over };
 });
 
+// A new page (openPage's options) at `path`, kept in `pages` (withPages').
+async function pageAt(pages, env, path, options) {
+  const page = await openPage(env, options);
+  pages.push(page);
+  await page.goto(`${page.base}${path}`);
+  return page;
+}
+
+// Waits until `page` shows game `id`, loaded and idle.
+async function showsGame(page, id, timeout) {
+  await page.waitForFunction((wanted) => window.__tilecrush.view && window.__tilecrush.view.game_id === wanted,
+    id, { timeout });
+  await waitIdle(page);
+}
+
 const row = (mode, preset) => `[data-testid="daily-board"][data-mode="${mode}"][data-preset="${preset}"]`;
 
 browserSuite('Running attempts', (env) => {
   test('a daily attempt survives closing every page and is resumed on another device', async (t) => {
     const pages = [];
-    await withPages(pages, t.name.replace(/[^a-z0-9]+/gi, '_'), async () => {
+    await withPages(pages, shotName(t), async () => {
       // Start today's match-3 daily (one counted attempt) and play one swap.
-      const first = await openPage(env);
-      pages.push(first);
-      await first.goto(`${first.base}/`);
+      const first = await pageAt(pages, env, '/');
       const daily = first.locator(row('match3', 'classic'));
       await daily.locator(testid('daily-play')).waitFor();
       const competition = await daily.getAttribute('data-competition');
@@ -62,9 +77,7 @@ browserSuite('Running attempts', (env) => {
 
       // A new page with the same identity: the home page's daily row offers
       // Resume, and the welcome listed the attempt.
-      const second = await openPage(env, { name: identity.name, identity });
-      pages.push(second);
-      await second.goto(`${second.base}/`);
+      const second = await pageAt(pages, env, '/', { name: identity.name, identity });
       const resume = second.locator(`${row('match3', 'classic')} ${testid('daily-resume')}`);
       await resume.waitFor();
       assert.equal(await resume.getAttribute('data-game'), before.game_id);
@@ -77,9 +90,7 @@ browserSuite('Running attempts', (env) => {
       assert.equal(listed[0].competition, competition);
       assert.equal(listed[0].move_count, 1);
       await resume.click();
-      await second.waitForFunction((id) => window.__tilecrush.view && window.__tilecrush.view.game_id === id,
-        before.game_id);
-      await waitIdle(second);
+      await showsGame(second, before.game_id);
       const resumed = await snapshot(second);
       assert.deepEqual(resumed, before, 'the same game at the same state_hash');
       assert.match(second.url(), new RegExp(`competition=${competition}&game=${before.game_id}`));
@@ -89,12 +100,9 @@ browserSuite('Running attempts', (env) => {
 
       // Another device (a second browser context, the same name and token):
       // Play on the daily resumes the attempt, never practice.
-      const other = await openPage(env, { name: identity.name, identity });
-      pages.push(other);
-      await other.goto(`${other.base}/?mode=match3&preset=classic&daily=1`);
-      await other.waitForFunction((id) => window.__tilecrush.view && window.__tilecrush.view.game_id === id,
-        before.game_id, { timeout: 10000 });
-      await waitIdle(other);
+      const other = await pageAt(pages, env, '/?mode=match3&preset=classic&daily=1',
+        { name: identity.name, identity });
+      await showsGame(other, before.game_id, 10000);
       assert.deepEqual(await snapshot(other), later, 'the other device resumes the same game');
       // The competition page offers Resume instead of Play.
       await other.goto(`${other.base}/?view=competition&id=${competition}`);
@@ -103,9 +111,7 @@ browserSuite('Running attempts', (env) => {
       assert.equal(await compResume.textContent(), 'Resume attempt 1');
       assert.equal(await other.locator(testid('comp-play')).isVisible(), false);
       await compResume.click();
-      await other.waitForFunction((id) => window.__tilecrush.view && window.__tilecrush.view.game_id === id,
-        before.game_id);
-      await waitIdle(other);
+      await showsGame(other, before.game_id);
       assert.equal((await snapshot(other)).state_hash, later.state_hash);
       for (const p of pages.filter((x) => !x.isClosed())) assert.deepEqual(p.errors, []);
     });
@@ -113,10 +119,8 @@ browserSuite('Running attempts', (env) => {
 
   test('leaving, a new board and giving up ask first; giving up ends the attempt', async (t) => {
     const pages = [];
-    await withPages(pages, t.name.replace(/[^a-z0-9]+/gi, '_'), async () => {
-      const page = await openPage(env);
-      pages.push(page);
-      await page.goto(`${page.base}/`);
+    await withPages(pages, shotName(t), async () => {
+      const page = await pageAt(pages, env, '/');
       await page.locator(`${row('match3', 'classic')} ${testid('daily-play')}`).click();
       await page.waitForFunction(() => window.__tilecrush.view && window.__tilecrush.view.attempt === 1);
       await swapOnce(page);
@@ -164,8 +168,7 @@ browserSuite('Running attempts', (env) => {
       const resume = page.locator(`${row('match3', 'classic')} ${testid('daily-resume')}`);
       await resume.waitFor();
       await resume.click();
-      await page.waitForFunction((id) => window.__tilecrush.view && window.__tilecrush.view.game_id === id, start.game_id);
-      await waitIdle(page);
+      await showsGame(page, start.game_id);
 
       // Giving up, in Japanese: asked first; cancelling keeps the game.
       await page.evaluate(() => window.__tilecrush.setLang('ja'));

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  browserSuite, withPage, testid, waitIdle, gameView, hoverCell, clickCell, groupOf, playSameToEnd, uniqueName,
+  browserSuite, withPage, testid, waitIdle, gameView, openGame, hoverCell, clickCell, groupOf, playSameToEnd, uniqueName,
 } from '../lib/harness.mjs';
 
 browserSuite('Same Game', (env) => {
@@ -27,9 +27,7 @@ browserSuite('Same Game', (env) => {
 
   test('hover preview shows the group and its points; click, undo and hint', async (t) => {
     await withPage(t, env, {}, async (page) => {
-      await page.goto(`${page.base}/?mode=same&preset=easy&seed=browser-preview`);
-      await waitIdle(page);
-      const v = await gameView(page);
+      const v = await openGame(page, 'mode=same&preset=easy&seed=browser-preview');
       assert.equal(v.width, 10);
       assert.equal(v.height, 10);
       let target = null;
@@ -71,9 +69,7 @@ browserSuite('Same Game', (env) => {
   test('touch: the first tap previews, a second tap on the group confirms', async (t) => {
     const contextOptions = { hasTouch: true, isMobile: true };
     await withPage(t, env, { contextOptions, viewport: { width: 390, height: 800 } }, async (page) => {
-      await page.goto(`${page.base}/?mode=same&preset=classic&seed=browser-touch`);
-      await waitIdle(page);
-      const v = await gameView(page);
+      const v = await openGame(page, 'mode=same&preset=classic&seed=browser-touch');
       let g = null;
       for (let y = v.height - 1; y >= 0 && !g; y--) {
         for (let x = 0; x < v.width && !g; x++) {

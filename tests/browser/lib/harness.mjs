@@ -103,13 +103,16 @@ function watchSchema(env, page) {
   });
 }
 
+// A test's name as a screenshot's file name.
+export const shotName = (t) => t.name.replace(/[^a-z0-9]+/gi, '_');
+
 // Runs a test body; on failure saves a screenshot named after the test.
 export async function withPage(t, env, opts, body) {
   const page = await openPage(env, opts);
   try {
     await body(page);
   } catch (err) {
-    await screenshot(page, t.name.replace(/[^a-z0-9]+/gi, '_'));
+    await screenshot(page, shotName(t));
     throw err;
   } finally {
     await page.context().close();
@@ -166,6 +169,14 @@ export async function waitIdle(page, timeout = 15000) {
 }
 
 export const gameView = (page) => page.evaluate(() => window.__tilecrush.view);
+
+// Opens the game at `query` (the address after "/?"), waits until it is
+// loaded and idle, and returns its view.
+export async function openGame(page, query) {
+  await page.goto(`${page.base}/?${query}`);
+  await waitIdle(page);
+  return gameView(page);
+}
 
 // The centre of cell (x, y) in page coordinates, from the board's box.
 export async function cellPoint(page, x, y) {
