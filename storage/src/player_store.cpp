@@ -12,18 +12,12 @@ constexpr std::string_view kInsertPlayer =
 constexpr std::string_view kCountPlayedGame =
     "UPDATE players SET games_played = games_played + 1 WHERE id = ?1";
 
-// `name = ?1` compares with the column's NOCASE collation and uses its
-// unique index.
-constexpr std::string_view kSelectByName =
-    "SELECT id, name, token_hash, created_at, games_played FROM players WHERE name = ?1";
-// PostgreSQL: ASCII case folding is lower() under the "C" collation, the
-// expression of the unique index players_name, which this uses.
-constexpr std::string_view kSelectByNamePg =
-    "SELECT id, name, token_hash, created_at, games_played FROM players "
-    "WHERE lower(name COLLATE \"C\") = lower(?1::text COLLATE \"C\")";
-
-constexpr std::string_view kSelectById =
-    "SELECT id, name, token_hash, created_at, games_played FROM players WHERE id = ?1";
+constexpr std::string_view kSelectPlayers =
+    "SELECT id, name, token_hash, created_at, games_played FROM players";
+constexpr std::string_view kWhereIdIs = " WHERE id = ?1";
+constexpr std::string_view kSelectByName = kJoined<kSelectPlayers, kWhereNameIsSqlite>;
+constexpr std::string_view kSelectByNamePg = kJoined<kSelectPlayers, kWhereNameIsPg>;
+constexpr std::string_view kSelectById = kJoined<kSelectPlayers, kWhereIdIs>;
 
 // Columns of kSelectByName(Pg) and kSelectById.
 constexpr auto read_player =

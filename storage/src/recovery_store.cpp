@@ -7,13 +7,9 @@ namespace {
 
 constexpr std::string_view kSetRecoveryHash = "UPDATE players SET recovery_hash = ?2 WHERE id = ?1";
 
-// As player_store.cpp's reads by name: NOCASE on SQLite, lower() under "C"
-// on PostgreSQL (the unique index's expression).
-constexpr std::string_view kSelectForRecovery =
-    "SELECT id, name, recovery_hash FROM players WHERE name = ?1";
-constexpr std::string_view kSelectForRecoveryPg =
-    "SELECT id, name, recovery_hash FROM players "
-    "WHERE lower(name COLLATE \"C\") = lower(?1::text COLLATE \"C\")";
+constexpr std::string_view kSelectRecovery = "SELECT id, name, recovery_hash FROM players";
+constexpr std::string_view kSelectForRecovery = kJoined<kSelectRecovery, kWhereNameIsSqlite>;
+constexpr std::string_view kSelectForRecoveryPg = kJoined<kSelectRecovery, kWhereNameIsPg>;
 
 constexpr std::string_view kForgetOldFailures =
     "DELETE FROM recovery_failures WHERE player_id = ?1 AND at <= ?2";

@@ -15,23 +15,11 @@
 // Thread safety: constants.
 #pragma once
 
-#include <algorithm>
-#include <array>
 #include <string_view>
 
-namespace tilecrush::storage::detail {
+#include "sql_join.hpp"
 
-// The characters of `Parts` one after the other, as a constant.
-template <const std::string_view&... Parts>
-inline constexpr auto kJoinedChars = [] {
-  std::array<char, (Parts.size() + ...)> chars{};
-  auto out = chars.begin();
-  ((out = std::copy(Parts.begin(), Parts.end(), out)), ...);
-  return chars;
-}();
-template <const std::string_view&... Parts>
-inline constexpr std::string_view kJoined{kJoinedChars<Parts...>.data(),
-                                          kJoinedChars<Parts...>.size()};
+namespace tilecrush::storage::detail {
 
 inline constexpr std::string_view kBlankLine = "\n";
 
