@@ -239,11 +239,6 @@ inline constexpr std::string_view kScopedLeaderboardOrder = R"sql(CREATE INDEX l
   ON leaderboard (scope, mode, preset, seed, score DESC, tiebreak, finished_at, player_id);
 )sql";
 
-// Rules version 2 (docs/rules.md): boards with secret keys, competitions
-// (the dailies among them), organisers, counted attempts and entry flags.
-// Leaderboards gain a scope, because a seed is only a label now: the same
-// label is a different board casually, in each competition, and under rules
-// version 1, whose entries move to scope 'v1'.
 inline constexpr std::string_view kV5Organisers = R"sql(CREATE TABLE organisers (
   id         INTEGER PRIMARY KEY,
   name       TEXT NOT NULL COLLATE NOCASE UNIQUE,
@@ -284,6 +279,11 @@ INSERT INTO leaderboard_boards_scoped SELECT 'v1', mode, preset, seed, entries F
 DROP TABLE leaderboard_boards;
 ALTER TABLE leaderboard_boards_scoped RENAME TO leaderboard_boards;
 )sql";
+// Rules version 2 (docs/rules.md): boards with secret keys, competitions
+// (the dailies among them), organisers, counted attempts and entry flags.
+// Leaderboards gain a scope, because a seed is only a label now: the same
+// label is a different board casually, in each competition, and under rules
+// version 1, whose entries move to scope 'v1'.
 inline constexpr std::string_view kV5Competitions =
     kJoined<kBlankLine, kBoardsTable, kBlankLine, kV5Organisers, kBlankLine, kCompetitionsTable,
             kBlankLine, kCompetitionsIndexes, kBlankLine, kAttemptsTable, kBlankLine,
