@@ -4,6 +4,7 @@
 #include <span>
 
 #include "codec.hpp"
+#include "row_columns.hpp"
 #include "stores.hpp"
 #include "tilecrush/storage/error.hpp"
 
@@ -139,24 +140,11 @@ WriteResult insert_board_row(Connection& c, const BoardRecord& board) {
 }  // namespace
 
 CompetitionRecord read_competition_row(const Statement& s) {
-  CompetitionRecord c;
-  c.id = s.get_text(0);
-  c.name = s.get_text(1);
-  c.mode = parse_mode_text(s.get_text(2));
-  c.preset = s.get_text(3);
-  c.seed = s.get_text(4);
-  c.opens_at = s.get_int(5);
-  c.closes_at = s.get_int(6);
-  if (auto a = s.get_optional_int(7)) c.attempts = static_cast<int>(*a);
-  c.first_counts = s.get_int(8) != 0;
-  c.unlisted = s.get_int(9) != 0;
-  c.daily = s.get_int(10) != 0;
-  c.organiser_id = s.get_optional_int(11);
-  c.organiser_name = s.get_optional_text(12).value_or("");
-  c.created_at = s.get_int(13);
-  c.closed = s.get_int(14) != 0;
-  c.commitment = s.get_optional_text(15).value_or("");
-  return c;
+  using C = CompetitionRecord;
+  // A NULL organiser name (the operator's) or commitment (no board) reads as "".
+  return read_columns<&C::id, &C::name, &C::mode, &C::preset, &C::seed, &C::opens_at, &C::closes_at,
+                      &C::attempts, &C::first_counts, &C::unlisted, &C::daily, &C::organiser_id,
+                      &C::organiser_name, &C::created_at, &C::closed, &C::commitment>(s);
 }
 
 WriteResult insert_board(Connection& c, const BoardRecord& board) {
@@ -195,10 +183,8 @@ WriteResult insert_competition(Connection& c, const CompetitionRecord& comp,
 }
 
 std::optional<CompetitionRecord> select_competition(Connection& c, std::string_view id) {
-  auto q = c.query(std::string(kCompetitionColumns) + " WHERE c.id = ?1");
-  q->bind(1, id);
-  if (!q->step()) return std::nullopt;
-  return read_competition_row(*q);
+  return c.first_row(std::string(kCompetitionColumns) + " WHERE c.id = ?1", read_competition_row,
+                     id);
 }
 
 std::vector<CompetitionRecord> select_competitions(Connection& c, CompetitionState state,
@@ -218,12 +204,8 @@ std::vector<CompetitionRecord> select_competitions(Connection& c, CompetitionSta
       where = kWhereToClose;
       break;
   }
-  auto q = c.query(std::string(kCompetitionColumns) + std::string(where));
-  q->bind(1, now);
-  q->bind(2, std::max<std::int64_t>(limit, 0));
-  std::vector<CompetitionRecord> out;
-  while (q->step()) out.push_back(read_competition_row(*q));
-  return out;
+  return c.rows(std::string(kCompetitionColumns) + std::string(where), read_competition_row, now,
+                std::max<std::int64_t>(limit, 0));
 }
 
 OrganiserCompetitions select_competitions_of(Connection& c, std::optional<OrganiserId> organiser,
@@ -247,36 +229,28 @@ OrganiserCompetitions select_competitions_of(Connection& c, std::optional<Organi
 }
 
 WriteResult mark_competition_closed(Connection& c, const std::string& id) {
-  auto q = c.query(kMarkClosed);
-  q->bind(1, id);
-  q->run();
+  c.run(kMarkClosed, id);
   if (c.changes() == 0) return write_error(WriteStatus::not_found, "unknown competition " + id);
   return write_ok();
 }
 
 std::vector<std::string> select_playing_in(Connection& c, std::string_view competition_id) {
-  auto q = c.query(kSelectPlayingIn);
-  q->bind(1, competition_id);
-  std::vector<std::string> ids;
-  while (q->step()) ids.push_back(q->get_text(0));
-  return ids;
+  return c.rows(kSelectPlayingIn, read_text, competition_id);
 }
 
 std::int64_t select_attempts_started(Connection& c, std::string_view competition_id,
                                      PlayerId player) {
-  auto q = c.query(kSelectAttemptsOf);
-  q->bind(1, competition_id);
-  q->bind(2, player);
-  return q->step() ? q->get_int(0) : 0;
+  return c.first_row(kSelectAttemptsOf, read_int, competition_id, player).value_or(0);
 }
 
 std::vector<std::pair<PlayerId, std::int64_t>> select_attempts_started_in(
     Connection& c, std::string_view competition_id) {
-  auto q = c.query(kSelectAttemptsIn);
-  q->bind(1, competition_id);
-  std::vector<std::pair<PlayerId, std::int64_t>> out;
-  while (q->step()) out.emplace_back(q->get_int(0), q->get_int(1));
-  return out;
+  return c.rows(
+      kSelectAttemptsIn,
+      [](const Statement& s) {
+        return std::pair<PlayerId, std::int64_t>(s.get_int(0), s.get_int(1));
+      },
+      competition_id);
 }
 
 WriteResult insert_organiser(Connection& c, const std::string& name, const std::string& token_hash,
@@ -286,22 +260,15 @@ WriteResult insert_organiser(Connection& c, const std::string& name, const std::
 
 std::optional<OrganiserRecord> select_organiser_by_token_hash(Connection& c,
                                                               std::string_view token_hash) {
-  auto q = c.query(kSelectOrganiserByToken);
-  q->bind(1, token_hash);
-  if (!q->step()) return std::nullopt;
-  return OrganiserRecord{q->get_int(0), q->get_text(1), q->get_text(2), q->get_int(3)};
+  using O = OrganiserRecord;
+  return c.first_row(kSelectOrganiserByToken,
+                     read_columns<&O::id, &O::name, &O::token_hash, &O::created_at>, token_hash);
 }
 
 WriteResult insert_flag(Connection& c, const EntryFlag& flag) {
-  auto q = c.query(kInsertFlag);
-  q->bind(1, flag.competition_id);
-  q->bind(2, flag.player_id);
-  q->bind(3, flag.flag);
-  q->bind(4, flag.game_id);
-  q->bind(5, flag.reason);
-  q->bind(6, flag.at);
   try {
-    q->run();
+    c.run(kInsertFlag, flag.competition_id, flag.player_id, flag.flag, flag.game_id, flag.reason,
+          flag.at);
   } catch (const StorageError& e) {
     if (is_foreign_key_violation(e.sqlite_code())) {
       return write_error(WriteStatus::not_found, "unknown competition or player");
@@ -344,14 +311,11 @@ WriteResult disqualify_entry(Connection& c, const std::string& competition_id, P
 }
 
 std::vector<EntryFlag> select_flags(Connection& c, std::string_view competition_id) {
-  auto q = c.query(kSelectFlags);
-  q->bind(1, competition_id);
-  std::vector<EntryFlag> out;
-  while (q->step()) {
-    out.push_back(EntryFlag{q->get_text(0), q->get_int(1), q->get_text(2), q->get_text(3),
-                            q->get_text(4), q->get_text(5), q->get_int(6)});
-  }
-  return out;
+  using F = EntryFlag;
+  return c.rows(kSelectFlags,
+                read_columns<&F::competition_id, &F::player_id, &F::player, &F::flag, &F::game_id,
+                             &F::reason, &F::at>,
+                competition_id);
 }
 
 }  // namespace tilecrush::storage::detail

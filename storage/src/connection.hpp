@@ -66,6 +66,17 @@ class Connection {
     if (!q->step()) return std::nullopt;
     return read(*q);
   }
+  // Every row of the cached statement `sql` with `values` bound to ?1, ?2,
+  // ..., in order, as `read(row)` makes each.
+  template <class Read, class... Values>
+  auto rows(std::string_view sql, Read&& read, const Values&... values)
+      -> std::vector<std::decay_t<decltype(read(std::declval<const Statement&>()))>> {
+    Query q = query(sql);
+    bind_all(*q, values...);
+    std::vector<std::decay_t<decltype(read(std::declval<const Statement&>()))>> out;
+    while (q->step()) out.push_back(read(*q));
+    return out;
+  }
 
   // The first column of the first row of a parameterless statement.
   std::int64_t scalar_int(std::string_view sql);

@@ -3,6 +3,7 @@
 #include <span>
 
 #include "codec.hpp"
+#include "row_columns.hpp"
 #include "stores.hpp"
 #include "tilecrush/storage/error.hpp"
 
@@ -243,29 +244,13 @@ std::vector<std::string> select_unfinished_games(Connection& c, std::optional<Pl
 std::vector<RunningAttempt> select_running_attempts(Connection& c, PlayerId player,
                                                     std::int64_t now, std::int64_t limit,
                                                     std::int64_t scan) {
-  std::vector<RunningAttempt> out;
-  if (limit <= 0 || scan <= 0) return out;
-  auto q = c.query(kSelectRunningAttempts);
-  q->bind(1, player);
-  q->bind(2, now);
-  q->bind(3, limit);
-  q->bind(4, scan);
-  while (q->step()) {
-    const Statement& s = *q;
-    RunningAttempt a;
-    a.game_id = s.get_text(0);
-    a.competition = s.get_text(1);
-    a.mode = parse_mode_text(s.get_text(2));
-    a.preset = s.get_optional_text(3).value_or("");
-    a.attempt = s.get_int(4);
-    a.ranked = s.get_int(5) != 0;
-    a.score = s.get_int(6);
-    a.move_count = s.get_int(7);
-    a.created_at = s.get_int(8);
-    a.closes_at = s.get_int(9);
-    out.push_back(std::move(a));
-  }
-  return out;
+  if (limit <= 0 || scan <= 0) return {};
+  using A = RunningAttempt;
+  // A NULL preset reads as "".
+  return c.rows(kSelectRunningAttempts,
+                read_columns<&A::game_id, &A::competition, &A::mode, &A::preset, &A::attempt,
+                             &A::ranked, &A::score, &A::move_count, &A::created_at, &A::closes_at>,
+                player, now, limit, scan);
 }
 
 }  // namespace tilecrush::storage::detail

@@ -4,6 +4,7 @@
 
 #include "codec.hpp"
 #include "rank_index.hpp"
+#include "row_columns.hpp"
 #include "stores.hpp"
 #include "tilecrush/storage/error.hpp"
 
@@ -142,6 +143,13 @@ std::optional<RankKey> entry_key(Connection& c, const BoardKey& board, PlayerId 
   return RankKey{q->get_int(0), q->get_int(1), q->get_int(2), player};
 }
 
+// Columns of kSelectBests: a game of no competition has NULL for c.id and
+// c.unlisted, read as nullopt and false.
+constexpr auto read_best =
+    read_columns<&PlayerBest::mode, &PlayerBest::preset, &PlayerBest::seed, &PlayerBest::score,
+                 &PlayerBest::game_id, &PlayerBest::achieved_at, &PlayerBest::competition,
+                 &PlayerBest::unlisted, &PlayerBest::closes_at>;
+
 }  // namespace
 
 std::int32_t board_lock(const BoardKey& board) {
@@ -203,35 +211,12 @@ void record_counted_game(Connection& c, const CountedGame& g) {
   }
   record_change(c, g.board, g.player_id, before, better ? result : *before);
 
-  auto q = c.query(kUpsertBest);
-  q->bind(1, g.player_id);
-  q->bind(2, mode_text(g.board.mode));
-  q->bind(3, g.board.preset);
-  q->bind(4, g.board.seed);
-  q->bind(5, g.score);
-  q->bind(6, g.game_id);
-  q->bind(7, g.finished_at);
-  q->run();
+  c.run(kUpsertBest, g.player_id, mode_text(g.board.mode), g.board.preset, g.board.seed, g.score,
+        g.game_id, g.finished_at);
 }
 
 std::vector<PlayerBest> select_player_bests(Connection& c, PlayerId player) {
-  auto q = c.query(kSelectBests);
-  q->bind(1, player);
-  std::vector<PlayerBest> bests;
-  while (q->step()) {
-    PlayerBest b;
-    b.mode = parse_mode_text(q->get_text(0));
-    b.preset = q->get_text(1);
-    b.seed = q->get_text(2);
-    b.score = q->get_int(3);
-    b.game_id = q->get_text(4);
-    b.achieved_at = q->get_int(5);
-    b.competition = q->get_optional_text(6);
-    b.unlisted = b.competition && q->get_int(7) != 0;
-    b.closes_at = q->get_optional_int(8);
-    bests.push_back(std::move(b));
-  }
-  return bests;
+  return c.rows(kSelectBests, read_best, player);
 }
 
 std::optional<std::string> remove_entry(Connection& c, const BoardKey& board, PlayerId player) {

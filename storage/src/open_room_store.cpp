@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "codec.hpp"
+#include "row_columns.hpp"
 #include "stores.hpp"
 #include "tilecrush/storage/error.hpp"
 
@@ -50,13 +51,13 @@ FROM open_rooms WHERE code = ?1
 )sql";
 
 constexpr std::string_view kSelectAllOpenRoomPlayers = R"sql(
-SELECT r.room_code, r.player_id, p.name, r.game_id, r.has_left, r.score, r.move_count
+SELECT r.player_id, p.name, r.game_id, r.has_left, r.score, r.move_count, r.room_code
 FROM open_room_players AS r JOIN players AS p ON p.id = r.player_id
 ORDER BY r.room_code, r.seat
 )sql";
 
 constexpr std::string_view kSelectOpenRoomPlayers = R"sql(
-SELECT r.room_code, r.player_id, p.name, r.game_id, r.has_left, r.score, r.move_count
+SELECT r.player_id, p.name, r.game_id, r.has_left, r.score, r.move_count
 FROM open_room_players AS r JOIN players AS p ON p.id = r.player_id
 WHERE r.room_code = ?1 ORDER BY r.seat
 )sql";
@@ -72,86 +73,45 @@ OpenRoomPhase parse_phase_text(std::string_view text) {
 }
 
 void delete_open_room(Connection& c, const std::string& code) {
-  {
-    auto q = c.query(kDeleteOpenRoomPlayers);
-    q->bind(1, code);
-    q->run();
-  }
-  auto q = c.query(kDeleteOpenRoom);
-  q->bind(1, code);
-  q->run();
+  c.run(kDeleteOpenRoomPlayers, code);
+  c.run(kDeleteOpenRoom, code);
 }
 
+using R = OpenRoomRecord;
 // Columns of kSelectOpenRoom(s).
-OpenRoomRecord read_room(Statement& s) {
-  OpenRoomRecord room;
-  room.code = s.get_text(0);
-  room.mode = parse_mode_text(s.get_text(1));
-  room.preset = s.get_text(2);
-  room.seed = s.get_text(3);
-  room.creator_player_id = s.get_int(4);
-  room.host_player_id = s.get_int(5);
-  room.phase = parse_phase_text(s.get_text(6));
-  room.created_at = s.get_int(7);
-  room.last_activity = s.get_int(8);
-  room.epoch = s.get_int(9);
-  room.owner = s.get_text(10);
-  return room;
-}
+constexpr auto read_room = read_columns<&R::code, &R::mode, &R::preset, &R::seed,
+                                        &R::creator_player_id, &R::host_player_id, &R::phase,
+                                        &R::created_at, &R::last_activity, &R::epoch, &R::owner>;
 
-// Columns of kSelect(All)OpenRoomPlayers, after the room code.
-OpenRoomPlayer read_player(Statement& s) {
-  OpenRoomPlayer p;
-  p.player_id = s.get_int(1);
-  p.player = s.get_text(2);
-  p.game_id = s.get_optional_text(3);
-  p.left = s.get_int(4) != 0;
-  p.score = s.get_int(5);
-  p.move_count = s.get_int(6);
-  return p;
-}
+using P = OpenRoomPlayer;
+// Columns of kSelect(All)OpenRoomPlayers (kSelectAllOpenRoomPlayers's room
+// code follows them).
+constexpr auto read_player =
+    read_columns<&P::player_id, &P::player, &P::game_id, &P::left, &P::score, &P::move_count>;
+constexpr int kRoomCodeAfterPlayer = 6;
 
 }  // namespace
+
+void read_column(const Statement& row, int column, OpenRoomPhase& out) {
+  out = parse_phase_text(row.get_text(column));
+}
 
 WriteResult upsert_open_room(Connection& c, const OpenRoomRecord& room) {
   if (room.code.empty()) return write_error(WriteStatus::invalid, "empty room code");
   try {
-    {
-      auto q = c.query(kUpsertOpenRoom);
-      q->bind(1, room.code);
-      q->bind(2, mode_text(room.mode));
-      q->bind(3, room.preset);
-      q->bind(4, room.seed);
-      q->bind(5, room.creator_player_id);
-      q->bind(6, room.host_player_id);
-      q->bind(7, phase_text(room.phase));
-      q->bind(8, room.created_at);
-      q->bind(9, room.last_activity);
-      q->bind(10, room.epoch);
-      q->bind(11, room.owner);
-      q->run();
-      // A write of an older epoch (a node that lost the room and has not
-      // noticed yet) changes nothing: the room is another node's now.
-      if (c.changes() == 0) {
-        return write_error(WriteStatus::conflict, "room " + room.code + " has a newer owner");
-      }
+    c.run(kUpsertOpenRoom, room.code, mode_text(room.mode), room.preset, room.seed,
+          room.creator_player_id, room.host_player_id, phase_text(room.phase), room.created_at,
+          room.last_activity, room.epoch, room.owner);
+    // A write of an older epoch (a node that lost the room and has not
+    // noticed yet) changes nothing: the room is another node's now.
+    if (c.changes() == 0) {
+      return write_error(WriteStatus::conflict, "room " + room.code + " has a newer owner");
     }
-    {
-      auto q = c.query(kDeleteOpenRoomPlayers);
-      q->bind(1, room.code);
-      q->run();
-    }
+    c.run(kDeleteOpenRoomPlayers, room.code);
     std::int64_t seat = 0;
     for (const OpenRoomPlayer& p : room.players) {
-      auto q = c.query(kInsertOpenRoomPlayer);
-      q->bind(1, room.code);
-      q->bind(2, seat++);
-      q->bind(3, p.player_id);
-      q->bind(4, p.game_id);
-      q->bind(5, static_cast<std::int64_t>(p.left ? 1 : 0));
-      q->bind(6, p.score);
-      q->bind(7, p.move_count);
-      q->run();
+      c.run(kInsertOpenRoomPlayer, room.code, seat++, p.player_id, p.game_id,
+            static_cast<std::int64_t>(p.left ? 1 : 0), p.score, p.move_count);
     }
     return write_ok();
   } catch (const StorageError& e) {
@@ -190,7 +150,7 @@ std::vector<OpenRoomRecord> select_open_rooms(Connection& c) {
   }
   auto q = c.query(kSelectAllOpenRoomPlayers);
   while (q->step()) {
-    const auto it = by_code.find(q->get_text(0));
+    const auto it = by_code.find(q->get_text(kRoomCodeAfterPlayer));
     if (it != by_code.end()) rooms[it->second].players.push_back(read_player(*q));
   }
   return rooms;
@@ -198,16 +158,8 @@ std::vector<OpenRoomRecord> select_open_rooms(Connection& c) {
 
 std::optional<OpenRoomRecord> select_open_room(Connection& c, std::string_view code) {
   ReadTransaction snapshot(c);
-  std::optional<OpenRoomRecord> room;
-  {
-    auto q = c.query(kSelectOpenRoom);
-    q->bind(1, code);
-    if (!q->step()) return std::nullopt;
-    room = read_room(*q);
-  }
-  auto q = c.query(kSelectOpenRoomPlayers);
-  q->bind(1, code);
-  while (q->step()) room->players.push_back(read_player(*q));
+  std::optional<OpenRoomRecord> room = c.first_row(kSelectOpenRoom, read_room, code);
+  if (room) room->players = c.rows(kSelectOpenRoomPlayers, read_player, code);
   return room;
 }
 

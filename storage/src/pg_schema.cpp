@@ -2,9 +2,9 @@
 //
 // PostgreSQL support starts at schema version 6: its first migration
 // creates the whole version-6 schema at once (there are no older
-// PostgreSQL databases to upgrade). Every later version is one more step
-// in pg_migrations.cpp, beside its SQLite step, and both backends record
-// the same version numbers. Migrator (migrator.hpp) applies the steps; this
+// PostgreSQL databases to upgrade). Every later version is one more step:
+// SQLite's step in PostgreSQL's spelling (pg_migrations.cpp), and both
+// backends record the same version numbers. Migrator (migrator.hpp) applies the steps; this
 // file says where the version lives and how nodes starting at once apply
 // each step once.
 //

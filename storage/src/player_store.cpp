@@ -1,4 +1,5 @@
 #include "codec.hpp"
+#include "row_columns.hpp"
 #include "stores.hpp"
 #include "tilecrush/storage/error.hpp"
 
@@ -11,41 +12,25 @@ constexpr std::string_view kInsertPlayer =
 constexpr std::string_view kCountPlayedGame =
     "UPDATE players SET games_played = games_played + 1 WHERE id = ?1";
 
-// `name = ?1` compares with the column's NOCASE collation and uses its
-// unique index.
-constexpr std::string_view kSelectByName =
-    "SELECT id, name, token_hash, created_at, games_played FROM players WHERE name = ?1";
-// PostgreSQL: ASCII case folding is lower() under the "C" collation, the
-// expression of the unique index players_name, which this uses.
-constexpr std::string_view kSelectByNamePg =
-    "SELECT id, name, token_hash, created_at, games_played FROM players "
-    "WHERE lower(name COLLATE \"C\") = lower(?1::text COLLATE \"C\")";
+constexpr std::string_view kSelectPlayers =
+    "SELECT id, name, token_hash, created_at, games_played FROM players";
+constexpr std::string_view kWhereIdIs = " WHERE id = ?1";
+constexpr std::string_view kSelectByName = kJoined<kSelectPlayers, kWhereNameIsSqlite>;
+constexpr std::string_view kSelectByNamePg = kJoined<kSelectPlayers, kWhereNameIsPg>;
+constexpr std::string_view kSelectById = kJoined<kSelectPlayers, kWhereIdIs>;
 
-constexpr std::string_view kSelectById =
-    "SELECT id, name, token_hash, created_at, games_played FROM players WHERE id = ?1";
-
-std::optional<PlayerRecord> read_player(Statement& s) {
-  if (!s.step()) return std::nullopt;
-  PlayerRecord player;
-  player.id = s.get_int(0);
-  player.name = s.get_text(1);
-  player.token_hash = s.get_text(2);
-  player.created_at = s.get_int(3);
-  player.games_played = s.get_int(4);
-  return player;
-}
+// Columns of kSelectByName(Pg) and kSelectById.
+constexpr auto read_player =
+    read_columns<&PlayerRecord::id, &PlayerRecord::name, &PlayerRecord::token_hash,
+                 &PlayerRecord::created_at, &PlayerRecord::games_played>;
 
 }  // namespace
 
 WriteResult insert_account(Connection& c, std::string_view sql, const std::string& name,
                            const std::string& token_hash, std::int64_t created_at) {
   if (name.empty()) return write_error(WriteStatus::invalid, "empty name");
-  auto q = c.query(sql);
-  q->bind(1, name);
-  q->bind(2, token_hash);
-  q->bind(3, created_at);
   try {
-    q->run();
+    c.run(sql, name, token_hash, created_at);
   } catch (const StorageError& e) {
     if (is_unique_violation(e.sqlite_code())) {
       return write_error(WriteStatus::name_taken, "name taken: " + name);
@@ -61,21 +46,15 @@ WriteResult insert_player(Connection& c, const std::string& name, const std::str
 }
 
 void count_played_game(Connection& c, PlayerId player) {
-  auto q = c.query(kCountPlayedGame);
-  q->bind(1, player);
-  q->run();
+  c.run(kCountPlayedGame, player);
 }
 
 std::optional<PlayerRecord> select_player_by_name(Connection& c, std::string_view name) {
-  auto q = c.query(c.postgres() ? kSelectByNamePg : kSelectByName);
-  q->bind(1, name);
-  return read_player(*q);
+  return c.first_row(c.postgres() ? kSelectByNamePg : kSelectByName, read_player, name);
 }
 
 std::optional<PlayerRecord> select_player_by_id(Connection& c, PlayerId id) {
-  auto q = c.query(kSelectById);
-  q->bind(1, id);
-  return read_player(*q);
+  return c.first_row(kSelectById, read_player, id);
 }
 
 }  // namespace tilecrush::storage::detail

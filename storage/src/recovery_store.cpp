@@ -7,13 +7,9 @@ namespace {
 
 constexpr std::string_view kSetRecoveryHash = "UPDATE players SET recovery_hash = ?2 WHERE id = ?1";
 
-// As player_store.cpp's reads by name: NOCASE on SQLite, lower() under "C"
-// on PostgreSQL (the unique index's expression).
-constexpr std::string_view kSelectForRecovery =
-    "SELECT id, name, recovery_hash FROM players WHERE name = ?1";
-constexpr std::string_view kSelectForRecoveryPg =
-    "SELECT id, name, recovery_hash FROM players "
-    "WHERE lower(name COLLATE \"C\") = lower(?1::text COLLATE \"C\")";
+constexpr std::string_view kSelectRecovery = "SELECT id, name, recovery_hash FROM players";
+constexpr std::string_view kSelectForRecovery = kJoined<kSelectRecovery, kWhereNameIsSqlite>;
+constexpr std::string_view kSelectForRecoveryPg = kJoined<kSelectRecovery, kWhereNameIsPg>;
 
 constexpr std::string_view kForgetOldFailures =
     "DELETE FROM recovery_failures WHERE player_id = ?1 AND at <= ?2";
@@ -61,12 +57,7 @@ RecoveryResult try_recovery(Connection& c, const RecoveryAttempt& attempt) {
     if (!q->is_null(2)) stored = q->get_text(2);
   }
   c.run(kForgetOldFailures, out.player_id, attempt.at - attempt.window_ms);
-  std::int64_t failures = 0;
-  {
-    auto q = c.query(kCountFailures);
-    q->bind(1, out.player_id);
-    if (q->step()) failures = q->get_int(0);
-  }
+  const std::int64_t failures = c.first_row(kCountFailures, read_int, out.player_id).value_or(0);
   if (failures >= attempt.max_failures) {
     out.outcome = RecoveryOutcome::locked;
     return out;
@@ -87,17 +78,11 @@ RecoveryResult try_recovery(Connection& c, const RecoveryAttempt& attempt) {
 }
 
 std::vector<std::string> select_device_tokens(Connection& c, PlayerId player) {
-  auto q = c.query(kSelectDeviceTokens);
-  q->bind(1, player);
-  std::vector<std::string> out;
-  while (q->step()) out.push_back(q->get_text(0));
-  return out;
+  return c.rows(kSelectDeviceTokens, read_text, player);
 }
 
 bool select_has_recovery(Connection& c, PlayerId player) {
-  auto q = c.query(kHasRecovery);
-  q->bind(1, player);
-  return q->step() && q->get_int(0) > 0;
+  return c.first_row(kHasRecovery, read_int, player).value_or(0) > 0;
 }
 
 }  // namespace tilecrush::storage::detail

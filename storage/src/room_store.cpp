@@ -1,4 +1,5 @@
 #include "codec.hpp"
+#include "row_columns.hpp"
 #include "stores.hpp"
 #include "tilecrush/storage/error.hpp"
 
@@ -26,33 +27,27 @@ FROM room_results AS r JOIN players AS p ON p.id = r.player_id
 WHERE r.room_id = ?1 ORDER BY r.rank, r.player_id
 )sql";
 
+// Columns of kSelectLatestRoom (a NULL preset reads as "": custom).
+constexpr auto read_room =
+    read_columns<&RoomRecord::id, &RoomRecord::code, &RoomRecord::mode, &RoomRecord::preset,
+                 &RoomRecord::seed, &RoomRecord::host_player_id, &RoomRecord::created_at,
+                 &RoomRecord::finished_at>;
+
+// Columns of kSelectStandings.
+constexpr auto read_standing =
+    read_columns<&RoomStanding::rank, &RoomStanding::player_id, &RoomStanding::player,
+                 &RoomStanding::score, &RoomStanding::move_count, &RoomStanding::game_id>;
+
 }  // namespace
 
 WriteResult insert_room(Connection& c, const RoomRecord& room) {
   if (room.code.empty()) return write_error(WriteStatus::invalid, "empty room code");
   try {
-    std::int64_t room_id = 0;
-    {
-      auto q = c.query(kInsertRoom);
-      q->bind(1, room.code);
-      q->bind(2, mode_text(room.mode));
-      if (!room.preset.empty()) q->bind(3, room.preset);
-      q->bind(4, room.seed);
-      q->bind(5, room.host_player_id);
-      q->bind(6, room.created_at);
-      q->bind(7, room.finished_at);
-      q->run();
-      room_id = c.last_insert_rowid();
-    }
+    c.run(kInsertRoom, room.code, mode_text(room.mode), null_if_empty(room.preset), room.seed,
+          room.host_player_id, room.created_at, room.finished_at);
+    const std::int64_t room_id = c.last_insert_rowid();
     for (const RoomStanding& s : room.standings) {
-      auto q = c.query(kInsertStanding);
-      q->bind(1, room_id);
-      q->bind(2, s.player_id);
-      q->bind(3, s.rank);
-      q->bind(4, s.score);
-      q->bind(5, s.move_count);
-      q->bind(6, s.game_id);
-      q->run();
+      c.run(kInsertStanding, room_id, s.player_id, s.rank, s.score, s.move_count, s.game_id);
     }
     return write_ok(room_id);
   } catch (const StorageError& e) {
@@ -68,32 +63,8 @@ WriteResult insert_room(Connection& c, const RoomRecord& room) {
 
 std::optional<RoomRecord> select_room(Connection& c, std::string_view code) {
   ReadTransaction snapshot(c);
-  RoomRecord room;
-  {
-    auto q = c.query(kSelectLatestRoom);
-    q->bind(1, code);
-    if (!q->step()) return std::nullopt;
-    room.id = q->get_int(0);
-    room.code = q->get_text(1);
-    room.mode = parse_mode_text(q->get_text(2));
-    room.preset = q->get_optional_text(3).value_or("");
-    room.seed = q->get_text(4);
-    room.host_player_id = q->get_optional_int(5);
-    room.created_at = q->get_int(6);
-    room.finished_at = q->get_int(7);
-  }
-  auto q = c.query(kSelectStandings);
-  q->bind(1, room.id);
-  while (q->step()) {
-    RoomStanding s;
-    s.rank = q->get_int(0);
-    s.player_id = q->get_int(1);
-    s.player = q->get_text(2);
-    s.score = q->get_int(3);
-    s.move_count = q->get_int(4);
-    s.game_id = q->get_optional_text(5);
-    room.standings.push_back(std::move(s));
-  }
+  std::optional<RoomRecord> room = c.first_row(kSelectLatestRoom, read_room, code);
+  if (room) room->standings = c.rows(kSelectStandings, read_standing, room->id);
   return room;
 }
 

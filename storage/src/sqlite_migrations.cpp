@@ -1,11 +1,11 @@
 // The SQLite schema's migrations, step by step (migrator.hpp applies them):
-// the steps to version 6 in sqlite_steps_to_v6.hpp, the later ones here,
-// but for those PostgreSQL runs word for word (shared_steps.hpp).
+// the steps to version 6 in sqlite_steps_to_v6.hpp, the later ones here.
+// PostgreSQL runs each later step too, in its spelling of the types
+// (pg_migrations.cpp's postgres_spelling()).
 #include <array>
 #include <string_view>
 
 #include "migrations.hpp"
-#include "shared_steps.hpp"
 #include "sqlite_steps_to_v6.hpp"
 #include "tilecrush/storage/options.hpp"
 
@@ -14,8 +14,8 @@ namespace {
 
 // Open rooms (lobby or playing), so that a restarted server gets them back:
 // one row per room keyed by its code, its players by seat (joining order).
-// Kept to the SQL that PostgreSQL shares (no WITHOUT ROWID, no rowid use):
-// the same statements run there.
+// Kept to SQL that PostgreSQL shares once spelled for it (no WITHOUT ROWID,
+// no rowid use): the same statements run there.
 constexpr std::string_view kV7OpenRooms = R"sql(
 CREATE TABLE open_rooms (
   code              TEXT NOT NULL PRIMARY KEY,
@@ -72,8 +72,8 @@ CREATE INDEX recovery_failures_by_player ON recovery_failures (player_id, at);
 // Daily streaks (rules.md, "Streaks"): one row per player, mode and UTC day
 // with a counted daily game, holding the length of the run of consecutive
 // days that ends there; and each player's longest run per mode. Filled from
-// the games already finished. Shared with PostgreSQL word for word but for
-// the column types (pg_schema.cpp).
+// the games already finished. PostgreSQL runs the same text in its
+// spelling of the types (pg_migrations.cpp).
 constexpr std::string_view kV9Streaks = R"sql(
 CREATE TABLE streak_days (
   player_id INTEGER NOT NULL REFERENCES players(id),
@@ -107,6 +107,24 @@ INSERT INTO streaks (player_id, mode, best)
 SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
 )sql";
 
+// A player's history (history_store.cpp): their finished games newest
+// finish first, paged by keyset on (finished_at, id), and the days of a
+// month they finished games on. games_by_player orders by start, and a
+// game can end long after it began (a competition's until its close), so
+// neither read could be bounded with it.
+constexpr std::string_view kGamesFinishedByPlayer = R"sql(
+CREATE INDEX IF NOT EXISTS games_finished_by_player ON games (player_id, finished_at, id) WHERE state = 'over';
+)sql";
+
+// Each move's time offset from the game's start (codec.hpp's encoding),
+// beside the move list in the game's row, so that a move stays one UPDATE of
+// one row. NULL for the games stored before: their moves have no offsets
+// (and appending to NULL keeps it NULL, so a game begun before the upgrade
+// never gets a partial list). Adding a nullable column rewrites nothing.
+constexpr std::string_view kMoveTimes = R"sql(
+ALTER TABLE games ADD COLUMN move_times TEXT;
+)sql";
+
 // Seasons (rules.md, "Seasons"): the points of each counted daily board per
 // player (so that a board can be counted again after a disqualification),
 // the board's marker (counted once, whichever node or restart closes it),
@@ -114,8 +132,8 @@ SELECT player_id, mode, max(run) FROM streak_days GROUP BY player_id, mode;
 // `position` (renumbered by the write that changes them, so a page is a
 // range of the index, never a sort), and per period and mode the number of
 // players and a revision for ETags. Starts empty: dailies closed before
-// the upgrade are not counted. Shared with PostgreSQL word for word but for
-// the column types (pg_schema.cpp).
+// the upgrade are not counted. PostgreSQL runs the same text in its
+// spelling of the types (pg_migrations.cpp).
 constexpr std::string_view kSeasons = R"sql(
 CREATE TABLE season_boards (
   competition_id TEXT NOT NULL PRIMARY KEY REFERENCES competitions(id),
@@ -153,6 +171,19 @@ CREATE TABLE season_periods (
   PRIMARY KEY (period, mode)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX season_periods_by_mode ON season_periods (mode, start_day);
+)sql";
+
+// The archive (archive_store.cpp): listed competitions by (closes_at, id),
+// latest first, keyset-paged; one index per filter (none, mode, kind, both)
+// so that every page walks its rows in order and reads no others.
+constexpr std::string_view kArchiveIndexes = R"sql(
+CREATE INDEX IF NOT EXISTS competitions_archive ON competitions (closes_at, id) WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_mode ON competitions (mode, closes_at, id)
+  WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_kind ON competitions (daily, closes_at, id)
+  WHERE unlisted = 0;
+CREATE INDEX IF NOT EXISTS competitions_archive_by_mode_kind ON competitions (mode, daily, closes_at, id)
+  WHERE unlisted = 0;
 )sql";
 
 constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {

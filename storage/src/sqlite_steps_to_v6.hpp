@@ -2,15 +2,26 @@
 // version 1 (players, games, leaderboards, rooms, move lists), then
 // competitions and board keys (rules version 2) and the leaderboard's
 // revisions. PostgreSQL support starts there: its first step creates this
-// whole schema at once (pg_migrations.cpp). sqlite_migrations.cpp lists
-// them with the later steps, each of which has its PostgreSQL twin.
+// whole schema at once (pg_migrations.cpp), and each statement of it that
+// SQLite's steps also run is one constant here (a table's CREATE, an
+// index), which both sides join into their steps, PostgreSQL's in its own
+// spelling of the types (pg_migrations.cpp's postgres_spelling()).
+// sqlite_migrations.cpp lists these steps with the later ones.
+//
+// Contract: a step's text is what databases in the field have run already;
+// joined, it stays byte for byte what it was (schema_test.cpp pins every
+// step's SHA-256 on both backends).
 //
 // Thread safety: constants.
 #pragma once
 
 #include <string_view>
 
+#include "sql_join.hpp"
+
 namespace tilecrush::storage::detail {
+
+inline constexpr std::string_view kBlankLine = "\n";
 
 // Times are milliseconds since the Unix epoch. Booleans are 0/1. Mode, move
 // kind, state and over reason are stored by name so the file reads plainly
@@ -68,11 +79,9 @@ CREATE TABLE moves (
 ) STRICT, WITHOUT ROWID;
 )sql";
 
-// tiebreak: move_count for same and match3, duration_ms for hidden, so one
-// index serves every mode's order.
-inline constexpr std::string_view kV2Leaderboards = R"sql(
-CREATE TABLE leaderboard (
-  mode        TEXT NOT NULL,
+// A leaderboard entry's columns after its board's key (scope, when it has
+// one): version 2's leaderboard, version 5's scoped one and PostgreSQL's.
+inline constexpr std::string_view kLeaderboardEntryColumns = R"sql(  mode        TEXT NOT NULL,
   preset      TEXT NOT NULL,
   seed        TEXT NOT NULL,
   player_id   INTEGER NOT NULL REFERENCES players(id),
@@ -83,7 +92,27 @@ CREATE TABLE leaderboard (
   attempts    INTEGER NOT NULL,
   game_id     TEXT NOT NULL REFERENCES games(id),
   finished_at INTEGER NOT NULL,
-  PRIMARY KEY (mode, preset, seed, player_id)
+)sql";
+
+inline constexpr std::string_view kPlayerBestsTable = R"sql(CREATE TABLE player_bests (
+  player_id   INTEGER NOT NULL REFERENCES players(id),
+  mode        TEXT NOT NULL,
+  preset      TEXT NOT NULL,
+  seed        TEXT NOT NULL,
+  score       INTEGER NOT NULL,
+  game_id     TEXT NOT NULL REFERENCES games(id),
+  achieved_at INTEGER NOT NULL,
+  PRIMARY KEY (player_id, mode, preset)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+// tiebreak: move_count for same and match3, duration_ms for hidden, so one
+// index serves every mode's order.
+inline constexpr std::string_view kV2LeaderboardHead = R"sql(
+CREATE TABLE leaderboard (
+)sql";
+inline constexpr std::string_view kV2LeaderboardRest =
+    R"sql(  PRIMARY KEY (mode, preset, seed, player_id)
 ) STRICT, WITHOUT ROWID;
 
 CREATE INDEX leaderboard_order
@@ -98,20 +127,11 @@ CREATE TABLE leaderboard_boards (
   PRIMARY KEY (mode, preset, seed)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE player_bests (
-  player_id   INTEGER NOT NULL REFERENCES players(id),
-  mode        TEXT NOT NULL,
-  preset      TEXT NOT NULL,
-  seed        TEXT NOT NULL,
-  score       INTEGER NOT NULL,
-  game_id     TEXT NOT NULL REFERENCES games(id),
-  achieved_at INTEGER NOT NULL,
-  PRIMARY KEY (player_id, mode, preset)
-) STRICT, WITHOUT ROWID;
 )sql";
+inline constexpr std::string_view kV2Leaderboards =
+    kJoined<kV2LeaderboardHead, kLeaderboardEntryColumns, kV2LeaderboardRest, kPlayerBestsTable>;
 
-inline constexpr std::string_view kV3Rooms = R"sql(
-CREATE TABLE rooms (
+inline constexpr std::string_view kRoomsTable = R"sql(CREATE TABLE rooms (
   id             INTEGER PRIMARY KEY,
   code           TEXT NOT NULL,
   mode           TEXT NOT NULL,
@@ -121,10 +141,13 @@ CREATE TABLE rooms (
   created_at     INTEGER NOT NULL,
   finished_at    INTEGER NOT NULL
 ) STRICT;
+)sql";
 
-CREATE INDEX rooms_by_code ON rooms (code, finished_at);
+inline constexpr std::string_view kRoomsByCode =
+    R"sql(CREATE INDEX rooms_by_code ON rooms (code, finished_at);
+)sql";
 
-CREATE TABLE room_results (
+inline constexpr std::string_view kRoomResultsTable = R"sql(CREATE TABLE room_results (
   room_id    INTEGER NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
   player_id  INTEGER NOT NULL REFERENCES players(id),
   rank       INTEGER NOT NULL,
@@ -134,6 +157,9 @@ CREATE TABLE room_results (
   PRIMARY KEY (room_id, player_id)
 ) STRICT, WITHOUT ROWID;
 )sql";
+
+inline constexpr std::string_view kV3Rooms =
+    kJoined<kBlankLine, kRoomsTable, kBlankLine, kRoomsByCode, kBlankLine, kRoomResultsTable>;
 
 // A game's moves move into its own row (codec.hpp's encoding), so a move is
 // one UPDATE of one row: a moves table keyed by game spreads the moves of a
@@ -153,13 +179,7 @@ UPDATE games SET move_list = coalesce((
 DROP TABLE moves;
 )sql";
 
-// Rules version 2 (docs/rules.md): boards with secret keys, competitions
-// (the dailies among them), organisers, counted attempts and entry flags.
-// Leaderboards gain a scope, because a seed is only a label now: the same
-// label is a different board casually, in each competition, and under rules
-// version 1, whose entries move to scope 'v1'.
-inline constexpr std::string_view kV5Competitions = R"sql(
-CREATE TABLE boards (
+inline constexpr std::string_view kBoardsTable = R"sql(CREATE TABLE boards (
   scope      TEXT NOT NULL,
   mode       TEXT NOT NULL,
   preset     TEXT NOT NULL,
@@ -170,15 +190,9 @@ CREATE TABLE boards (
   closes_at  INTEGER,
   PRIMARY KEY (scope, mode, preset, seed)
 ) STRICT, WITHOUT ROWID;
+)sql";
 
-CREATE TABLE organisers (
-  id         INTEGER PRIMARY KEY,
-  name       TEXT NOT NULL COLLATE NOCASE UNIQUE,
-  token_hash TEXT NOT NULL UNIQUE,
-  created_at INTEGER NOT NULL
-) STRICT;
-
-CREATE TABLE competitions (
+inline constexpr std::string_view kCompetitionsTable = R"sql(CREATE TABLE competitions (
   id           TEXT PRIMARY KEY,
   name         TEXT NOT NULL,
   mode         TEXT NOT NULL,
@@ -195,18 +209,22 @@ CREATE TABLE competitions (
   closed       INTEGER NOT NULL DEFAULT 0,
   CHECK (closes_at > opens_at)
 ) STRICT;
+)sql";
 
-CREATE INDEX competitions_by_close ON competitions (closes_at);
+inline constexpr std::string_view kCompetitionsIndexes =
+    R"sql(CREATE INDEX competitions_by_close ON competitions (closes_at);
 CREATE INDEX competitions_to_close ON competitions (closes_at) WHERE closed = 0;
+)sql";
 
-CREATE TABLE attempts (
+inline constexpr std::string_view kAttemptsTable = R"sql(CREATE TABLE attempts (
   competition_id TEXT NOT NULL REFERENCES competitions(id),
   player_id      INTEGER NOT NULL REFERENCES players(id),
   started        INTEGER NOT NULL,
   PRIMARY KEY (competition_id, player_id)
 ) STRICT, WITHOUT ROWID;
+)sql";
 
-CREATE TABLE entry_flags (
+inline constexpr std::string_view kEntryFlagsTable = R"sql(CREATE TABLE entry_flags (
   competition_id TEXT NOT NULL REFERENCES competitions(id),
   player_id      INTEGER NOT NULL REFERENCES players(id),
   flag           TEXT NOT NULL CHECK (flag IN ('disqualified', 'replay_failed')),
@@ -215,7 +233,20 @@ CREATE TABLE entry_flags (
   at             INTEGER NOT NULL,
   PRIMARY KEY (competition_id, player_id, flag)
 ) STRICT, WITHOUT ROWID;
+)sql";
 
+inline constexpr std::string_view kScopedLeaderboardOrder = R"sql(CREATE INDEX leaderboard_order
+  ON leaderboard (scope, mode, preset, seed, score DESC, tiebreak, finished_at, player_id);
+)sql";
+
+inline constexpr std::string_view kV5Organisers = R"sql(CREATE TABLE organisers (
+  id         INTEGER PRIMARY KEY,
+  name       TEXT NOT NULL COLLATE NOCASE UNIQUE,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL
+) STRICT;
+)sql";
+inline constexpr std::string_view kV5GamesAndLeaderboardHead = R"sql(
 ALTER TABLE games ADD COLUMN keyed INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN competition_id TEXT;
 ALTER TABLE games ADD COLUMN attempt INTEGER NOT NULL DEFAULT 0;
@@ -224,18 +255,9 @@ CREATE INDEX games_playing_in_competition ON games (competition_id)
 
 CREATE TABLE leaderboard_scoped (
   scope       TEXT NOT NULL,
-  mode        TEXT NOT NULL,
-  preset      TEXT NOT NULL,
-  seed        TEXT NOT NULL,
-  player_id   INTEGER NOT NULL REFERENCES players(id),
-  score       INTEGER NOT NULL,
-  tiebreak    INTEGER NOT NULL,
-  move_count  INTEGER NOT NULL,
-  duration_ms INTEGER NOT NULL,
-  attempts    INTEGER NOT NULL,
-  game_id     TEXT NOT NULL REFERENCES games(id),
-  finished_at INTEGER NOT NULL,
-  PRIMARY KEY (scope, mode, preset, seed, player_id)
+)sql";
+inline constexpr std::string_view kV5LeaderboardMove =
+    R"sql(  PRIMARY KEY (scope, mode, preset, seed, player_id)
 ) STRICT, WITHOUT ROWID;
 INSERT INTO leaderboard_scoped
   SELECT 'v1', mode, preset, seed, player_id, score, tiebreak, move_count, duration_ms, attempts,
@@ -243,9 +265,8 @@ INSERT INTO leaderboard_scoped
   FROM leaderboard;
 DROP TABLE leaderboard;
 ALTER TABLE leaderboard_scoped RENAME TO leaderboard;
-CREATE INDEX leaderboard_order
-  ON leaderboard (scope, mode, preset, seed, score DESC, tiebreak, finished_at, player_id);
-
+)sql";
+inline constexpr std::string_view kV5LeaderboardBoards = R"sql(
 CREATE TABLE leaderboard_boards_scoped (
   scope   TEXT NOT NULL,
   mode    TEXT NOT NULL,
@@ -258,15 +279,19 @@ INSERT INTO leaderboard_boards_scoped SELECT 'v1', mode, preset, seed, entries F
 DROP TABLE leaderboard_boards;
 ALTER TABLE leaderboard_boards_scoped RENAME TO leaderboard_boards;
 )sql";
+// Rules version 2 (docs/rules.md): boards with secret keys, competitions
+// (the dailies among them), organisers, counted attempts and entry flags.
+// Leaderboards gain a scope, because a seed is only a label now: the same
+// label is a different board casually, in each competition, and under rules
+// version 1, whose entries move to scope 'v1'.
+inline constexpr std::string_view kV5Competitions =
+    kJoined<kBlankLine, kBoardsTable, kBlankLine, kV5Organisers, kBlankLine, kCompetitionsTable,
+            kBlankLine, kCompetitionsIndexes, kBlankLine, kAttemptsTable, kBlankLine,
+            kEntryFlagsTable, kV5GamesAndLeaderboardHead, kLeaderboardEntryColumns,
+            kV5LeaderboardMove, kScopedLeaderboardOrder, kV5LeaderboardBoards>;
 
-// Rank caches (leaderboard_pages.cpp) follow a board through its revision
-// and the log of changes of place: old and new (score, tiebreak,
-// finished_at), NULL for none. The log keeps the last kChangeWindow
-// revisions of each board.
-inline constexpr std::string_view kV6LeaderboardRevisions = R"sql(
-ALTER TABLE leaderboard_boards ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
-
-CREATE TABLE leaderboard_changes (
+inline constexpr std::string_view kLeaderboardChangesTable =
+    R"sql(CREATE TABLE leaderboard_changes (
   scope           TEXT NOT NULL,
   mode            TEXT NOT NULL,
   preset          TEXT NOT NULL,
@@ -282,5 +307,16 @@ CREATE TABLE leaderboard_changes (
   PRIMARY KEY (scope, mode, preset, seed, revision)
 ) STRICT, WITHOUT ROWID;
 )sql";
+
+// Rank caches (leaderboard_pages.cpp) follow a board through its revision
+// and the log of changes of place: old and new (score, tiebreak,
+// finished_at), NULL for none. The log keeps the last kChangeWindow
+// revisions of each board.
+inline constexpr std::string_view kV6Revision = R"sql(
+ALTER TABLE leaderboard_boards ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+
+)sql";
+inline constexpr std::string_view kV6LeaderboardRevisions =
+    kJoined<kV6Revision, kLeaderboardChangesTable>;
 
 }  // namespace tilecrush::storage::detail

@@ -93,6 +93,20 @@ class Query {
   Statement* statement_;
 };
 
+// Readers of a row's first column, for Connection::rows() and first_row().
+inline std::int64_t read_int(const Statement& row) {
+  return row.get_int(0);
+}
+inline std::string read_text(const Statement& row) {
+  return row.get_text(0);
+}
+
+// An empty text bound as NULL (a column where NULL means none).
+inline std::optional<std::string_view> null_if_empty(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  return text;
+}
+
 // Binds `values` to ?1, ?2, ... in their order.
 template <class... Values>
 void bind_all(Statement& statement, const Values&... values) {

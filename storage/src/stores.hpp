@@ -16,6 +16,7 @@
 #include "codec.hpp"
 #include "connection.hpp"
 #include "rank_cache.hpp"
+#include "sql_join.hpp"
 #include "tilecrush/storage/archive.hpp"
 #include "tilecrush/storage/error.hpp"
 #include "tilecrush/storage/history.hpp"
@@ -23,6 +24,15 @@
 #include "tilecrush/storage/season.hpp"
 
 namespace tilecrush::storage::detail {
+
+// Where a player's name is ?1 ignoring ASCII case, by dialect; either way
+// the read uses the unique index on the name. SQLite: `name = ?1` compares
+// with the column's NOCASE collation. PostgreSQL: ASCII case folding is
+// lower() under the "C" collation, the expression of the unique index
+// players_name.
+inline constexpr std::string_view kWhereNameIsSqlite = " WHERE name = ?1";
+inline constexpr std::string_view kWhereNameIsPg =
+    " WHERE lower(name COLLATE \"C\") = lower(?1::text COLLATE \"C\")";
 
 // Runs the insert `q` (its parameters bound): nullopt when it stored its
 // row; else the refusal of a row whose key exists (conflict, with the

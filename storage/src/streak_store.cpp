@@ -8,8 +8,11 @@
 // renumbers the run that follows it, one row per day of that run; so does a
 // day taken back by a disqualification (uncount_streak_day).
 #include <algorithm>
+#include <tuple>
+#include <utility>
 
 #include "codec.hpp"
+#include "row_columns.hpp"
 #include "stores.hpp"
 
 namespace tilecrush::storage::detail {
@@ -73,8 +76,7 @@ constexpr std::string_view kDeleteBest = "DELETE FROM streaks WHERE player_id = 
 
 std::optional<std::int64_t> run_on(Connection& c, PlayerId player, std::string_view mode,
                                    std::int64_t day) {
-  return c.first_row(
-      kSelectRun, [](const Statement& s) { return s.get_int(0); }, player, mode, day);
+  return c.first_row(kSelectRun, read_int, player, mode, day);
 }
 
 }  // namespace
@@ -97,12 +99,8 @@ void record_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int
 
 void uncount_streak_day(Connection& c, PlayerId player, game::Mode mode, std::int64_t day) {
   const std::string_view mode_name = mode_text(mode);
-  {
-    auto q = c.query(kDayStillCounted);
-    q->bind(1, player);
-    q->bind(2, mode_name);
-    q->bind(3, day);
-    if (q->step()) return;  // another daily of that day still counts it
+  if (c.first_row(kDayStillCounted, read_int, player, mode_name, day)) {
+    return;  // another daily of that day still counts it
   }
   c.run(kDeleteDay, player, mode_name, day);
   if (c.changes() == 0) return;  // never counted
@@ -111,13 +109,11 @@ void uncount_streak_day(Connection& c, PlayerId player, game::Mode mode, std::in
     c.run(kUpdateRun, player, mode_name, next, next - day);
     if (c.changes() == 0) break;
   }
-  std::optional<std::int64_t> longest;
-  {
-    auto q = c.query(kLongestRun);
-    q->bind(1, player);
-    q->bind(2, mode_name);
-    if (q->step()) longest = q->get_optional_int(0);
-  }
+  // max() of no rows: one row holding NULL.
+  const std::optional<std::int64_t> longest =
+      c.first_row(
+           kLongestRun, [](const Statement& s) { return s.get_optional_int(0); }, player, mode_name)
+          .value_or(std::nullopt);
   if (longest) {
     c.run(kSetBest, player, mode_name, *longest);
   } else {
@@ -126,25 +122,14 @@ void uncount_streak_day(Connection& c, PlayerId player, game::Mode mode, std::in
 }
 
 std::vector<StreakRecord> select_player_streaks(Connection& c, PlayerId player) {
-  std::vector<StreakRecord> streaks;
-  {
-    auto q = c.query(kSelectBests);
-    q->bind(1, player);
-    while (q->step()) {
-      StreakRecord s;
-      s.mode = parse_mode_text(q->get_text(0));
-      s.best = q->get_int(1);
-      streaks.push_back(s);
-    }
-  }
+  std::vector<StreakRecord> streaks =
+      c.rows(kSelectBests, read_columns<&StreakRecord::mode, &StreakRecord::best>, player);
   for (StreakRecord& s : streaks) {
-    auto q = c.query(kSelectLastDay);
-    q->bind(1, player);
-    q->bind(2, mode_text(s.mode));
-    if (q->step()) {
-      s.last_day = q->get_int(0);
-      s.last_run = q->get_int(1);
-    }
+    const auto last = c.first_row(
+        kSelectLastDay,
+        [](const Statement& row) { return std::pair(row.get_int(0), row.get_int(1)); }, player,
+        mode_text(s.mode));
+    if (last) std::tie(s.last_day, s.last_run) = *last;
   }
   return streaks;
 }

@@ -3,11 +3,15 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <filesystem>
 #include <set>
+#include <string_view>
 
+#include "migrations.hpp"
 #include "sqlite_connection.hpp"
 #include "test_support.hpp"
+#include "tilecrush/game/crypto.hpp"
 
 namespace tilecrush::storage::testing {
 namespace {
@@ -46,6 +50,48 @@ TEST(Schema, MigratesAnEmptyFileToTheLatestVersion) {
       "competitions_archive", "competitions_archive_by_mode", "competitions_archive_by_kind",
       "competitions_archive_by_mode_kind"};
   EXPECT_EQ(schema_objects(dir.file()), expected);
+}
+
+// A step's text is what databases in the field have run: a change of schema
+// is a new step, never an edit. The texts are joined from shared pieces and
+// PostgreSQL's are spelled from SQLite's (sqlite_steps_to_v6.hpp,
+// pg_migrations.cpp), so this pins every step's SHA-256, byte for byte, on
+// both backends. Neither needs a database.
+TEST(Schema, EveryMigrationStepKeepsItsText) {
+  const std::array<std::string_view, kSchemaVersion> sqlite = {
+      "ae482e6d403de136084db1d07a63f8420d1d52798500b14841cb29f6d1215a12",
+      "d934a5ca840f95df67c5565f6e7c531eb4cc5944781413fe21aaec9b1d65d291",
+      "11e27f620af44394a72df9ff64ecccd0362253213f94e3025ab452fe05faa6fc",
+      "2d5b4ee0e0aee5a986f188680c5dd929230503b065520fa1c43fc25fb2f70a05",
+      "0f83109c5492deecba35a8c9f5a14a32fb523ab16a6a011699fbe3a5a3ca6f27",
+      "871168a4da94bc6624ae3732573f1daa2d0df43d7a7d948323995d7b15698d65",
+      "5a2c214ff6f232e8d599f94b43b8a41a5d0a14a2794af498b3a6baa4f8919b8d",
+      "956152d8fd3c5f515483eaf3b2e840e5b707cf4f96bfeb8527430363f923ea9b",
+      "779d6a2a4ce5a8e8a61b8e7c70890af57694a5409f050a5b3cd811b618e35d98",
+      "991422ab22070df5330166f9f7645dedf6100ef22a3f1df15039af0f2b316228",
+      "410d90975386562bc9d4c301c1b82ff4f92fa5b78f940412ffdc7f9900953074",
+      "f885bb27be5b162cad44e5b52ed883db281e6f793fe1ea8748430bbc4a2b9102",
+      "e27ffc20cadc16df80bfe679fedff1034632d8ba29d7b874a7d8a087649b8f59",
+  };
+  const std::array<std::string_view, kSchemaVersion - detail::kPgFirstVersion + 1> postgres = {
+      "553f98ae9fcf012ccd4f6caae94d1c77a8b2e2a155904b8f1141ef504a7033c3",
+      "ff6567362240e44891c2030cf2cfbfd87c31cd01629b789ef701050e3ede3f7b",
+      "1931e068566fe48e569166604e7233abc1149e1ceb100e5708c666ef421cabf9",
+      "35663f79ee50a4c66f0f2bd4649b7f6f902368d98811a29fd524b37d1ba243a1",
+      "991422ab22070df5330166f9f7645dedf6100ef22a3f1df15039af0f2b316228",
+      "410d90975386562bc9d4c301c1b82ff4f92fa5b78f940412ffdc7f9900953074",
+      "0c0c301c9e00b0b2684008f56adcbb3364cdaca713b0b77011da78c933c0dc46",
+      "e27ffc20cadc16df80bfe679fedff1034632d8ba29d7b874a7d8a087649b8f59",
+  };
+  const auto hex_digest = [](std::string_view text) { return game::to_hex(game::sha256(text)); };
+  ASSERT_EQ(detail::sqlite_migrations().size(), sqlite.size());
+  for (std::size_t i = 0; i < sqlite.size(); ++i) {
+    EXPECT_EQ(hex_digest(detail::sqlite_migrations()[i]), sqlite[i]) << "SQLite step " << i;
+  }
+  ASSERT_EQ(detail::postgres_migrations().size(), postgres.size());
+  for (std::size_t i = 0; i < postgres.size(); ++i) {
+    EXPECT_EQ(hex_digest(detail::postgres_migrations()[i]), postgres[i]) << "PostgreSQL step " << i;
+  }
 }
 
 TEST(Schema, FullSynchronousIsAnOption) {
