@@ -1,12 +1,11 @@
 #include "tilecrush/protocol/errors.hpp"
 
-#include <array>
-#include <utility>
+#include "tilecrush/game/enum_names.hpp"
 
 namespace tilecrush::protocol {
 namespace {
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 9> kNames{{
+constexpr game::EnumName<ErrorCode> kNames[] = {
     {ErrorCode::bad_request, "bad_request"},
     {ErrorCode::unauthorized, "unauthorized"},
     {ErrorCode::not_found, "not_found"},
@@ -16,22 +15,16 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 9> kNames{{
     {ErrorCode::internal, "internal"},
     {ErrorCode::moved, "moved"},
     {ErrorCode::stale, "stale"},
-}};
+};
 
 }  // namespace
 
 std::string_view to_string(ErrorCode code) {
-  for (const auto& [c, name] : kNames) {
-    if (c == code) return name;
-  }
-  return "internal";
+  return game::name_of(kNames, code, "internal");
 }
 
 std::optional<ErrorCode> parse_error_code(std::string_view text) {
-  for (const auto& [c, name] : kNames) {
-    if (name == text) return c;
-  }
-  return std::nullopt;
+  return game::value_named(kNames, text);
 }
 
 ErrorCode error_code(game::Status status) {
