@@ -7,11 +7,8 @@ namespace tilecrush::game {
 
 namespace {
 
-constexpr EnumName<MoveKind> kMoveKindNames[] = {{MoveKind::click, "click"},
-                                                 {MoveKind::swap, "swap"},
-                                                 {MoveKind::peek, "peek"},
-                                                 {MoveKind::select, "select"},
-                                                 {MoveKind::unselect, "unselect"}};
+constexpr EnumNames kMoveKindNames(MoveKind::unselect,
+                                   {"click", "swap", "peek", "select", "unselect"});
 
 }  // namespace
 

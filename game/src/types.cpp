@@ -5,13 +5,9 @@
 namespace tilecrush::game {
 namespace {
 
-constexpr EnumName<Mode> kModeNames[] = {
-    {Mode::same, "same"}, {Mode::match3, "match3"}, {Mode::hidden, "hidden"}};
-
-constexpr EnumName<OverReason> kOverReasonNames[] = {
-    {OverReason::none, "none"},         {OverReason::no_moves, "no_moves"},
-    {OverReason::cleared, "cleared"},   {OverReason::out_of_moves, "out_of_moves"},
-    {OverReason::resigned, "resigned"}, {OverReason::closed, "closed"}};
+constexpr EnumNames kModeNames(Mode::hidden, {"same", "match3", "hidden"});
+constexpr EnumNames kOverReasonNames(OverReason::closed, {"none", "no_moves", "cleared",
+                                                          "out_of_moves", "resigned", "closed"});
 
 }  // namespace
 

@@ -5,17 +5,9 @@
 namespace tilecrush::protocol {
 namespace {
 
-constexpr game::EnumName<ErrorCode> kNames[] = {
-    {ErrorCode::bad_request, "bad_request"},
-    {ErrorCode::unauthorized, "unauthorized"},
-    {ErrorCode::not_found, "not_found"},
-    {ErrorCode::invalid_move, "invalid_move"},
-    {ErrorCode::not_allowed, "not_allowed"},
-    {ErrorCode::rate_limited, "rate_limited"},
-    {ErrorCode::internal, "internal"},
-    {ErrorCode::moved, "moved"},
-    {ErrorCode::stale, "stale"},
-};
+constexpr game::EnumNames kNames(ErrorCode::stale,
+                                 {"bad_request", "unauthorized", "not_found", "invalid_move",
+                                  "not_allowed", "rate_limited", "internal", "moved", "stale"});
 
 }  // namespace
 

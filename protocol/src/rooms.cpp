@@ -8,9 +8,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr game::EnumName<RoomState> kRoomStateNames[] = {{RoomState::lobby, "lobby"},
-                                                         {RoomState::playing, "playing"},
-                                                         {RoomState::finished, "finished"}};
+constexpr game::EnumNames kRoomStateNames(RoomState::finished, {"lobby", "playing", "finished"});
 
 }  // namespace
 

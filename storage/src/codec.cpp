@@ -40,17 +40,10 @@ int coordinate_value(char c) {
   return value;
 }
 
-constexpr game::EnumName<GameState> kGameStateNames[] = {{GameState::playing, "playing"},
-                                                         {GameState::over, "over"}};
-
-constexpr game::EnumName<WriteStatus> kWriteStatusNames[] = {
-    {WriteStatus::ok, "ok"},
-    {WriteStatus::name_taken, "name_taken"},
-    {WriteStatus::not_found, "not_found"},
-    {WriteStatus::conflict, "conflict"},
-    {WriteStatus::invalid, "invalid"},
-    {WriteStatus::closed, "closed"},
-    {WriteStatus::failed, "failed"}};
+constexpr game::EnumNames kGameStateNames(GameState::over, {"playing", "over"});
+constexpr game::EnumNames kWriteStatusNames(WriteStatus::failed,
+                                            {"ok", "name_taken", "not_found", "conflict", "invalid",
+                                             "closed", "failed"});
 
 }  // namespace
 

@@ -1,7 +1,9 @@
 // The engine's enum names (game/include/tilecrush/game/enum_names.hpp
-// tables): every value's text, in declaration order, the way back, and the
+// lists): every value's text, in declaration order, the way back, and the
 // fallback a value cast from a number out of range is given. The texts are
 // part of the protocol and of the stored rows: they never change.
+#include "tilecrush/game/enum_names.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -27,6 +29,13 @@ std::string names_through(Enum last, Parse parse) {
   }
   return out;
 }
+
+// The lists are read at compile time too.
+constexpr EnumNames kSample(OverReason::no_moves, {"a", "b"});
+static_assert(name_of(kSample, OverReason::no_moves, "x") == "b");
+static_assert(name_of(kSample, OverReason::cleared, "x") == "x");
+static_assert(value_named(kSample, "a") == OverReason::none);
+static_assert(!value_named(kSample, "c"));
 
 TEST(EnumNames, EveryValueHasItsTextAndParsesBack) {
   EXPECT_EQ(names_through(Mode::hidden, parse_mode), "same match3 hidden");
