@@ -1,23 +1,19 @@
 #include "tilecrush/game/game.hpp"
 
+#include "tilecrush/game/enum_names.hpp"
 #include "tilecrush/game/hash.hpp"
 
 namespace tilecrush::game {
 
+namespace {
+
+constexpr EnumNames kMoveKindNames(MoveKind::unselect,
+                                   {"click", "swap", "peek", "select", "unselect"});
+
+}  // namespace
+
 std::string_view to_string(MoveKind kind) {
-  switch (kind) {
-    case MoveKind::click:
-      return "click";
-    case MoveKind::swap:
-      return "swap";
-    case MoveKind::peek:
-      return "peek";
-    case MoveKind::select:
-      return "select";
-    case MoveKind::unselect:
-      return "unselect";
-  }
-  return "click";
+  return name_of(kMoveKindNames, kind, "click");
 }
 
 bool GameSetup::ranked() const {

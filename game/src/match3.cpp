@@ -41,24 +41,19 @@ class Match3Game final : public Game {
 
   Outcome undo() override {
     if (!undoable_) return Outcome::refuse(Status::not_allowed, "no undo in ranked match-3");
-    if (over()) return Outcome::refuse(Status::not_allowed, "the game is over");
-    if (moves_.empty()) return Outcome::refuse(Status::not_allowed, "nothing to undo");
     // The state before the last move: from the nearest snapshot, replay the
     // swaps after it (refills included: the generator is in the snapshot).
     EventList ignored;
-    undo_.take_back_last(
-        moves_.size(),
+    return undo_.undo_last(
+        over(), moves_,
         [&](const Snapshot& from) {
-          std::copy(from.cells.begin(), from.cells.end(), board_.cells().begin());
-          score_ = from.score;
+          from.restore(board_, score_);
           rng_ = from.rng;
         },
         [&](std::size_t i) {
           ignored.clear();
           swap_and_resolve(moves_[i].a, moves_[i].b, ignored);
         });
-    moves_.pop_back();
-    return Outcome::success();
   }
 
   // Every valid swap once, as the pair {a, b} with b right of or below a.
@@ -88,7 +83,7 @@ class Match3Game final : public Game {
       return Outcome::refuse(Status::invalid_move, "the swap makes no run");
     }
 
-    if (undoable_) undo_.before_move(moves_.size(), Snapshot{board_.cells(), score_, rng_});
+    if (undoable_) undo_.before_move(moves_.size(), Snapshot{{board_.cells(), score_}, rng_});
     swap_and_resolve(a, b, events);
     return Outcome::success();
   }
@@ -100,9 +95,7 @@ class Match3Game final : public Game {
   }
 
  private:
-  struct Snapshot {
-    std::vector<std::uint8_t> cells;
-    std::int64_t score;
+  struct Snapshot : BoardSnapshot {
     Rng rng;
   };
 

@@ -48,25 +48,17 @@ class SameGame final : public Game {
   }
 
   Outcome undo() override {
-    if (over()) return Outcome::refuse(Status::not_allowed, "the game is over");
-    if (moves_.empty()) return Outcome::refuse(Status::not_allowed, "nothing to undo");
     // The state before the last move: from the nearest snapshot, replay the
     // moves after it (each was accepted from exactly that state before).
     EventList ignored;
-    undo_.take_back_last(
-        moves_.size(),
-        [&](const Snapshot& from) {
-          std::copy(from.cells.begin(), from.cells.end(), board_.cells().begin());
-          score_ = from.score;
-        },
+    return undo_.undo_last(
+        over(), moves_, [&](const Snapshot& from) { from.restore(board_, score_); },
         [&](std::size_t i) {
           ops::FillScratch scratch;
           const int n = fill_at(moves_[i].a, scratch);
           ignored.clear();
           remove_group(scratch, n, ignored);
         });
-    moves_.pop_back();
-    return Outcome::success();
   }
 
   std::vector<Move> legal_moves() const override {
@@ -195,10 +187,7 @@ class SameGame final : public Game {
     }
   }
 
-  struct Snapshot {
-    std::vector<std::uint8_t> cells;
-    std::int64_t score;
-  };
+  using Snapshot = BoardSnapshot;
   UndoCheckpoints<Snapshot> undo_;
 };
 

@@ -1,42 +1,30 @@
 #include "tilecrush/game/types.hpp"
 
+#include "tilecrush/game/enum_names.hpp"
+
 namespace tilecrush::game {
+namespace {
+
+constexpr EnumNames kModeNames(Mode::hidden, {"same", "match3", "hidden"});
+constexpr EnumNames kOverReasonNames(OverReason::closed, {"none", "no_moves", "cleared",
+                                                          "out_of_moves", "resigned", "closed"});
+
+}  // namespace
 
 std::string_view to_string(Mode mode) {
-  switch (mode) {
-    case Mode::same:
-      return "same";
-    case Mode::match3:
-      return "match3";
-    case Mode::hidden:
-      return "hidden";
-  }
-  return "same";
+  return name_of(kModeNames, mode, "same");
 }
 
 std::optional<Mode> parse_mode(std::string_view text) {
-  if (text == "same") return Mode::same;
-  if (text == "match3") return Mode::match3;
-  if (text == "hidden") return Mode::hidden;
-  return std::nullopt;
+  return value_named(kModeNames, text);
 }
 
 std::string_view to_string(OverReason reason) {
-  switch (reason) {
-    case OverReason::none:
-      return "none";
-    case OverReason::no_moves:
-      return "no_moves";
-    case OverReason::cleared:
-      return "cleared";
-    case OverReason::out_of_moves:
-      return "out_of_moves";
-    case OverReason::resigned:
-      return "resigned";
-    case OverReason::closed:
-      return "closed";
-  }
-  return "none";
+  return name_of(kOverReasonNames, reason, "none");
+}
+
+std::optional<OverReason> parse_over_reason(std::string_view text) {
+  return value_named(kOverReasonNames, text);
 }
 
 }  // namespace tilecrush::game

@@ -7,10 +7,27 @@
 // Thread safety: none (it is part of one Game's state).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
+#include "tilecrush/game/game.hpp"
+
 namespace tilecrush::game::detail {
+
+// What every mode's snapshot holds: the board's cells and the score. A mode
+// with more state (match-3's generator) derives its snapshot from it.
+struct BoardSnapshot {
+  std::vector<std::uint8_t> cells;
+  std::int64_t score = 0;
+
+  // Puts the board's cells and the score back as they were.
+  void restore(Board& board, std::int64_t& score_now) const {
+    std::copy(cells.begin(), cells.end(), board.cells().begin());
+    score_now = score;
+  }
+};
 
 template <typename State>
 class UndoCheckpoints {
@@ -37,6 +54,18 @@ class UndoCheckpoints {
     restore(snapshots_[last / kEvery]);
     for (std::size_t i = last - last % kEvery; i < last; ++i) replay(i);
     truncate(last);
+  }
+
+  // A mode's undo (Game::undo): refused while the game is `over` or has no
+  // move, the same in every mode; otherwise take_back_last() over `moves`,
+  // whose last move is then dropped.
+  template <typename Restore, typename Replay>
+  Outcome undo_last(bool over, std::vector<Move>& moves, Restore&& restore, Replay&& replay) {
+    if (over) return Outcome::refuse(Status::not_allowed, "the game is over");
+    if (moves.empty()) return Outcome::refuse(Status::not_allowed, "nothing to undo");
+    take_back_last(moves.size(), restore, replay);
+    moves.pop_back();
+    return Outcome::success();
   }
 
  private:

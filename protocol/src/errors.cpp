@@ -1,37 +1,22 @@
 #include "tilecrush/protocol/errors.hpp"
 
-#include <array>
-#include <utility>
+#include "tilecrush/game/enum_names.hpp"
 
 namespace tilecrush::protocol {
 namespace {
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 9> kNames{{
-    {ErrorCode::bad_request, "bad_request"},
-    {ErrorCode::unauthorized, "unauthorized"},
-    {ErrorCode::not_found, "not_found"},
-    {ErrorCode::invalid_move, "invalid_move"},
-    {ErrorCode::not_allowed, "not_allowed"},
-    {ErrorCode::rate_limited, "rate_limited"},
-    {ErrorCode::internal, "internal"},
-    {ErrorCode::moved, "moved"},
-    {ErrorCode::stale, "stale"},
-}};
+constexpr game::EnumNames kNames(ErrorCode::stale,
+                                 {"bad_request", "unauthorized", "not_found", "invalid_move",
+                                  "not_allowed", "rate_limited", "internal", "moved", "stale"});
 
 }  // namespace
 
 std::string_view to_string(ErrorCode code) {
-  for (const auto& [c, name] : kNames) {
-    if (c == code) return name;
-  }
-  return "internal";
+  return game::name_of(kNames, code, "internal");
 }
 
 std::optional<ErrorCode> parse_error_code(std::string_view text) {
-  for (const auto& [c, name] : kNames) {
-    if (name == text) return c;
-  }
-  return std::nullopt;
+  return game::value_named(kNames, text);
 }
 
 ErrorCode error_code(game::Status status) {

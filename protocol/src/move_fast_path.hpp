@@ -9,7 +9,9 @@
 // without fraction or exponent. For such a text it returns exactly what the
 // full parser returns (same command, same id, of the same JSON type); for
 // anything else it returns nullopt and the full parser decides, refusals
-// included. The fuzz target `fuzz_protocol` checks the two agree.
+// included. A deliberate speed twin of that slow path (parse_full below):
+// MoveFastPath.AgreesWithTheFullParser (tests/protocol/move_fast_path_test.cpp)
+// and the fuzz target `fuzz_protocol` check the two agree.
 //
 // Thread safety: pure functions.
 #pragma once

@@ -1,19 +1,19 @@
 #include "tilecrush/protocol/rooms.hpp"
 
+#include "tilecrush/game/enum_names.hpp"
+
 namespace tilecrush::protocol {
 
 using nlohmann::json;
 
+namespace {
+
+constexpr game::EnumNames kRoomStateNames(RoomState::finished, {"lobby", "playing", "finished"});
+
+}  // namespace
+
 std::string_view to_string(RoomState state) {
-  switch (state) {
-    case RoomState::lobby:
-      return "lobby";
-    case RoomState::playing:
-      return "playing";
-    case RoomState::finished:
-      return "finished";
-  }
-  return "lobby";
+  return game::name_of(kRoomStateNames, state, "lobby");
 }
 
 json room_view(const RoomView& room) {

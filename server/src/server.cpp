@@ -6,6 +6,7 @@
 #include "net/websocket_session.hpp"
 #include "ops/clock.hpp"
 #include "ops/heap.hpp"
+#include "ops/prometheus_text.hpp"
 #include "rooms/room_manager.hpp"
 
 #ifndef TILECRUSH_VERSION
@@ -62,69 +63,59 @@ Server::Server(const Config& config)
                                    config.operator_token);
   metrics_.set_extra_source([this]() {
     const storage::WriterMetrics m = db_->metrics();
-    std::string out;
-    auto metric = [&out](std::string_view name, std::string_view type, std::string_view help,
-                         const std::string& value) {
-      out.append("# HELP ").append(name).append(" ").append(help).append("\n# TYPE ");
-      out.append(name).append(" ").append(type).append("\n");
-      out.append(name).append(" ").append(value).append("\n");
-    };
-    auto seconds = [](std::uint64_t ns) { return std::to_string(static_cast<double>(ns) / 1e9); };
-    metric("tilecrush_db_queue_depth", "gauge", "Writes queued for the database.",
-           std::to_string(m.queue_depth));
-    metric("tilecrush_db_batches_total", "counter", "Write transactions committed.",
-           std::to_string(m.batches_committed));
-    metric("tilecrush_db_ops_total", "counter", "Writes committed.",
-           std::to_string(m.ops_committed));
-    metric("tilecrush_db_ops_failed_total", "counter", "Writes refused or lost.",
-           std::to_string(m.ops_failed));
-    metric("tilecrush_db_commit_seconds_total", "counter", "Time spent in write transactions.",
-           seconds(m.total_commit_latency_ns));
-    metric("tilecrush_db_last_commit_seconds", "gauge", "Duration of the last write transaction.",
-           seconds(m.last_commit_latency_ns));
-    metric("tilecrush_db_checkpoints_total", "counter",
-           "WAL checkpoints run by the checkpoint thread.", std::to_string(m.checkpoints));
+    PrometheusText out;
+    auto seconds = [](std::uint64_t ns) { return static_cast<double>(ns) / 1e9; };
+    out.metric("tilecrush_db_queue_depth", "gauge", "Writes queued for the database.",
+               m.queue_depth);
+    out.metric("tilecrush_db_batches_total", "counter", "Write transactions committed.",
+               m.batches_committed);
+    out.metric("tilecrush_db_ops_total", "counter", "Writes committed.", m.ops_committed);
+    out.metric("tilecrush_db_ops_failed_total", "counter", "Writes refused or lost.", m.ops_failed);
+    out.metric("tilecrush_db_commit_seconds_total", "counter", "Time spent in write transactions.",
+               seconds(m.total_commit_latency_ns));
+    out.metric("tilecrush_db_last_commit_seconds", "gauge",
+               "Duration of the last write transaction.", seconds(m.last_commit_latency_ns));
+    out.metric("tilecrush_db_checkpoints_total", "counter",
+               "WAL checkpoints run by the checkpoint thread.", m.checkpoints);
     const storage::RankCacheMetrics r = db_->rank_cache_metrics();
-    metric("tilecrush_leaderboard_indexed_reads_total", "counter",
-           "Leaderboard pages and around-me served through a rank index.",
-           std::to_string(r.indexed_reads));
-    metric("tilecrush_leaderboard_plain_reads_total", "counter",
-           "Leaderboard reads by the ordered scan (empty boards, boards over the cache budget).",
-           std::to_string(r.plain_reads));
-    metric("tilecrush_rank_index_loads_total", "counter", "Boards' rank indexes loaded whole.",
-           std::to_string(r.loads));
-    metric("tilecrush_rank_index_changes_total", "counter",
-           "Changes of place rank indexes followed from the log.",
-           std::to_string(r.changes_applied));
-    metric("tilecrush_rank_index_mismatches_total", "counter",
-           "Rank indexes found disagreeing with the rows and dropped (never expected).",
-           std::to_string(r.mismatches));
-    metric("tilecrush_live_games", "gauge", "Games held in memory.",
-           std::to_string(service_->live_games()));
+    out.metric("tilecrush_leaderboard_indexed_reads_total", "counter",
+               "Leaderboard pages and around-me served through a rank index.", r.indexed_reads);
+    out.metric(
+        "tilecrush_leaderboard_plain_reads_total", "counter",
+        "Leaderboard reads by the ordered scan (empty boards, boards over the cache budget).",
+        r.plain_reads);
+    out.metric("tilecrush_rank_index_loads_total", "counter", "Boards' rank indexes loaded whole.",
+               r.loads);
+    out.metric("tilecrush_rank_index_changes_total", "counter",
+               "Changes of place rank indexes followed from the log.", r.changes_applied);
+    out.metric("tilecrush_rank_index_mismatches_total", "counter",
+               "Rank indexes found disagreeing with the rows and dropped (never expected).",
+               r.mismatches);
+    out.metric("tilecrush_live_games", "gauge", "Games held in memory.", service_->live_games());
     // What else grows with use, each with its bound (server/README.md,
     // "What grows with use").
-    metric("tilecrush_rank_index_boards", "gauge", "Boards with a rank index slot (at most 4096).",
-           std::to_string(r.boards));
-    metric("tilecrush_rank_index_keys", "gauge",
-           "Keys held by the rank indexes (at most 4,000,000).", std::to_string(r.keys));
-    metric("tilecrush_page_cache_pages", "gauge", "Rendered leaderboard pages kept.",
-           std::to_string(api_->page_cache().pages()));
-    metric("tilecrush_page_cache_bytes", "gauge",
-           "Bytes of the rendered pages kept, as counted against their 16 MiB budget.",
-           std::to_string(api_->page_cache().bytes()));
-    metric("tilecrush_board_keys_cached", "gauge", "Board keys cached (at most 16,384).",
-           std::to_string(board_keys_->cached_count()));
-    metric("tilecrush_sessions", "gauge",
-           "WebSocket sessions held, each with its rate limiter (at most --max-connections).",
-           std::to_string(registry_.size()));
-    metric("tilecrush_connection_addresses", "gauge",
-           "Remote addresses in the per-address connection table (those with a connection open).",
-           std::to_string(connection_limits_->addresses()));
-    metric("tilecrush_rooms", "gauge", "Rooms held in memory.",
-           std::to_string(rooms_->room_count()));
-    metric("tilecrush_room_indexed_players", "gauge", "Players in the rooms' per-player index.",
-           std::to_string(rooms_->indexed_players()));
-    return out;
+    out.metric("tilecrush_rank_index_boards", "gauge",
+               "Boards with a rank index slot (at most 4096).", r.boards);
+    out.metric("tilecrush_rank_index_keys", "gauge",
+               "Keys held by the rank indexes (at most 4,000,000).", r.keys);
+    out.metric("tilecrush_page_cache_pages", "gauge", "Rendered leaderboard pages kept.",
+               api_->page_cache().pages());
+    out.metric("tilecrush_page_cache_bytes", "gauge",
+               "Bytes of the rendered pages kept, as counted against their 16 MiB budget.",
+               api_->page_cache().bytes());
+    out.metric("tilecrush_board_keys_cached", "gauge", "Board keys cached (at most 16,384).",
+               board_keys_->cached_count());
+    out.metric("tilecrush_sessions", "gauge",
+               "WebSocket sessions held, each with its rate limiter (at most --max-connections).",
+               registry_.size());
+    out.metric(
+        "tilecrush_connection_addresses", "gauge",
+        "Remote addresses in the per-address connection table (those with a connection open).",
+        connection_limits_->addresses());
+    out.metric("tilecrush_rooms", "gauge", "Rooms held in memory.", rooms_->room_count());
+    out.metric("tilecrush_room_indexed_players", "gauge", "Players in the rooms' per-player index.",
+               rooms_->indexed_players());
+    return out.take();
   });
 
   http_context_.static_files = static_files_.get();

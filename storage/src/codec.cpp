@@ -2,29 +2,25 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 #include <utility>
 
+#include "tilecrush/game/enum_names.hpp"
 #include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {
 namespace {
 
-template <class Enum, std::size_t N>
-Enum parse_by_name(const std::array<Enum, N>& values, std::string_view text,
-                   std::string_view (*name)(Enum), const char* what) {
-  for (const Enum value : values) {
-    if (name(value) == text) return value;
-  }
+// A name no table of this build holds: a corrupt or foreign file.
+template <class Enum>
+Enum known_or_throw(std::optional<Enum> value, const char* what, std::string_view text) {
+  if (value) return *value;
   throw StorageError(std::string("unknown ") + what + " in database: " + std::string(text));
 }
 
-constexpr std::array kModes = {game::Mode::same, game::Mode::match3, game::Mode::hidden};
 constexpr std::array kKinds = {game::MoveKind::click, game::MoveKind::swap, game::MoveKind::peek,
                                game::MoveKind::select, game::MoveKind::unselect};
-constexpr std::array kReasons = {game::OverReason::none,     game::OverReason::no_moves,
-                                 game::OverReason::cleared,  game::OverReason::out_of_moves,
-                                 game::OverReason::resigned, game::OverReason::closed};
 // Indexed like kKinds.
 constexpr std::string_view kKindChars = "cwpsu";
 constexpr int kMaxCoordinate = 63;
@@ -44,7 +40,10 @@ int coordinate_value(char c) {
   return value;
 }
 
-constexpr std::array kStates = {GameState::playing, GameState::over};
+constexpr game::EnumNames kGameStateNames(GameState::over, {"playing", "over"});
+constexpr game::EnumNames kWriteStatusNames(WriteStatus::failed,
+                                            {"ok", "name_taken", "not_found", "conflict", "invalid",
+                                             "closed", "failed"});
 
 }  // namespace
 
@@ -53,7 +52,7 @@ std::string_view mode_text(game::Mode mode) {
 }
 
 game::Mode parse_mode_text(std::string_view text) {
-  return parse_by_name(kModes, text, &mode_text, "mode");
+  return known_or_throw(game::parse_mode(text), "mode", text);
 }
 
 std::string encode_move(const game::Move& move) {
@@ -128,15 +127,15 @@ std::string_view over_reason_text(game::OverReason reason) {
 }
 
 game::OverReason parse_over_reason(std::string_view text) {
-  return parse_by_name(kReasons, text, &over_reason_text, "over reason");
+  return known_or_throw(game::parse_over_reason(text), "over reason", text);
 }
 
 std::string_view game_state_text(GameState state) {
-  return state == GameState::over ? "over" : "playing";
+  return game::name_of(kGameStateNames, state, "playing");
 }
 
 GameState parse_game_state(std::string_view text) {
-  return parse_by_name(kStates, text, &game_state_text, "game state");
+  return known_or_throw(game::value_named(kGameStateNames, text), "game state", text);
 }
 
 WriteResult write_ok(std::int64_t id) {
@@ -150,21 +149,5 @@ WriteResult write_error(WriteStatus status, std::string message) {
 }  // namespace tilecrush::storage::detail
 
 std::string_view tilecrush::storage::to_string(WriteStatus status) {
-  switch (status) {
-    case WriteStatus::ok:
-      return "ok";
-    case WriteStatus::name_taken:
-      return "name_taken";
-    case WriteStatus::not_found:
-      return "not_found";
-    case WriteStatus::conflict:
-      return "conflict";
-    case WriteStatus::invalid:
-      return "invalid";
-    case WriteStatus::closed:
-      return "closed";
-    case WriteStatus::failed:
-      return "failed";
-  }
-  return "failed";
+  return game::name_of(detail::kWriteStatusNames, status, "failed");
 }

@@ -118,6 +118,11 @@ std::string Room::finished_text() const {
   return protocol::dump(protocol::room_finished(code, standings));
 }
 
+std::string Room::announce_join(std::int64_t member_id) const {
+  push_others(member_id, update_text());
+  return phase == RoomPhase::finished ? finished_text() : "";
+}
+
 std::vector<RoomResult> Room::current_results() const {
   std::vector<RoomResult> out;
   out.reserve(players.size());

@@ -148,6 +148,11 @@ class Room {
   // Everyone but one player id (who gets a direct answer instead).
   void push_others(std::int64_t except_player_id, std::string text) const;
   void push_spectators(std::string text) const;
+  // A member (player or spectator) has just joined or come back: the others
+  // get the room's update now, and what the member gets after its answer is
+  // returned (the standings once finished, else empty), to be sent once the
+  // locks are released.
+  std::string announce_join(std::int64_t member_id) const;
 };
 
 }  // namespace tilecrush::server

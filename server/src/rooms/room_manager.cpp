@@ -50,6 +50,11 @@ void RoomManager::answer(const RequestPtr& req, std::string text) {
   req->answer_text(std::move(text));
 }
 
+void RoomManager::answer_join(const RequestPtr& req, std::string text, std::string after) {
+  answer(req, std::move(text));
+  if (!after.empty()) req->conn()->push(std::move(after));
+}
+
 void RoomManager::create(const RequestPtr& req, const protocol::CreateRoom& cmd) {
   const std::int64_t player_id = *req->state().player_id;
   game::GameSetup setup;
@@ -259,12 +264,10 @@ void RoomManager::rejoin_player(const RequestPtr& req, const std::shared_ptr<Roo
         // Addition to protocol.md: a returning player gets their own game back.
         reply["game"] = protocol::game_view(*live->game, live->view_meta(now_()));
         std::string text = protocol::dump(reply);
-        room->push_others(player_id, room->update_text());
-        std::string finished = room->phase == RoomPhase::finished ? room->finished_text() : "";
+        std::string after = room->announce_join(player_id);
         lock.unlock();
         game_lock.unlock();
-        answer(req, std::move(text));
-        if (!finished.empty()) req->conn()->push(std::move(finished));
+        answer_join(req, std::move(text), std::move(after));
       });
 }
 
@@ -333,12 +336,10 @@ void RoomManager::complete_spectator_join(const RequestPtr& req, const std::shar
   }
   std::string text =
       protocol::dump(protocol::room_reply(req->id(), room->view(), std::move(games)));
-  room->push_others(player_id, room->update_text());
-  std::string finished = room->phase == RoomPhase::finished ? room->finished_text() : "";
+  std::string after = room->announce_join(player_id);
   lock.unlock();
   game_locks.clear();
-  answer(req, std::move(text));
-  if (!finished.empty()) req->conn()->push(std::move(finished));
+  answer_join(req, std::move(text), std::move(after));
 }
 
 void RoomManager::on_resume(const std::shared_ptr<Connection>& conn, LiveGame& live) {

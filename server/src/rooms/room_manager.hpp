@@ -117,6 +117,8 @@ class RoomManager final : public GameObserver {
   // Direct answers. Called without any lock (they may write to the socket).
   void refuse(const RequestPtr& req, protocol::ErrorCode code, std::string_view message);
   void answer(const RequestPtr& req, std::string text);
+  // A join's answer, then `after` (Room::announce_join's) when not empty.
+  void answer_join(const RequestPtr& req, std::string text, std::string after);
 
   // Joins that need game views: the room's games are locked (in player
   // order) before the room.

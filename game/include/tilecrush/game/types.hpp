@@ -49,5 +49,6 @@ struct Outcome {
 enum class OverReason : std::uint8_t { none, no_moves, cleared, out_of_moves, resigned, closed };
 
 std::string_view to_string(OverReason reason);
+std::optional<OverReason> parse_over_reason(std::string_view text);
 
 }  // namespace tilecrush::game

@@ -5,7 +5,10 @@
 // function that writes the same message straight into a string without
 // building a JSON tree (the per-move hot path). For equal inputs the text is
 // byte-for-byte what dump(builder(...)) gives: keys in ascending order, no
-// spaces.
+// spaces. The *_text() writers are deliberate speed twins of their builders,
+// which are the slow path they must equal: Events.TextEqualsBuilderByteForByte
+// and Events.TextOfARealMove (tests/protocol/events_test.cpp) and the fuzz
+// target `fuzz_engine` (after every accepted request) hold them equal.
 //
 // Thread safety: free functions; the Game passed in must not be modified
 // concurrently (call them on the game's strand).
