@@ -135,6 +135,31 @@ inline game::Move pick_move(const game::Game& g, std::mt19937& rng) {
   return pool[std::uniform_int_distribution<std::size_t>(0, pool.size() - 1)(rng)];
 }
 
+// Appends to `line` `n` moves from `g` after none of which the game is
+// over, and returns true; false (and `line` as it was) when the board has
+// no such line. A depth-first search over copies of `g`: each step tries
+// pick_move's choice first, then the other legal moves in random order, so
+// a board whose random play would run out of moves early (a match-3 board
+// out of swaps, a Same Game board out of groups) still yields a game that
+// is provably running after those n moves.
+inline bool extend_keeping_open(const game::Game& g, int n, std::mt19937& rng,
+                                std::vector<game::Move>& line) {
+  if (n == 0) return true;
+  std::vector<game::Move> order = g.legal_moves();
+  if (order.empty()) return false;
+  std::shuffle(order.begin(), order.end(), rng);
+  std::iter_swap(order.begin(), std::find(order.begin(), order.end(), pick_move(g, rng)));
+  for (const game::Move& m : order) {
+    std::unique_ptr<game::Game> next = g.clone();
+    game::EventList events;
+    if (!next->apply(m, events).ok() || next->over()) continue;
+    line.push_back(m);
+    if (extend_keeping_open(*next, n - 1, rng, line)) return true;
+    line.pop_back();
+  }
+  return false;
+}
+
 // Plays random legal moves until the game is over (or `max_moves`), checking
 // every reply. Returns the last reply.
 inline json play_to_end(WsClient& c, const std::string& game_id, game::Game& local,
