@@ -30,10 +30,9 @@ void tamper(const std::string& db_path, const std::string& sql) {
 
 TEST(CommitReveal, NothingLeaksWhileOpenAndEverythingVerifiesAfterTheClose) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   for (const char* mode : {"hidden", "match3", "same"}) {
     SCOPED_TRACE(mode);
-    const json c = cs.create(ann, {{"mode", mode}, {"preset", "classic"}}, 0, 600'000);
+    const json c = cs.create(cs.ann(), {{"mode", mode}, {"preset", "classic"}}, 0, 600'000);
     const std::string id = c["id"];
     const std::string commitment = c["commitment"];
     std::vector<std::string> game_ids;
@@ -118,8 +117,7 @@ TEST(CommitReveal, AnEntryThatDoesNotReplayIsFlaggedAtTheClose) {
   // Forges a move straight into the SQLite file.
   if (postgres_run()) GTEST_SKIP() << "edits the SQLite file";
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
-  const json c = cs.create(ann, {{"mode", "same"}, {"preset", "easy"}}, 0, 600'000);
+  const json c = cs.create(cs.ann(), {{"mode", "same"}, {"preset", "easy"}}, 0, 600'000);
   const std::string id = c["id"];
   WsClient ws(cs.port());
   ws.hello("forger");
@@ -141,9 +139,8 @@ TEST(CommitReveal, AnEntryThatDoesNotReplayIsFlaggedAtTheClose) {
 // attempt, nor enters the results, nor is ended by the close.
 TEST(ClosedBoards, AnyoneMayPracticeAClosedBoardUnranked) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   const json c =
-      cs.create(ann, {{"mode", "same"}, {"preset", "classic"}, {"attempts", 1}}, 0, 600'000);
+      cs.create(cs.ann(), {{"mode", "same"}, {"preset", "classic"}, {"attempts", 1}}, 0, 600'000);
   const std::string id = c["id"];
   std::mt19937 rng(5);
   WsClient early(cs.port());

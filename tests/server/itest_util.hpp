@@ -17,6 +17,7 @@
 #include "test_server.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
+#include "tilecrush/game/presets.hpp"
 #include "tilecrush/protocol/events.hpp"
 #include "tilecrush/protocol/views.hpp"
 #include "ws_client.hpp"
@@ -30,6 +31,19 @@ inline server::Config unthrottled_config() {
   c.rate_per_second = 1e6;
   c.rate_burst = 1e6;
   return c;
+}
+
+// Each mode with its first preset, for the tests that play every mode once.
+struct ModePreset {
+  game::Mode mode;
+  std::string preset;
+};
+inline std::vector<ModePreset> first_presets() {
+  std::vector<ModePreset> out;
+  for (game::Mode mode : {game::Mode::same, game::Mode::match3, game::Mode::hidden}) {
+    out.push_back({mode, std::string(game::presets(mode)[0].name)});
+  }
+  return out;
 }
 
 inline game::GameSetup preset_setup(game::Mode mode, std::string preset, std::string seed) {
@@ -181,6 +195,24 @@ inline json start_game(WsClient& c, json request) {
   const json reply = c.request(request);
   EXPECT_EQ(reply["type"], "game") << reply;
   return reply["type"] == "game" ? reply["game"] : json();
+}
+
+// True when `object` has each field of `fields` with that value (a
+// missing field fails, also for an expected null); names every mismatch.
+inline ::testing::AssertionResult has_fields(const json& object, const json& fields) {
+  ::testing::AssertionResult result = ::testing::AssertionSuccess();
+  bool ok = true;
+  for (const auto& [key, value] : fields.items()) {
+    if (!object.contains(key)) {
+      ok = false;
+      result << key << " missing; ";
+    } else if (object.at(key) != value) {
+      ok = false;
+      result << key << " is " << object.at(key) << ", not " << value << "; ";
+    }
+  }
+  if (ok) return result;
+  return ::testing::AssertionFailure() << result.message() << "in " << object;
 }
 
 // True when a reply is an error with the given code that echoes `id`.
