@@ -2,16 +2,21 @@
 // of the board as the player sees it (row-major, top row first, -1 hidden),
 // the way a real client would. It knows nothing of the engine's internals, so
 // comparing its board with Game::visible_board() checks that the events
-// describe every change.
+// describe every change. Written apart from the engine, deliberately: it is
+// the oracle of the engine's events, in the game tests (property_test.cpp)
+// and in the fuzz_engine target (tests/fuzz), and must never share the
+// engine's code.
 //
-// Each event is also checked for sense (a fall from an empty cell, a spawn on
-// a filled one, a score total that does not add up, ...): apply() returns a
-// description of the first problem, or an empty string.
+// Each event is also checked for sense (a swap of cells that are not
+// neighbours, a fall from an empty cell, a spawn on a filled one, a score
+// total that does not add up, ...): apply() returns a description of the
+// first problem, or an empty string.
 //
 // Thread safety: a plain value.
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <set>
 #include <string>
 #include <type_traits>
@@ -55,6 +60,10 @@ class EventApplier {
 
   std::string on(const SwapEvent& e) {
     if (!inside(e.a.x, e.a.y) || !inside(e.b.x, e.b.y)) return "swap outside the board";
+    if (std::abs(e.a.x - e.b.x) + std::abs(e.a.y - e.b.y) != 1) return "swap of cells apart";
+    if (cells_[index(e.a.x, e.a.y)] == 0 || cells_[index(e.b.x, e.b.y)] == 0) {
+      return "swap of an empty cell";
+    }
     std::swap(cells_[index(e.a.x, e.a.y)], cells_[index(e.b.x, e.b.y)]);
     return {};
   }
@@ -138,6 +147,7 @@ class EventApplier {
 
   std::string on(const SpawnEvent& e) {
     if (e.cells.empty()) return "spawn without cells";
+    if (e.wave < 1) return "spawn of wave " + std::to_string(e.wave);
     for (const auto& [x, y, color] : e.cells) {
       if (!inside(x, y)) return "spawn outside the board";
       if (cells_[index(x, y)] != 0) return "spawn on the filled cell " + at_text(x, y);
@@ -158,6 +168,7 @@ class EventApplier {
   std::string on(const SelectEvent& e) {
     if (!inside(e.x, e.y)) return "select outside the board";
     if (cells_[index(e.x, e.y)] == 0) return "select of an empty cell";
+    if (cells_[index(e.x, e.y)] != -1) return "select of a cell already shown";
     if (e.color < 1) return "select without a colour";
     cells_[index(e.x, e.y)] = e.color;
     return {};
@@ -166,6 +177,7 @@ class EventApplier {
   std::string on(const UnselectEvent& e) {
     if (!inside(e.x, e.y)) return "unselect outside the board";
     if (cells_[index(e.x, e.y)] == 0) return "unselect of an empty cell";
+    if (cells_[index(e.x, e.y)] < 1) return "unselect of a cell not selected";
     cells_[index(e.x, e.y)] = -1;
     return {};
   }
