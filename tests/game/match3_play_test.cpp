@@ -25,10 +25,8 @@ using namespace match3_test;
 // ---- Undo ----
 TEST(Match3Undo, RefusedInRankedGames) {
   auto g = make(preset_setup("classic", "undo"));
-  Hint hint;
-  ASSERT_TRUE(g->hint(hint).ok());
   EventList events;
-  ASSERT_TRUE(g->apply(hint.move, events).ok());
+  ASSERT_TRUE(play_hint(*g, events));
   const std::uint64_t hash = g->state_hash();
   EXPECT_EQ(g->undo().status, Status::not_allowed);
   EXPECT_EQ(g->state_hash(), hash);
@@ -43,10 +41,8 @@ TEST(Match3Undo, PracticeRestoresBoardScoreMovesAndGenerator) {
   std::vector<std::uint64_t> hashes{g->state_hash()};
   std::vector<std::string> results;
   for (int i = 0; i < 5; ++i) {
-    Hint hint;
-    ASSERT_TRUE(g->hint(hint).ok());
     EventList events;
-    ASSERT_TRUE(g->apply(hint.move, events).ok());
+    ASSERT_TRUE(play_hint(*g, events));
     hashes.push_back(g->state_hash());
     results.push_back(describe(events));
   }
@@ -160,10 +156,8 @@ TEST(Match3Play, EventsRebuildTheBoardAndReplayGivesTheSameGame) {
 TEST(Match3Play, AGameOnASeedIsPinned) {
   auto g = make(preset_setup("classic", "golden"));
   while (!g->over()) {
-    Hint hint;
-    ASSERT_TRUE(g->hint(hint).ok());
     EventList events;
-    ASSERT_TRUE(g->apply(hint.move, events).ok());
+    ASSERT_TRUE(play_hint(*g, events));
   }
   EXPECT_EQ(g->move_count(), 30);
   EXPECT_EQ(hash_hex(g->state_hash()), "c07212254eff1765");
