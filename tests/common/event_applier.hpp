@@ -9,14 +9,17 @@
 //
 // Each event is also checked for sense (a swap of cells that are not
 // neighbours, a fall from an empty cell, a spawn on a filled one, a score
-// total that does not add up, ...): apply() returns a description of the
-// first problem, or an empty string.
+// total that does not add up, an event after game_over, and given the
+// game's mode an event that mode never sends: protocol.md's table of
+// events): apply() returns a description of the first problem, or an empty
+// string.
 //
 // Thread safety: a plain value.
 #pragma once
 
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <set>
 #include <string>
 #include <type_traits>
@@ -30,8 +33,9 @@ namespace tilecrush::game::test {
 
 class EventApplier {
  public:
-  EventApplier(int width, int height, std::vector<int> cells, std::int64_t score)
-      : width_(width), height_(height), cells_(std::move(cells)), score_(score) {}
+  EventApplier(int width, int height, std::vector<int> cells, std::int64_t score,
+               std::optional<Mode> mode = std::nullopt)
+      : width_(width), height_(height), cells_(std::move(cells)), score_(score), mode_(mode) {}
 
   const std::vector<int>& cells() const { return cells_; }
   std::int64_t score() const { return score_; }
@@ -48,10 +52,36 @@ class EventApplier {
 
   std::string apply(const Event& event) {
     if (game_over_) return "an event after game_over";
+    if (mode_ && !sent_in(event, *mode_)) {
+      return "event " + std::to_string(event.index()) + " in mode " +
+             std::string(to_string(*mode_));
+    }
     return std::visit([this](const auto& e) { return on(e); }, event);
   }
 
  private:
+  // protocol.md: Same Game clicks give remove, score, fall, shift; match-3
+  // swaps swap, remove, score, fall, spawn; hidden mode peeks, selects,
+  // unselects and removes (fall, and shift with compress); any game_over.
+  static bool sent_in(const Event& event, Mode mode) {
+    const bool common =
+        std::holds_alternative<RemoveEvent>(event) || std::holds_alternative<ScoreEvent>(event) ||
+        std::holds_alternative<FallEvent>(event) || std::holds_alternative<GameOverEvent>(event);
+    switch (mode) {
+      case Mode::same:
+        return common || std::holds_alternative<ShiftEvent>(event);
+      case Mode::match3:
+        return common || std::holds_alternative<SwapEvent>(event) ||
+               std::holds_alternative<SpawnEvent>(event);
+      case Mode::hidden:
+        return common || std::holds_alternative<ShiftEvent>(event) ||
+               std::holds_alternative<PeekEvent>(event) ||
+               std::holds_alternative<SelectEvent>(event) ||
+               std::holds_alternative<UnselectEvent>(event);
+    }
+    return false;
+  }
+
   std::size_t index(int x, int y) const { return static_cast<std::size_t>(y * width_ + x); }
   bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
   static std::string at_text(int x, int y) {
@@ -197,6 +227,7 @@ class EventApplier {
   int height_;
   std::vector<int> cells_;
   std::int64_t score_;
+  std::optional<Mode> mode_;
   bool game_over_ = false;
 };
 

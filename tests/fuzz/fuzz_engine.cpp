@@ -72,7 +72,8 @@ int clamp_int(std::int64_t v) {
 
 class Run {
  public:
-  explicit Run(Game& g) : g_(g), client_(g.width(), g.height(), g.visible_board(), g.score()) {}
+  explicit Run(Game& g)
+      : g_(g), client_(g.width(), g.height(), g.visible_board(), g.score(), g.mode()) {}
 
   void step(ByteReader& in) {
     const int op = in.byte() % 16;
@@ -197,7 +198,8 @@ class Run {
     FUZZ_CHECK(!history_.empty() && Snapshot::of(g_) == history_.back(),
                "undo restores the state before the last move");
     history_.pop_back();
-    client_ = game::test::EventApplier(g_.width(), g_.height(), g_.visible_board(), g_.score());
+    client_ = game::test::EventApplier(g_.width(), g_.height(), g_.visible_board(), g_.score(),
+                                       g_.mode());
   }
 
   void preview(Point p) {

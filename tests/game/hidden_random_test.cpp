@@ -77,7 +77,7 @@ TEST(Hidden, RandomGamesNeverRevealHiddenColoursAndEventsRebuildTheView) {
     const GameSetup setup = random_setup(rng, i);
     auto g = make(setup);
     ASSERT_TRUE(g);
-    test::EventApplier client(g->width(), g->height(), g->visible_board(), 0);
+    test::EventApplier client(g->width(), g->height(), g->visible_board(), 0, Mode::hidden);
     for (int step = 0; step < 3000 && !g->over(); ++step) {
       const std::vector<Move> legal = g->legal_moves();
       ASSERT_FALSE(legal.empty());

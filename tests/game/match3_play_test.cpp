@@ -126,7 +126,7 @@ TEST(Match3Play, EventsRebuildTheBoardAndReplayGivesTheSameGame) {
       setup.refill = i % 8 != 3;
     }
     auto g = make(setup);
-    test::EventApplier client(g->width(), g->height(), g->visible_board(), 0);
+    test::EventApplier client(g->width(), g->height(), g->visible_board(), 0, Mode::match3);
     for (int step = 0; step < 200 && !g->over(); ++step) {
       const std::vector<Move> legal = g->legal_moves();
       ASSERT_FALSE(legal.empty());
