@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "codec.hpp"
-#include "older_version.hpp"
+#include "storage_upgrade.hpp"
 #include "test_support.hpp"
 
 namespace tilecrush::storage::testing {

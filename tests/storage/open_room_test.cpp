@@ -4,7 +4,7 @@
 // nodes write at once.
 #include <gtest/gtest.h>
 
-#include "older_version.hpp"
+#include "storage_upgrade.hpp"
 #include "test_support.hpp"
 #include "two_nodes_support.hpp"
 

@@ -9,7 +9,7 @@
 #include <iterator>
 #include <utility>
 
-#include "older_version.hpp"
+#include "storage_upgrade.hpp"
 #include "test_support.hpp"
 #include "two_nodes_support.hpp"
 

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <set>
 
-#include "older_version.hpp"
 #include "sqlite_connection.hpp"
+#include "storage_upgrade.hpp"
 #include "test_support.hpp"
 
 namespace tilecrush::storage::testing {
