@@ -16,12 +16,13 @@
 #include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <utility>
 #include <vector>
 
-#include "client_board.hpp"
 #include "engine_checks.hpp"
 #include "engine_input.hpp"
+#include "event_applier.hpp"
 #include "fuzz_check.hpp"
 #include "move_checks.hpp"
 #include "tilecrush/game/events.hpp"
@@ -71,7 +72,8 @@ int clamp_int(std::int64_t v) {
 
 class Run {
  public:
-  explicit Run(Game& g) : g_(g), client_(g.width(), g.height(), g.visible_board(), g.score()) {}
+  explicit Run(Game& g)
+      : g_(g), client_(g.width(), g.height(), g.visible_board(), g.score(), g.mode()) {}
 
   void step(ByteReader& in) {
     const int op = in.byte() % 16;
@@ -196,7 +198,8 @@ class Run {
     FUZZ_CHECK(!history_.empty() && Snapshot::of(g_) == history_.back(),
                "undo restores the state before the last move");
     history_.pop_back();
-    client_ = ClientBoard(g_.width(), g_.height(), g_.visible_board(), g_.score());
+    client_ = game::test::EventApplier(g_.width(), g_.height(), g_.visible_board(), g_.score(),
+                                       g_.mode());
   }
 
   void preview(Point p) {
@@ -286,7 +289,8 @@ class Run {
       if (std::holds_alternative<game::GameOverEvent>(events[i])) {
         FUZZ_CHECK(i + 1 == events.size(), "game_over is the last event");
       }
-      if (const char* why = client_.apply(events[i])) fail(__FILE__, __LINE__, why);
+      const std::string why = client_.apply(events[i]);
+      if (!why.empty()) fail(__FILE__, __LINE__, why.c_str());
     }
     const bool ended = before.over == OverReason::none && g_.over();
     const bool sent_over =
@@ -351,7 +355,7 @@ class Run {
   }
 
   Game& g_;
-  ClientBoard client_;
+  game::test::EventApplier client_;
   std::vector<Snapshot> history_;  // before each accepted, not undone move
   EventList last_events_;          // of the last accepted move
 };

@@ -2,60 +2,13 @@
 // rebuild the view, and legal_moves() is exactly what apply() accepts.
 #include <gtest/gtest.h>
 
+#include "event_applier.hpp"
 #include "hidden_test_util.hpp"
 
 namespace tilecrush::game {
 namespace {
 
 using namespace hidden_test;
-
-// The board a client keeps by applying the events in order (protocol.md):
-// -1 for a hidden cell, a colour revealed by select and hidden again by
-// unselect, a peek changing nothing on the board.
-struct ClientBoard {
-  int width = 0;
-  std::vector<int> cells;
-  std::int64_t score = 0;
-
-  int& at(int x, int y) { return cells[static_cast<std::size_t>(y * width + x)]; }
-
-  void apply(const Event& event) {
-    std::visit([this](const auto& e) { on(e); }, event);
-  }
-  void on(const RemoveEvent& e) {
-    for (const Point p : e.cells) at(p.x, p.y) = 0;
-  }
-  void on(const ScoreEvent& e) {
-    score += e.delta;
-    EXPECT_EQ(score, e.total);
-  }
-  void on(const FallEvent& e) {
-    const std::vector<int> before = cells;
-    for (const auto& m : e.moves) at(m[0], m[1]) = 0;
-    for (const auto& m : e.moves)
-      at(m[0], m[2]) = before[static_cast<std::size_t>(m[1] * width + m[0])];
-  }
-  void on(const ShiftEvent& e) {
-    const std::vector<int> before = cells;
-    const int height = static_cast<int>(cells.size()) / width;
-    for (const auto& m : e.moves) {
-      for (int y = 0; y < height; ++y) at(m[0], y) = 0;
-    }
-    for (const auto& m : e.moves) {
-      for (int y = 0; y < height; ++y)
-        at(m[1], y) = before[static_cast<std::size_t>(y * width + m[0])];
-    }
-  }
-  void on(const SelectEvent& e) { at(e.x, e.y) = e.color; }
-  void on(const UnselectEvent& e) { at(e.x, e.y) = -1; }
-  void on(const GameOverEvent& e) {
-    score += e.bonus;
-    EXPECT_EQ(score, e.final_score);
-  }
-  void on(const PeekEvent&) {}
-  void on(const SwapEvent&) { ADD_FAILURE() << "swap event in hidden mode"; }
-  void on(const SpawnEvent&) { ADD_FAILURE() << "spawn event in hidden mode"; }
-};
 
 bool contains_move(const std::vector<Move>& moves, const Move& m) {
   return std::find(moves.begin(), moves.end(), m) != moves.end();
@@ -124,7 +77,7 @@ TEST(Hidden, RandomGamesNeverRevealHiddenColoursAndEventsRebuildTheView) {
     const GameSetup setup = random_setup(rng, i);
     auto g = make(setup);
     ASSERT_TRUE(g);
-    ClientBoard client{g->width(), g->visible_board(), 0};
+    test::EventApplier client(g->width(), g->height(), g->visible_board(), 0, Mode::hidden);
     for (int step = 0; step < 3000 && !g->over(); ++step) {
       const std::vector<Move> legal = g->legal_moves();
       ASSERT_FALSE(legal.empty());
@@ -162,7 +115,7 @@ TEST(Hidden, RandomGamesNeverRevealHiddenColoursAndEventsRebuildTheView) {
           ASSERT_EQ(s->color, before.at(m.a.x, m.a.y));
         }
         if (std::holds_alternative<RemoveEvent>(e)) ++removals;
-        client.apply(e);
+        ASSERT_EQ(client.apply(e), "");
       }
       ASSERT_EQ(std::holds_alternative<GameOverEvent>(events.back()), g->over());
       for (const Event& e : events) {
@@ -193,8 +146,8 @@ TEST(Hidden, RandomGamesNeverRevealHiddenColoursAndEventsRebuildTheView) {
         const int want = truth == 0 ? 0 : selected[c] ? truth : -1;
         ASSERT_EQ(view[c], want) << "cell " << c;
       }
-      ASSERT_EQ(client.cells, view);
-      ASSERT_EQ(client.score, g->score());
+      ASSERT_EQ(client.cells(), view);
+      ASSERT_EQ(client.score(), g->score());
       ASSERT_EQ(g->state_hash(), state_hash(view, g->move_count(), g->score()));
     }
     finished += g->over() ? 1 : 0;

@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "event_applier.hpp"
 #include "match3_board.hpp"
 #include "match3_play_util.hpp"
 #include "match3_test_util.hpp"
@@ -24,10 +25,8 @@ using namespace match3_test;
 // ---- Undo ----
 TEST(Match3Undo, RefusedInRankedGames) {
   auto g = make(preset_setup("classic", "undo"));
-  Hint hint;
-  ASSERT_TRUE(g->hint(hint).ok());
   EventList events;
-  ASSERT_TRUE(g->apply(hint.move, events).ok());
+  ASSERT_TRUE(play_hint(*g, events));
   const std::uint64_t hash = g->state_hash();
   EXPECT_EQ(g->undo().status, Status::not_allowed);
   EXPECT_EQ(g->state_hash(), hash);
@@ -42,10 +41,8 @@ TEST(Match3Undo, PracticeRestoresBoardScoreMovesAndGenerator) {
   std::vector<std::uint64_t> hashes{g->state_hash()};
   std::vector<std::string> results;
   for (int i = 0; i < 5; ++i) {
-    Hint hint;
-    ASSERT_TRUE(g->hint(hint).ok());
     EventList events;
-    ASSERT_TRUE(g->apply(hint.move, events).ok());
+    ASSERT_TRUE(play_hint(*g, events));
     hashes.push_back(g->state_hash());
     results.push_back(describe(events));
   }
@@ -129,7 +126,7 @@ TEST(Match3Play, EventsRebuildTheBoardAndReplayGivesTheSameGame) {
       setup.refill = i % 8 != 3;
     }
     auto g = make(setup);
-    ClientBoard client{g->board(), 0};
+    test::EventApplier client(g->width(), g->height(), g->visible_board(), 0, Mode::match3);
     for (int step = 0; step < 200 && !g->over(); ++step) {
       const std::vector<Move> legal = g->legal_moves();
       ASSERT_FALSE(legal.empty());
@@ -139,11 +136,11 @@ TEST(Match3Play, EventsRebuildTheBoardAndReplayGivesTheSameGame) {
                    events)
               .ok());
       for (const Event& e : events) {
-        client.apply(e);
+        ASSERT_EQ(client.apply(e), "");
         if (std::holds_alternative<RemoveEvent>(e)) ++waves;
       }
-      ASSERT_EQ(client.board, g->board());
-      ASSERT_EQ(client.score, g->score());
+      ASSERT_EQ(client.cells(), g->visible_board());
+      ASSERT_EQ(client.score(), g->score());
       ASSERT_FALSE(match3::has_run(g->board()));
       ASSERT_EQ(std::holds_alternative<GameOverEvent>(events.back()), g->over());
     }
@@ -159,10 +156,8 @@ TEST(Match3Play, EventsRebuildTheBoardAndReplayGivesTheSameGame) {
 TEST(Match3Play, AGameOnASeedIsPinned) {
   auto g = make(preset_setup("classic", "golden"));
   while (!g->over()) {
-    Hint hint;
-    ASSERT_TRUE(g->hint(hint).ok());
     EventList events;
-    ASSERT_TRUE(g->apply(hint.move, events).ok());
+    ASSERT_TRUE(play_hint(*g, events));
   }
   EXPECT_EQ(g->move_count(), 30);
   EXPECT_EQ(hash_hex(g->state_hash()), "c07212254eff1765");

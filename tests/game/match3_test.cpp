@@ -99,10 +99,8 @@ TEST(Match3Swap, CrushHasNoRefillAndLeavesHoles) {
   EXPECT_FALSE(g->moves_left());
   int removed = 0;
   for (int i = 0; i < 5 && !g->over(); ++i) {
-    Hint hint;
-    ASSERT_TRUE(g->hint(hint).ok());
     EventList events;
-    ASSERT_TRUE(g->apply(hint.move, events).ok());
+    ASSERT_TRUE(play_hint(*g, events));
     for (const Event& e : events) {
       ASSERT_FALSE(std::holds_alternative<SpawnEvent>(e));
       if (const auto* r = std::get_if<RemoveEvent>(&e))
@@ -120,10 +118,8 @@ TEST(Match3Swap, RefillOffPracticePlaysAPresetWithoutRefill) {
   EXPECT_FALSE(setup.ranked());
   auto g = make(setup);
   EXPECT_EQ(g->board(), make(preset_setup("classic", "practice"))->board());  // same deal
-  Hint hint;
-  ASSERT_TRUE(g->hint(hint).ok());
   EventList events;
-  ASSERT_TRUE(g->apply(hint.move, events).ok());
+  ASSERT_TRUE(play_hint(*g, events));
   int removed = 0;
   for (const Event& e : events) {
     ASSERT_FALSE(std::holds_alternative<SpawnEvent>(e));
@@ -136,10 +132,8 @@ TEST(Match3Swap, RefillOffPracticePlaysAPresetWithoutRefill) {
 TEST(Match3Swap, RefillSpawnsExactlyTheRemovedCellsColumnByColumn) {
   auto g = make(preset_setup("big", "refill"));
   while (!g->over()) {
-    Hint hint;
-    ASSERT_TRUE(g->hint(hint).ok());
     EventList events;
-    ASSERT_TRUE(g->apply(hint.move, events).ok());
+    ASSERT_TRUE(play_hint(*g, events));
     std::size_t removed = 0;
     int wave = 0;
     for (const Event& e : events) {

@@ -29,4 +29,15 @@ inline GameSetup board_setup(const Board& board, bool refill,
   return s;
 }
 
+// Plays the game's hint (the first valid swap in scan order), its events
+// into `events`. Use as ASSERT_TRUE(play_hint(...)).
+inline ::testing::AssertionResult play_hint(Game& g, EventList& events) {
+  Hint hint;
+  const Outcome hinted = g.hint(hint);
+  if (!hinted.ok()) return ::testing::AssertionFailure() << "no hint: " << hinted.reason;
+  const Outcome played = g.apply(hint.move, events);
+  if (!played.ok()) return ::testing::AssertionFailure() << "hint refused: " << played.reason;
+  return ::testing::AssertionSuccess();
+}
+
 }  // namespace tilecrush::game::match3_test

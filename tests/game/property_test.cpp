@@ -158,7 +158,8 @@ class GameChecker {
     history_.push_back(before);
     ASSERT_EQ(static_cast<std::int64_t>(history_.size()), undo_depth + 1);
     ASSERT_FALSE(events.empty());
-    test::EventApplier applier(game_->width(), game_->height(), before.visible, before.score);
+    test::EventApplier applier(game_->width(), game_->height(), before.visible, before.score,
+                               game_->mode());
     const std::string error = applier.apply_all(events);
     ASSERT_TRUE(error.empty()) << describe() << ": " << error;
     ASSERT_EQ(applier.cells(), game_->visible_board())

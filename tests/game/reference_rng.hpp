@@ -1,11 +1,9 @@
 // rng.hpp's documented generator written out a second time, from the
-// documentation only, so that tests can check the engine against it.
-// A deliberate independent twin of game/src/rng.cpp (Rng, seeded by steps
-// 1-4 of rng.hpp): it shares no code with the engine, or the check would
-// prove nothing. It must equal Rng word for word; in tests/game,
-// rng_hash_test.cpp's Rng.MatchesTheDocumentedAlgorithm and
-// Rng.BoundedRejectsBelowTheThresholdAndReducesModN, and golden_test.cpp's
-// deals drawn with it, hold the two equal.
+// documentation only, so that tests can check the engine against it: a
+// deliberate twin of game/src/rng.cpp's unkeyed Rng (next, bounded), which
+// must never share its code. rng_hash_test.cpp's Rng.MatchesTheDocumentedAlgorithm
+// and Rng.BoundedRejectsBelowTheThresholdAndReducesModN, and golden_test.cpp's
+// Golden.UniformDealsAsDocumented, hold the two equal.
 #pragma once
 
 #include <array>

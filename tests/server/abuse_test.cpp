@@ -2,7 +2,9 @@
 // requests, and a client that never reads its answers.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "itest_util.hpp"
@@ -12,49 +14,59 @@
 namespace tilecrush::testing {
 namespace {
 
-TEST(Abuse, ConnectionsPerAddressAreCapped) {
-  server::Config config = TestServer::default_config();
-  config.max_connections_per_address = 3;
-  TestServer ts(config);
+// A server with the connection cap `cap` (a Config field) set to three,
+// full: three connections hold its places for as long as `clients` does.
+struct FullServer {
+  explicit FullServer(std::size_t server::Config::*cap) : ts(capped(cap)) {
+    for (int i = 0; i < 3; ++i) clients.push_back(std::make_unique<WsClient>(ts.port()));
+  }
+  static server::Config capped(std::size_t server::Config::*cap) {
+    server::Config config = TestServer::default_config();
+    config.*cap = 3;
+    return config;
+  }
+
+  TestServer ts;
   std::vector<std::unique_ptr<WsClient>> clients;
-  for (int i = 0; i < 3; ++i) clients.push_back(std::make_unique<WsClient>(ts.port()));
-  EXPECT_THROW(WsClient extra(ts.port(), std::chrono::seconds(2)), std::exception);
-  EXPECT_NE(ts.server().metrics().render().find("tilecrush_connections_refused_total 1"),
+};
+
+// Whether `attempt()` returns true within 50 tries 20 ms apart (a place
+// freed by a closed connection is free soon after); a throw is a no.
+template <class Attempt>
+bool soon(Attempt attempt) {
+  for (int i = 0; i < 50; ++i) {
+    try {
+      if (attempt()) return true;
+    } catch (const std::exception&) {
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
+TEST(Abuse, ConnectionsPerAddressAreCapped) {
+  FullServer full(&server::Config::max_connections_per_address);
+  EXPECT_THROW(WsClient extra(full.ts.port(), std::chrono::seconds(2)), std::exception);
+  EXPECT_NE(full.ts.server().metrics().render().find("tilecrush_connections_refused_total 1"),
             std::string::npos);
   // A place frees up when a connection ends.
-  clients.pop_back();
+  full.clients.pop_back();
   std::unique_ptr<WsClient> again;
-  for (int attempt = 0; attempt < 50 && !again; ++attempt) {
-    try {
-      again = std::make_unique<WsClient>(ts.port(), std::chrono::seconds(2));
-    } catch (const std::exception&) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-  }
-  ASSERT_TRUE(again);
+  ASSERT_TRUE(soon([&] {
+    again = std::make_unique<WsClient>(full.ts.port(), std::chrono::seconds(2));
+    return true;
+  }));
   EXPECT_EQ(again->hello("capped")["type"], "welcome");
 }
 
 TEST(Abuse, ConnectionsOverallAreCapped) {
-  server::Config config = TestServer::default_config();
-  config.max_connections = 3;
-  TestServer ts(config);
-  std::vector<std::unique_ptr<WsClient>> clients;
-  for (int i = 0; i < 3; ++i) clients.push_back(std::make_unique<WsClient>(ts.port()));
+  FullServer full(&server::Config::max_connections);
   // Neither a WebSocket nor a plain HTTP request gets a fourth place.
-  EXPECT_THROW(WsClient extra(ts.port(), std::chrono::seconds(2)), std::exception);
-  EXPECT_THROW(http_get(ts.port(), "/api/health"), std::exception);
-  EXPECT_TRUE(ts.wait_for_metric("tilecrush_connections_refused_total 2"));
-  clients.pop_back();
-  bool served = false;
-  for (int attempt = 0; attempt < 50 && !served; ++attempt) {
-    try {
-      served = http_get(ts.port(), "/api/health").status == 200;
-    } catch (const std::exception&) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-  }
-  EXPECT_TRUE(served);
+  EXPECT_THROW(WsClient extra(full.ts.port(), std::chrono::seconds(2)), std::exception);
+  EXPECT_THROW(http_get(full.ts.port(), "/api/health"), std::exception);
+  EXPECT_TRUE(full.ts.wait_for_metric("tilecrush_connections_refused_total 2"));
+  full.clients.pop_back();
+  EXPECT_TRUE(soon([&] { return http_get(full.ts.port(), "/api/health").status == 200; }));
 }
 
 TEST(Abuse, AClientThatDoesNotReadIsCutOffWhenItsQueueIsFull) {

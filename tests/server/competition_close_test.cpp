@@ -30,10 +30,9 @@ void tamper(const std::string& db_path, const std::string& sql) {
 
 TEST(CommitReveal, NothingLeaksWhileOpenAndEverythingVerifiesAfterTheClose) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   for (const char* mode : {"hidden", "match3", "same"}) {
     SCOPED_TRACE(mode);
-    const json c = cs.create(ann, {{"mode", mode}, {"preset", "classic"}}, 0, 600'000);
+    const json c = cs.create(cs.ann(), {{"mode", mode}, {"preset", "classic"}}, 0, 600'000);
     const std::string id = c["id"];
     const std::string commitment = c["commitment"];
     std::vector<std::string> game_ids;
@@ -45,12 +44,18 @@ TEST(CommitReveal, NothingLeaksWhileOpenAndEverythingVerifiesAfterTheClose) {
       std::mt19937 rng(static_cast<std::uint32_t>(p + 11));
       if (p == 0) {
         play_to_end(ws, g["game_id"], *local, rng);
-      } else {
-        for (int i = 0; i < 4 * p && !local->over(); ++i) {
+      } else if (p == 1) {
+        for (int i = 0; i < 4 && !local->over(); ++i) {
           play_move(ws, g["game_id"], *local, pick_move(*local, rng));
         }
-        if (p == 1) ws.request({{"type", "resign"}, {"game_id", g["game_id"]}});
-        // p == 2 is still playing at the close.
+        ws.request({{"type", "resign"}, {"game_id", g["game_id"]}});
+      } else {
+        // p == 2 is still playing at the close: 8 moves after none of which
+        // its game ended, whatever board this run's random key dealt.
+        std::vector<game::Move> line;
+        ASSERT_TRUE(extend_keeping_open(*local, 8, rng, line)) << "no 8 moves keep it open";
+        for (const game::Move& m : line) play_move(ws, g["game_id"], *local, m);
+        ASSERT_FALSE(local->over());
       }
       game_ids.push_back(g["game_id"]);
     }
@@ -80,6 +85,14 @@ TEST(CommitReveal, NothingLeaksWhileOpenAndEverythingVerifiesAfterTheClose) {
     // The game still running at the close ended then, at its score.
     const json ended = cs.get("/api/games/" + game_ids[2]).json_body();
     EXPECT_EQ(ended["moves"].size(), 8u) << ended;
+    const json replay = cs.get("/api/games/" + game_ids[2] + "/replay").json_body();
+    ASSERT_EQ(replay["steps"].size(), 9u) << replay;
+    EXPECT_EQ(replay["steps"][7]["over"], false) << replay;
+    EXPECT_EQ(replay["steps"][8]["events"], json::array({{{"kind", "game_over"},
+                                                          {"reason", "closed"},
+                                                          {"bonus", 0},
+                                                          {"final_score", ended["score"]}}}))
+        << replay;
     // Closed, its closing work done: caches may keep its pages for long.
     const HttpResult closed_page = cs.get("/api/competitions/" + id + "/leaderboard");
     EXPECT_EQ(closed_page.cache_control, "public, max-age=3600");
@@ -104,8 +117,7 @@ TEST(CommitReveal, AnEntryThatDoesNotReplayIsFlaggedAtTheClose) {
   // Forges a move straight into the SQLite file.
   if (postgres_run()) GTEST_SKIP() << "edits the SQLite file";
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
-  const json c = cs.create(ann, {{"mode", "same"}, {"preset", "easy"}}, 0, 600'000);
+  const json c = cs.create(cs.ann(), {{"mode", "same"}, {"preset", "easy"}}, 0, 600'000);
   const std::string id = c["id"];
   WsClient ws(cs.port());
   ws.hello("forger");
@@ -127,9 +139,8 @@ TEST(CommitReveal, AnEntryThatDoesNotReplayIsFlaggedAtTheClose) {
 // attempt, nor enters the results, nor is ended by the close.
 TEST(ClosedBoards, AnyoneMayPracticeAClosedBoardUnranked) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   const json c =
-      cs.create(ann, {{"mode", "same"}, {"preset", "classic"}, {"attempts", 1}}, 0, 600'000);
+      cs.create(cs.ann(), {{"mode", "same"}, {"preset", "classic"}, {"attempts", 1}}, 0, 600'000);
   const std::string id = c["id"];
   std::mt19937 rng(5);
   WsClient early(cs.port());

@@ -15,7 +15,6 @@ namespace {
 
 TEST(Competitions, OnlyOrganisersCreateAndOnlyTheirOwnAreTheirsToManage) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   const std::string bob = cs.add_organiser("bob");
   const json fields = {{"name", "Friday cup"},
                        {"mode", "match3"},
@@ -25,11 +24,11 @@ TEST(Competitions, OnlyOrganisersCreateAndOnlyTheirOwnAreTheirsToManage) {
   EXPECT_EQ(cs.post("/api/competitions", fields, "").status, 401u);
   EXPECT_EQ(cs.post("/api/competitions", fields, "not-a-token").status, 401u);
   EXPECT_EQ(http_request(cs.port(), beast::http::verb::post, "/api/competitions", fields.dump(),
-                         "Basic " + ann)
+                         "Basic " + cs.ann())
                 .status,
             401u);
 
-  const json c = cs.create(ann, fields);
+  const json c = cs.create(cs.ann(), fields);
   ASSERT_TRUE(c.is_object());
   EXPECT_EQ(c["organiser"], "ann");
   EXPECT_EQ(c["state"], "open");
@@ -55,7 +54,6 @@ TEST(Competitions, OnlyOrganisersCreateAndOnlyTheirOwnAreTheirsToManage) {
 
 TEST(Competitions, EveryBadBodyIsAClear400AndCreatesNothing) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   const json good = {{"name", "Cup"},
                      {"mode", "hidden"},
                      {"preset", "classic"},
@@ -86,12 +84,12 @@ TEST(Competitions, EveryBadBodyIsAClear400AndCreatesNothing) {
                                  json::array(),
                                  json("text")};
   for (const json& body : bad) {
-    const HttpResult r = cs.post("/api/competitions", body, ann);
+    const HttpResult r = cs.post("/api/competitions", body, cs.ann());
     EXPECT_EQ(r.status, 400u) << body << " -> " << r.body;
     EXPECT_EQ(r.json_body()["error"]["code"], "bad_request") << r.body;
   }
   const HttpResult not_json = http_request(cs.port(), beast::http::verb::post, "/api/competitions",
-                                           "{\"name\":", "Bearer " + ann);
+                                           "{\"name\":", "Bearer " + cs.ann());
   EXPECT_EQ(not_json.status, 400u);
   const json listed = cs.get("/api/competitions?state=upcoming").json_body();
   for (const json& c : listed["competitions"]) EXPECT_TRUE(c["daily"].get<bool>()) << c;
@@ -100,8 +98,7 @@ TEST(Competitions, EveryBadBodyIsAClear400AndCreatesNothing) {
 
 TEST(Competitions, AttemptsOnlyBetweenTheOpeningAndTheClose) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
-  const json c = cs.create(ann, {{"mode", "hidden"}, {"preset", "classic"}}, 60'000, 60'000);
+  const json c = cs.create(cs.ann(), {{"mode", "hidden"}, {"preset", "classic"}}, 60'000, 60'000);
   const std::string id = c["id"];
   EXPECT_EQ(c["state"], "upcoming");
   EXPECT_EQ(c["opens_in_s"], 60);
@@ -148,8 +145,7 @@ TEST(Competitions, AttemptsOnlyBetweenTheOpeningAndTheClose) {
 
 TEST(Competitions, AttemptLimitsCountAtTheStart) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
-  const json c = cs.create(ann, {{"mode", "same"}, {"preset", "easy"}, {"attempts", 2}});
+  const json c = cs.create(cs.ann(), {{"mode", "same"}, {"preset", "easy"}, {"attempts", 2}});
   const std::string id = c["id"];
   WsClient p(cs.port());
   const std::string token = p.hello("pia")["token"];
@@ -173,8 +169,7 @@ TEST(Competitions, AttemptLimitsCountAtTheStart) {
 
 TEST(Competitions, TwoConnectionsRacingForTheLastAttemptGetExactlyOneGame) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
-  const json c = cs.create(ann, {{"mode", "match3"}, {"preset", "classic"}, {"attempts", 1}});
+  const json c = cs.create(cs.ann(), {{"mode", "match3"}, {"preset", "classic"}, {"attempts", 1}});
   const std::string id = c["id"];
   for (int round = 0; round < 12; ++round) {
     const std::string name = "racer" + std::to_string(round);
@@ -195,11 +190,10 @@ TEST(Competitions, TwoConnectionsRacingForTheLastAttemptGetExactlyOneGame) {
 
 TEST(Competitions, FirstCountsKeepsTheFirstAttemptBestCountsTheBest) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   for (const char* counts : {"first", "best"}) {
     SCOPED_TRACE(counts);
-    const json c =
-        cs.create(ann, {{"mode", "same"}, {"preset", "easy"}, {"counts", counts}, {"attempts", 3}});
+    const json c = cs.create(
+        cs.ann(), {{"mode", "same"}, {"preset", "easy"}, {"counts", counts}, {"attempts", 3}});
     const std::string id = c["id"];
     EXPECT_EQ(c["counts"], counts);
     WsClient p(cs.port());
@@ -223,9 +217,8 @@ TEST(Competitions, FirstCountsKeepsTheFirstAttemptBestCountsTheBest) {
 
 TEST(Competitions, UnlistedOnesAreReachedOnlyByTheirId) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
-  const json hidden = cs.create(ann, {{"name", "Secret cup"}, {"unlisted", true}});
-  const json listed = cs.create(ann, {{"name", "Open cup"}});
+  const json hidden = cs.create(cs.ann(), {{"name", "Secret cup"}, {"unlisted", true}});
+  const json listed = cs.create(cs.ann(), {{"name", "Open cup"}});
   const json all = cs.get("/api/competitions").json_body();
   bool saw_listed = false;
   for (const json& c : all["competitions"]) {
@@ -242,8 +235,7 @@ TEST(Competitions, UnlistedOnesAreReachedOnlyByTheirId) {
 
 TEST(Competitions, ADisqualifiedEntryStaysInTheResultsOutOfTheRanking) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
-  const json c = cs.create(ann, {{"mode", "same"}, {"preset", "easy"}});
+  const json c = cs.create(cs.ann(), {{"mode", "same"}, {"preset", "easy"}});
   const std::string id = c["id"];
   std::map<std::string, std::int64_t> scores;
   std::map<std::string, std::string> tokens;
@@ -258,9 +250,9 @@ TEST(Competitions, ADisqualifiedEntryStaysInTheResultsOutOfTheRanking) {
   }
   EXPECT_EQ(cs.get("/api/competitions/" + id + "/leaderboard").json_body()["total"], 2);
   const std::string dq = "/api/competitions/" + id + "/disqualify";
-  EXPECT_EQ(cs.post(dq, {{"player", "max"}}, ann).status, 400u);  // a reason is required
-  EXPECT_EQ(cs.post(dq, {{"player", "nobody"}, {"reason", "x"}}, ann).status, 404u);
-  const HttpResult done = cs.post(dq, {{"player", "max"}, {"reason", "shared colours"}}, ann);
+  EXPECT_EQ(cs.post(dq, {{"player", "max"}}, cs.ann()).status, 400u);  // a reason is required
+  EXPECT_EQ(cs.post(dq, {{"player", "nobody"}, {"reason", "x"}}, cs.ann()).status, 404u);
+  const HttpResult done = cs.post(dq, {{"player", "max"}, {"reason", "shared colours"}}, cs.ann());
   ASSERT_EQ(done.status, 200u) << done.body;
   const json board = cs.get("/api/competitions/" + id + "/leaderboard").json_body();
   ASSERT_EQ(board["total"], 1) << board;
@@ -294,7 +286,6 @@ TEST(Competitions, ADisqualifiedEntryStaysInTheResultsOutOfTheRanking) {
 // else's, and nothing without a known token.
 TEST(Competitions, AnOrganiserListsTheirOwnCompetitionsAndNoOneElses) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   const std::string bob = cs.add_organiser("bob");
   const std::string carl = cs.add_organiser("carl");
   auto mine = [&](const std::string& authorization, const std::string& query = "") {
@@ -309,11 +300,12 @@ TEST(Competitions, AnOrganiserListsTheirOwnCompetitionsAndNoOneElses) {
 
   // Created a second apart: open, unlisted and upcoming, a short one that
   // will have closed, then bob's and the operator's.
-  const json open = cs.create(ann, {{"name", "Open one"}});
+  const json open = cs.create(cs.ann(), {{"name", "Open one"}});
   cs.advance_ms(1000, false);
-  const json hidden = cs.create(ann, {{"name", "Unlisted one"}, {"unlisted", true}}, 86'400'000);
+  const json hidden =
+      cs.create(cs.ann(), {{"name", "Unlisted one"}, {"unlisted", true}}, 86'400'000);
   cs.advance_ms(1000, false);
-  const json brief = cs.create(ann, {{"name", "Short one"}, {"mode", "same"}}, 0, 60'000);
+  const json brief = cs.create(cs.ann(), {{"name", "Short one"}, {"mode", "same"}}, 0, 60'000);
   cs.advance_ms(1000, false);
   const json bobs = cs.create(bob, {{"name", "Bob's"}});
   const json operators = cs.create(kOperatorToken, {{"name", "Operator's"}});
@@ -321,7 +313,7 @@ TEST(Competitions, AnOrganiserListsTheirOwnCompetitionsAndNoOneElses) {
               operators.is_object());
   cs.advance_ms(120'000);  // the short one closes
 
-  const HttpResult r = mine("Bearer " + ann);
+  const HttpResult r = mine("Bearer " + cs.ann());
   ASSERT_EQ(r.status, 200u) << r.body;
   EXPECT_EQ(r.cache_control, "no-store");
   const json body = r.json_body();
@@ -339,12 +331,12 @@ TEST(Competitions, AnOrganiserListsTheirOwnCompetitionsAndNoOneElses) {
   for (const json& c : listed["competitions"]) EXPECT_NE(c["id"], hidden["id"]);
 
   // Pages: the total stays, the order goes on.
-  const json first = mine("Bearer " + ann, "?limit=2").json_body();
+  const json first = mine("Bearer " + cs.ann(), "?limit=2").json_body();
   EXPECT_EQ(first["total"], 3);
   EXPECT_EQ(ids_of(first), (std::vector<std::string>{brief["id"], hidden["id"]}));
-  const json rest = mine("Bearer " + ann, "?limit=2&offset=2").json_body();
+  const json rest = mine("Bearer " + cs.ann(), "?limit=2&offset=2").json_body();
   EXPECT_EQ(ids_of(rest), (std::vector<std::string>{open["id"]}));
-  EXPECT_TRUE(ids_of(mine("Bearer " + ann, "?offset=3").json_body()).empty());
+  EXPECT_TRUE(ids_of(mine("Bearer " + cs.ann(), "?offset=3").json_body()).empty());
 
   // Bob sees his only; the operator the one it created (no dailies);
   // carl, none.
@@ -361,17 +353,17 @@ TEST(Competitions, AnOrganiserListsTheirOwnCompetitionsAndNoOneElses) {
 
   // No known token: 401, before the parameters are looked at.
   for (const std::string& auth : {std::string(), std::string("Bearer wrong-token"),
-                                  std::string("Basic ") + ann, std::string("Bearer ")}) {
+                                  std::string("Basic ") + cs.ann(), std::string("Bearer ")}) {
     const HttpResult refused = mine(auth);
     EXPECT_EQ(refused.status, 401u) << auth;
     EXPECT_EQ(refused.json_body()["error"]["message"], "an organiser token is required");
     EXPECT_EQ(mine(auth, "?limit=0").status, 401u) << auth;
   }
-  EXPECT_EQ(mine("Bearer " + ann, "?limit=0").status, 400u);
-  EXPECT_EQ(mine("Bearer " + ann, "?limit=101").status, 400u);
-  EXPECT_EQ(mine("Bearer " + ann, "?offset=-1").status, 400u);
+  EXPECT_EQ(mine("Bearer " + cs.ann(), "?limit=0").status, 400u);
+  EXPECT_EQ(mine("Bearer " + cs.ann(), "?limit=101").status, 400u);
+  EXPECT_EQ(mine("Bearer " + cs.ann(), "?offset=-1").status, 400u);
   // Another method: 405.
-  EXPECT_EQ(cs.post("/api/organiser/competitions", json::object(), ann).status, 405u);
+  EXPECT_EQ(cs.post("/api/organiser/competitions", json::object(), cs.ann()).status, 405u);
 }
 
 }  // namespace

@@ -137,7 +137,6 @@ void score(const Observed& o, std::map<std::string, Tally>& tallies,
 
 TEST(Fairness, RankedAndDailyBoardsArePredictedNoBetterThanChance) {
   CompetitionServer cs(/*real_keys=*/true);
-  const std::string ann = cs.add_organiser("ann");
   std::map<std::string, Tally> tallies;
   std::vector<std::pair<Observed, std::string>> dailies;  // with their competition
   double chance_hidden = 0, chance_match3 = 0;
@@ -150,7 +149,7 @@ TEST(Fairness, RankedAndDailyBoardsArePredictedNoBetterThanChance) {
     // Today's dailies, a casual ranked board of the player's own label, and
     // an organiser's competition, in both secret-bearing modes.
     const json oc =
-        cs.create(ann, {{"mode", day % 2 ? "hidden" : "match3"}, {"preset", "classic"}});
+        cs.create(cs.ann(), {{"mode", day % 2 ? "hidden" : "match3"}, {"preset", "classic"}});
     for (const char* mode : {"hidden", "match3"}) {
       for (const char* preset : {"classic", day % 2 ? "large" : "big"}) {
         if (std::string(mode) == "hidden" && std::string(preset) == "big") continue;

@@ -120,15 +120,15 @@ TEST(HttpApi, PracticeRecordsCarryTheirBoard) {
   play_move(c, id, *local, {game::MoveKind::click, {0, 0}, {}});
   c.request({{"type", "resign"}, {"game_id", id}});
   const json r = http_get(ts.port(), "/api/games/" + id).json_body();
-  EXPECT_EQ(r["ranked"], false);
-  EXPECT_EQ(r["preset"], nullptr);
-  EXPECT_EQ(r["width"], 3);
-  EXPECT_EQ(r["height"], 3);
-  EXPECT_EQ(r["colors"], 3);
-  EXPECT_EQ(r["moves_left"], nullptr);
-  EXPECT_EQ(r["board"], rows);
-  EXPECT_EQ(r["moves"], json::array({json::array({"click", 0, 0})}));
-  EXPECT_EQ(r["score"], 1);
+  EXPECT_TRUE(has_fields(r, {{"ranked", false},
+                             {"preset", nullptr},
+                             {"width", 3},
+                             {"height", 3},
+                             {"colors", 3},
+                             {"moves_left", nullptr},
+                             {"board", rows},
+                             {"moves", json::array({json::array({"click", 0, 0})})},
+                             {"score", 1}}));
   EXPECT_EQ(http_get(ts.port(), "/api/games/" + id + "/verify").json_body(),
             json({{"valid", true}, {"score", 1}}));
 
@@ -257,8 +257,7 @@ TEST(HttpApi, DailyGamesUseTodaysDateAndFeedTheDailyBoard) {
   TestServer ts;
   WsClient c(ts.port());
   c.hello("daily");
-  for (game::Mode mode : {game::Mode::same, game::Mode::match3, game::Mode::hidden}) {
-    const std::string preset(game::presets(mode)[0].name);
+  for (const auto& [mode, preset] : first_presets()) {
     const std::string before = today_utc();
     const json view =
         start_game(c, {{"mode", game::to_string(mode)}, {"preset", preset}, {"daily", true}});

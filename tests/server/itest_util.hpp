@@ -17,6 +17,7 @@
 #include "test_server.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/game/hash.hpp"
+#include "tilecrush/game/presets.hpp"
 #include "tilecrush/protocol/events.hpp"
 #include "tilecrush/protocol/views.hpp"
 #include "ws_client.hpp"
@@ -30,6 +31,19 @@ inline server::Config unthrottled_config() {
   c.rate_per_second = 1e6;
   c.rate_burst = 1e6;
   return c;
+}
+
+// Each mode with its first preset, for the tests that play every mode once.
+struct ModePreset {
+  game::Mode mode;
+  std::string preset;
+};
+inline std::vector<ModePreset> first_presets() {
+  std::vector<ModePreset> out;
+  for (game::Mode mode : {game::Mode::same, game::Mode::match3, game::Mode::hidden}) {
+    out.push_back({mode, std::string(game::presets(mode)[0].name)});
+  }
+  return out;
 }
 
 inline game::GameSetup preset_setup(game::Mode mode, std::string preset, std::string seed) {
@@ -135,6 +149,31 @@ inline game::Move pick_move(const game::Game& g, std::mt19937& rng) {
   return pool[std::uniform_int_distribution<std::size_t>(0, pool.size() - 1)(rng)];
 }
 
+// Appends to `line` `n` moves from `g` after none of which the game is
+// over, and returns true; false (and `line` as it was) when the board has
+// no such line. A depth-first search over copies of `g`: each step tries
+// pick_move's choice first, then the other legal moves in random order, so
+// a board whose random play would run out of moves early (a match-3 board
+// out of swaps, a Same Game board out of groups) still yields a game that
+// is provably running after those n moves.
+inline bool extend_keeping_open(const game::Game& g, int n, std::mt19937& rng,
+                                std::vector<game::Move>& line) {
+  if (n == 0) return true;
+  std::vector<game::Move> order = g.legal_moves();
+  if (order.empty()) return false;
+  std::shuffle(order.begin(), order.end(), rng);
+  std::iter_swap(order.begin(), std::find(order.begin(), order.end(), pick_move(g, rng)));
+  for (const game::Move& m : order) {
+    std::unique_ptr<game::Game> next = g.clone();
+    game::EventList events;
+    if (!next->apply(m, events).ok() || next->over()) continue;
+    line.push_back(m);
+    if (extend_keeping_open(*next, n - 1, rng, line)) return true;
+    line.pop_back();
+  }
+  return false;
+}
+
 // Plays random legal moves until the game is over (or `max_moves`), checking
 // every reply. Returns the last reply.
 inline json play_to_end(WsClient& c, const std::string& game_id, game::Game& local,
@@ -156,6 +195,24 @@ inline json start_game(WsClient& c, json request) {
   const json reply = c.request(request);
   EXPECT_EQ(reply["type"], "game") << reply;
   return reply["type"] == "game" ? reply["game"] : json();
+}
+
+// True when `object` has each field of `fields` with that value (a
+// missing field fails, also for an expected null); names every mismatch.
+inline ::testing::AssertionResult has_fields(const json& object, const json& fields) {
+  ::testing::AssertionResult result = ::testing::AssertionSuccess();
+  bool ok = true;
+  for (const auto& [key, value] : fields.items()) {
+    if (!object.contains(key)) {
+      ok = false;
+      result << key << " missing; ";
+    } else if (object.at(key) != value) {
+      ok = false;
+      result << key << " is " << object.at(key) << ", not " << value << "; ";
+    }
+  }
+  if (ok) return result;
+  return ::testing::AssertionFailure() << result.message() << "in " << object;
 }
 
 // True when a reply is an error with the given code that echoes `id`.

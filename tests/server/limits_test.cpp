@@ -2,6 +2,8 @@
 // the per-connection rate limit (refusals, then 1008 for a flood).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <memory>
 #include <thread>
 
 #include "itest_util.hpp"
@@ -105,34 +107,58 @@ TEST(WsLimits, FourHundredPingsAtOnceAreAnsweredInOrderSomeRateLimited) {
   EXPECT_EQ(c.request({{"type", "ping"}})["type"], "pong");
 }
 
-TEST(WsLimits, AConnectionFloodingForFiveSecondsIsClosedWith1008) {
-  TestServer ts;
-  WsClient c(ts.port(), std::chrono::seconds(3));
-  ASSERT_EQ(c.hello("flooder")["type"], "welcome");
-  const auto start = std::chrono::steady_clock::now();
-  const auto deadline = start + std::chrono::seconds(10);
-  int refused = 0;
+// A connection that flooded the server, and how its flood ended: closed by
+// the server, or still open at its limit.
+struct Flood {
+  std::unique_ptr<WsClient> client;
   bool closed = false;
-  // One ping, one answer: thousands a second, far above the limit.
-  while (std::chrono::steady_clock::now() < deadline) {
+  std::chrono::steady_clock::duration elapsed{};
+};
+
+// Says hello as `name` on a new connection to `ts` (answers awaited 3 s at
+// most), then floods it: `send_one(client)` then `check(answer)`, one after
+// the other as fast as the answers come, until the server closes the
+// connection or `limit` passes (or an expectation fails).
+template <class Send, class Check>
+Flood flood(TestServer& ts, const std::string& name, std::chrono::seconds limit, Send send_one,
+            Check check) {
+  Flood out{std::make_unique<WsClient>(ts.port(), std::chrono::seconds(3))};
+  EXPECT_EQ(out.client->hello(name)["type"], "welcome");
+  const auto start = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() < start + limit && !::testing::Test::HasFailure()) {
     try {
-      c.send({{"type", "ping"}, {"id", 1}});
-      const json answer = c.receive();
-      if (answer.value("type", "") == "error") {
-        ASSERT_TRUE(is_error(answer, "rate_limited"));
-        ++refused;
-      }
+      send_one(*out.client);
+      check(out.client->receive());
     } catch (const std::exception&) {
-      closed = true;
+      out.closed = true;
       break;
     }
   }
-  const auto elapsed = std::chrono::steady_clock::now() - start;
-  ASSERT_TRUE(closed) << "still open after 10 s of flooding";
-  EXPECT_EQ(c.wait_close(), 1008);
+  out.elapsed = std::chrono::steady_clock::now() - start;
+  return out;
+}
+
+TEST(WsLimits, AConnectionFloodingForFiveSecondsIsClosedWith1008) {
+  TestServer ts;
+  int refused = 0;
+  // One ping, one answer: thousands a second, far above the limit.
+  const Flood f = flood(
+      ts, "flooder", std::chrono::seconds(10),
+      [](WsClient& c) {
+        c.send({{"type", "ping"}, {"id", 1}});
+      },
+      [&refused](const json& answer) {
+        if (answer.value("type", "") == "error") {
+          EXPECT_TRUE(is_error(answer, "rate_limited"));
+          ++refused;
+        }
+      });
+  ASSERT_FALSE(HasFailure());
+  ASSERT_TRUE(f.closed) << "still open after 10 s of flooding";
+  EXPECT_EQ(f.client->wait_close(), 1008);
   EXPECT_GT(refused, 100);
-  EXPECT_GE(elapsed, std::chrono::milliseconds(4500));
-  EXPECT_LT(elapsed, std::chrono::milliseconds(8000));
+  EXPECT_GE(f.elapsed, std::chrono::milliseconds(4500));
+  EXPECT_LT(f.elapsed, std::chrono::milliseconds(8000));
   // Other connections are not affected.
   WsClient other(ts.port());
   EXPECT_EQ(other.hello("calm")["type"], "welcome");
@@ -142,26 +168,18 @@ TEST(WsLimits, AConnectionFloodingForFiveSecondsIsClosedWith1008) {
 // token too (they once bypassed the limiter and could flood forever).
 TEST(WsLimits, AConnectionFloodingBinaryFramesIsClosedWith1008Too) {
   TestServer ts;
-  WsClient c(ts.port(), std::chrono::seconds(3));
-  ASSERT_EQ(c.hello("binary-flooder")["type"], "welcome");
-  const auto start = std::chrono::steady_clock::now();
-  const auto deadline = start + std::chrono::seconds(7);
-  bool closed = false;
   int answers = 0;
-  while (std::chrono::steady_clock::now() < deadline) {
-    try {
-      c.send_binary(R"({"type":"ping","id":1})");
-      const json answer = c.receive();
-      ASSERT_EQ(answer.value("type", ""), "error");
-      ++answers;
-    } catch (const std::exception&) {
-      closed = true;
-      break;
-    }
-  }
-  EXPECT_TRUE(closed) << "still open after 7 s and " << answers << " binary frames";
-  if (closed) {
-    EXPECT_EQ(c.wait_close(), 1008);
+  const Flood f = flood(
+      ts, "binary-flooder", std::chrono::seconds(7),
+      [](WsClient& c) { c.send_binary(R"({"type":"ping","id":1})"); },
+      [&answers](const json& answer) {
+        EXPECT_EQ(answer.value("type", ""), "error");
+        ++answers;
+      });
+  ASSERT_FALSE(HasFailure());
+  EXPECT_TRUE(f.closed) << "still open after 7 s and " << answers << " binary frames";
+  if (f.closed) {
+    EXPECT_EQ(f.client->wait_close(), 1008);
   }
 }
 

@@ -74,8 +74,7 @@ TEST(PlayModes, GameWithoutSeedUsesTheSeedTheServerReports) {
   TestServer ts(unthrottled_config());
   WsClient c(ts.port());
   c.hello("seedless");
-  for (game::Mode mode : {game::Mode::same, game::Mode::match3, game::Mode::hidden}) {
-    const std::string preset(game::presets(mode)[0].name);
+  for (const auto& [mode, preset] : first_presets()) {
     const json view = start_game(c, {{"mode", game::to_string(mode)}, {"preset", preset}});
     ASSERT_TRUE(view.is_object());
     ASSERT_TRUE(view["seed"].is_string());
@@ -217,8 +216,7 @@ TEST(PlayModes, PipelinedMovesAreAnsweredInOrder) {
   TestServer ts(unthrottled_config());
   WsClient c(ts.port());
   c.hello("pipeliner");
-  for (game::Mode mode : {game::Mode::same, game::Mode::match3, game::Mode::hidden}) {
-    const std::string preset(game::presets(mode)[0].name);
+  for (const auto& [mode, preset] : first_presets()) {
     SCOPED_TRACE(preset);
     const json view =
         start_game(c, {{"mode", game::to_string(mode)}, {"preset", preset}, {"seed", "pipe"}});

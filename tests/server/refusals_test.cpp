@@ -35,16 +35,30 @@ struct Tracked {
   void play(const game::Move& m) { play_move(*client, id, *local, m); }
 };
 
-Tracked start(WsClient& c, json request, game::GameSetup setup) {
-  const json view = start_game(c, std::move(request));
-  Tracked t{&c, view.value("game_id", ""), nullptr};
-  setup.seed = view.value("seed", "");
-  t.local = make_local(setup);
-  if (t.local) {
-    EXPECT_EQ(view, expected_view(*t.local, t.id, view));
+// A server and one player on it, who starts the game a test refuses moves in.
+class Refusals : public ::testing::Test {
+ protected:
+  void SetUp() override { c_.hello("refuser"); }
+
+  // The game `request` starts, tracked by a local engine built from `setup`.
+  Tracked start(json request, game::GameSetup setup) {
+    const json view = start_game(c_, std::move(request));
+    Tracked t{&c_, view.value("game_id", ""), nullptr};
+    setup.seed = view.value("seed", "");
+    t.local = make_local(setup);
+    if (t.local) {
+      EXPECT_EQ(view, expected_view(*t.local, t.id, view));
+    }
+    return t;
   }
-  return t;
-}
+  Tracked start(game::Mode mode, const std::string& preset, const std::string& seed) {
+    return start({{"mode", game::to_string(mode)}, {"preset", preset}, {"seed", seed}},
+                 preset_setup(mode, preset, seed));
+  }
+
+  TestServer ts_;
+  WsClient c_{ts_.port()};
+};
 
 json click(int x, int y) {
   return {{"type", "click"}, {"x", x}, {"y", y}};
@@ -56,12 +70,8 @@ json cell(const char* type, int x, int y) {
   return {{"type", type}, {"x", x}, {"y", y}};
 }
 
-TEST(Refusals, SameGameInvalidMoves) {
-  TestServer ts;
-  WsClient c(ts.port());
-  c.hello("refusals-same");
-  Tracked t = start(c, {{"mode", "same"}, {"preset", "easy"}, {"seed", "refusals"}},
-                    preset_setup(game::Mode::same, "easy", "refusals"));
+TEST_F(Refusals, SameGameInvalidMoves) {
+  Tracked t = start(game::Mode::same, "easy", "refusals");
   ASSERT_TRUE(t.local);
   const int w = t.local->width();
   const int h = t.local->height();
@@ -87,18 +97,14 @@ TEST(Refusals, SameGameInvalidMoves) {
   game::GameSetup holed;
   holed.mode = game::Mode::same;
   holed.board = board_from_rows(json{{0, 1, 2}, {1, 1, 2}});
-  Tracked t2 = start(c, {{"mode", "same"}, {"board", {{0, 1, 2}, {1, 1, 2}}}}, holed);
+  Tracked t2 = start({{"mode", "same"}, {"board", {{0, 1, 2}, {1, 1, 2}}}}, holed);
   ASSERT_TRUE(t2.local);
   t2.refused(click(0, 0), "invalid_move", "no tile there");
   t2.refused(cell("preview", 0, 0), "invalid_move", "no tile there");
 }
 
-TEST(Refusals, SameGameNotAllowed) {
-  TestServer ts;
-  WsClient c(ts.port());
-  c.hello("refusals-same2");
-  Tracked t = start(c, {{"mode", "same"}, {"preset", "easy"}, {"seed", "undo"}},
-                    preset_setup(game::Mode::same, "easy", "undo"));
+TEST_F(Refusals, SameGameNotAllowed) {
+  Tracked t = start(game::Mode::same, "easy", "undo");
   ASSERT_TRUE(t.local);
   t.refused({{"type", "undo"}}, "not_allowed", "nothing to undo");
   // Undo is allowed in a ranked Same Game, back to the start and no further.
@@ -109,7 +115,7 @@ TEST(Refusals, SameGameNotAllowed) {
   t.play(hint.move);
   for (int i = 0; i < 2; ++i) {
     ASSERT_TRUE(t.local->undo().ok());
-    const json reply = c.request(t.msg({{"type", "undo"}}));
+    const json reply = c_.request(t.msg({{"type", "undo"}}));
     ASSERT_EQ(reply["type"], "game") << reply;
     EXPECT_EQ(reply["game"], expected_view(*t.local, t.id, reply["game"]));
   }
@@ -119,7 +125,7 @@ TEST(Refusals, SameGameNotAllowed) {
   game::GameSetup tiny;
   tiny.mode = game::Mode::same;
   tiny.board = board_from_rows(json{{1, 1}, {2, 2}});
-  Tracked done = start(c, {{"mode", "same"}, {"board", {{1, 1}, {2, 2}}}}, tiny);
+  Tracked done = start({{"mode", "same"}, {"board", {{1, 1}, {2, 2}}}}, tiny);
   ASSERT_TRUE(done.local);
   done.play({game::MoveKind::click, {0, 0}, {}});
   done.play({game::MoveKind::click, {0, 1}, {}});
@@ -133,7 +139,7 @@ TEST(Refusals, SameGameNotAllowed) {
   // A resigned game likewise.
   game::EventList ignored;
   ASSERT_TRUE(t.local->resign(ignored).ok());
-  const json resigned = c.request(t.msg({{"type", "resign"}}));
+  const json resigned = c_.request(t.msg({{"type", "resign"}}));
   EXPECT_EQ(resigned, protocol::events_reply(resigned["id"], t.id, *t.local, ignored));
   t.refused({{"type", "resign"}}, "not_allowed");
   t.refused({{"type", "undo"}}, "not_allowed");
@@ -141,12 +147,8 @@ TEST(Refusals, SameGameNotAllowed) {
   t.refused(click(0, 9), "not_allowed");
 }
 
-TEST(Refusals, Match3InvalidMovesAndUndo) {
-  TestServer ts;
-  WsClient c(ts.port());
-  c.hello("refusals-m3");
-  Tracked t = start(c, {{"mode", "match3"}, {"preset", "classic"}, {"seed", "refusals"}},
-                    preset_setup(game::Mode::match3, "classic", "refusals"));
+TEST_F(Refusals, Match3InvalidMovesAndUndo) {
+  Tracked t = start(game::Mode::match3, "classic", "refusals");
   ASSERT_TRUE(t.local);
   // An adjacent swap the engine refuses: it makes no run.
   const auto legal = t.local->legal_moves();
@@ -183,28 +185,25 @@ TEST(Refusals, Match3InvalidMovesAndUndo) {
   practice.width = 7;
   practice.height = 7;
   practice.colors = 5;
-  Tracked p = start(c, {{"mode", "match3"}, {"width", 7}, {"height", 7}, {"colors", 5}}, practice);
+  Tracked p = start({{"mode", "match3"}, {"width", 7}, {"height", 7}, {"colors", 5}}, practice);
   ASSERT_TRUE(p.local);
   p.refused({{"type", "undo"}}, "not_allowed");
   std::mt19937 rng(5);
   for (int i = 0; i < 3; ++i) p.play(pick_move(*p.local, rng));
   ASSERT_TRUE(p.local->undo().ok());
-  const json undone = c.request(p.msg({{"type", "undo"}}));
+  const json undone = c_.request(p.msg({{"type", "undo"}}));
   ASSERT_EQ(undone["type"], "game") << undone;
   EXPECT_EQ(undone["game"], expected_view(*p.local, p.id, undone["game"]));
   for (int i = 0; i < 3; ++i) p.play(pick_move(*p.local, rng));  // spawns must still match
 }
 
-TEST(Refusals, HiddenInvalidMovesAndNotAllowed) {
-  TestServer ts;
-  WsClient c(ts.port());
-  c.hello("refusals-hidden");
+TEST_F(Refusals, HiddenInvalidMovesAndNotAllowed) {
   // A T of colour 1 (five cells), single cells of 2 and 3 below its arms.
   const json rows = {{1, 1, 1}, {2, 1, 2}, {3, 1, 3}};
   game::GameSetup setup;
   setup.mode = game::Mode::hidden;
   setup.board = board_from_rows(rows);
-  Tracked t = start(c, {{"mode", "hidden"}, {"board", rows}}, setup);
+  Tracked t = start({{"mode", "hidden"}, {"board", rows}}, setup);
   ASSERT_TRUE(t.local);
   t.refused({{"type", "hint"}}, "not_allowed", "no hint in this mode");
   t.refused({{"type", "undo"}}, "not_allowed", "no undo in this mode");

@@ -13,10 +13,9 @@ namespace {
 
 TEST(Replay, ACompetitionGamesReplayWaitsForTheCloseInEveryModeButForItsPlayer) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   for (const char* mode : {"same", "match3", "hidden"}) {
     SCOPED_TRACE(mode);
-    const json c = cs.create(ann, {{"mode", mode}, {"preset", "classic"}}, 0, 600'000);
+    const json c = cs.create(cs.ann(), {{"mode", mode}, {"preset", "classic"}}, 0, 600'000);
     WsClient owner(cs.port());
     const std::string token = owner.hello(std::string("replayer-") + mode)["token"];
     WsClient other(cs.port());
@@ -33,7 +32,8 @@ TEST(Replay, ACompetitionGamesReplayWaitsForTheCloseInEveryModeButForItsPlayer) 
     const std::string path = "/api/games/" + g["game_id"].get<std::string>() + "/replay";
 
     // Before the close: nobody but the player.
-    for (const std::string& header : {std::string(), "Bearer " + other_token, "Bearer " + ann}) {
+    for (const std::string& header :
+         {std::string(), "Bearer " + other_token, "Bearer " + cs.ann()}) {
       const HttpResult r = cs.get_as(path, header);
       EXPECT_EQ(r.status, 403u) << header << " " << r.body;
       EXPECT_TRUE(r.body.find("\"moves\"") == std::string::npos);
@@ -80,8 +80,7 @@ TEST(Replay, ACompetitionGamesReplayWaitsForTheCloseInEveryModeButForItsPlayer) 
 // the server's clock; the resign's step, its last move's.
 TEST(Replay, StepsCarryEachMovesOffsetFromTheGamesStart) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
-  const json c = cs.create(ann, {{"mode", "same"}, {"preset", "classic"}}, 0, 600'000);
+  const json c = cs.create(cs.ann(), {{"mode", "same"}, {"preset", "classic"}}, 0, 600'000);
   WsClient ws(cs.port());
   ws.hello("paced");
   const json g = start_attempt(ws, c["id"])["game"];

@@ -32,6 +32,15 @@ struct Racer {
   bool resigned = false;
 };
 
+// The room `host` creates with `fields` (mode, preset, seed): its code;
+// empty, and a failure, when it is refused.
+inline std::string create_room(WsClient& host, json fields) {
+  fields["type"] = "create_room";
+  const json reply = host.request(fields);
+  EXPECT_EQ(reply["type"], "room") << reply;
+  return reply["type"] == "room" ? reply["room"]["code"].get<std::string>() : std::string();
+}
+
 // The standings the racers' local games make, as (-score, move count,
 // name) in their order: by score (higher first), then fewer moves, then name.
 using StandingsOrder = std::vector<std::tuple<std::int64_t, std::int64_t, std::string>>;

@@ -20,20 +20,31 @@
 namespace tilecrush::testing {
 namespace {
 
-TEST(RoomsTest, ThreePlayersRaceAndTwoSpectatorsFollowEveryBoard) {
-  TestServer ts;
+// A server, and the connections of the players and spectators of a test.
+class RoomsTest : public ::testing::Test {
+ protected:
+  // A new connection that said hello as `name`.
+  WsClient& greeted(const std::string& name) {
+    clients_.push_back(std::make_unique<WsClient>(ts_.port()));
+    clients_.back()->hello(name);
+    return *clients_.back();
+  }
+
+  TestServer ts_;
+  std::vector<std::unique_ptr<WsClient>> clients_;
+};
+
+TEST_F(RoomsTest, ThreePlayersRaceAndTwoSpectatorsFollowEveryBoard) {
   const game::GameSetup setup = same_setup("easy", "room-race");
   std::vector<Racer> racers(3);
   const char* names[] = {"ann", "bob", "cy"};
   for (std::size_t i = 0; i < racers.size(); ++i) {
     racers[i].name = names[i];
-    racers[i].ws = std::make_unique<WsClient>(ts.port());
+    racers[i].ws = std::make_unique<WsClient>(ts_.port());
     racers[i].token = racers[i].ws->hello(names[i])["token"];
   }
-  WsClient sam(ts.port());
-  sam.hello("sam");
-  WsClient tia(ts.port());
-  tia.hello("tia");
+  WsClient& sam = greeted("sam");
+  WsClient& tia = greeted("tia");
 
   const json created = racers[0].ws->request(
       {{"type", "create_room"}, {"mode", "same"}, {"preset", "easy"}, {"seed", "room-race"}});
@@ -105,7 +116,7 @@ TEST(RoomsTest, ThreePlayersRaceAndTwoSpectatorsFollowEveryBoard) {
   // bob drops; the others see it; he comes back with his token and the code.
   racers[1].ws->drop();
   wait_room(*racers[0].ws, [](const json& room) { return !connected_in(room, "bob"); });
-  racers[1].ws = std::make_unique<WsClient>(ts.port());
+  racers[1].ws = std::make_unique<WsClient>(ts_.port());
   racers[1].ws->hello("bob", racers[1].token);
   const json back = racers[1].ws->request({{"type", "join_room"}, {"code", code}});
   ASSERT_EQ(back["type"], "room") << back;
@@ -118,7 +129,7 @@ TEST(RoomsTest, ThreePlayersRaceAndTwoSpectatorsFollowEveryBoard) {
   // cy drops and comes back by resuming the room game.
   racers[2].ws->drop();
   wait_room(*racers[0].ws, [](const json& room) { return !connected_in(room, "cy"); });
-  racers[2].ws = std::make_unique<WsClient>(ts.port());
+  racers[2].ws = std::make_unique<WsClient>(ts_.port());
   racers[2].ws->hello("cy", racers[2].token);
   const json resumed = racers[2].ws->request({{"type", "resume"}, {"game_id", racers[2].game_id}});
   ASSERT_EQ(resumed["type"], "game") << resumed;
@@ -165,12 +176,12 @@ TEST(RoomsTest, ThreePlayersRaceAndTwoSpectatorsFollowEveryBoard) {
 
   // The room games are ranked games of their board.
   const HttpResult board =
-      http_get(ts.port(), "/api/leaderboard?mode=same&preset=easy&seed=room-race");
+      http_get(ts_.port(), "/api/leaderboard?mode=same&preset=easy&seed=room-race");
   ASSERT_EQ(board.status, 200u) << board.body;
   EXPECT_EQ(board.json_body()["total"], 3);
   // And the result is stored.
-  ts.server().database().flush();
-  const auto stored = ts.server().database().find_room(code);
+  ts_.server().database().flush();
+  const auto stored = ts_.server().database().find_room(code);
   ASSERT_TRUE(stored.has_value());
   ASSERT_EQ(stored->standings.size(), 3u);
   for (std::size_t i = 0; i < 3; ++i) {
@@ -179,15 +190,9 @@ TEST(RoomsTest, ThreePlayersRaceAndTwoSpectatorsFollowEveryBoard) {
   }
 }
 
-TEST(RoomsTest, LimitsAndRefusals) {
-  TestServer ts;
-  std::vector<std::unique_ptr<WsClient>> clients;
-  for (int i = 0; i < 9; ++i) {
-    clients.push_back(std::make_unique<WsClient>(ts.port()));
-    std::string name = "p";
-    name += std::to_string(i);
-    clients.back()->hello(name);
-  }
+TEST_F(RoomsTest, LimitsAndRefusals) {
+  std::vector<WsClient*> clients;
+  for (int i = 0; i < 9; ++i) clients.push_back(&greeted("p" + std::to_string(i)));
   WsClient& host = *clients[0];
   EXPECT_EQ(host.request({{"type", "join_room"}, {"code", "ZZZZZZ"}})["code"], "not_found");
   EXPECT_EQ(host.request({{"type", "start_room"}, {"code", "ZZZZZZ"}})["code"], "not_found");
@@ -211,8 +216,7 @@ TEST(RoomsTest, LimitsAndRefusals) {
   EXPECT_EQ(clients[3]->request({{"type", "start_room"}, {"code", code}})["code"], "not_allowed");
   EXPECT_EQ(clients[8]->request({{"type", "start_room"}, {"code", code}})["code"], "not_allowed");
   // Only members can leave.
-  WsClient outsider(ts.port());
-  outsider.hello("outsider");
+  WsClient& outsider = greeted("outsider");
   EXPECT_EQ(outsider.request({{"type", "leave_room"}, {"code", code}})["code"], "not_allowed");
 
   ASSERT_EQ(host.request({{"type", "start_room"}, {"code", code}})["type"], "room");
@@ -228,14 +232,10 @@ TEST(RoomsTest, LimitsAndRefusals) {
             "not_allowed");
 }
 
-TEST(RoomsTest, LobbyLeaveHandsOverTheHostAndAnEmptyRoomGoes) {
-  TestServer ts;
-  WsClient ann(ts.port());
-  ann.hello("ann");
-  WsClient bob(ts.port());
-  bob.hello("bob");
-  const std::string code =
-      ann.request({{"type", "create_room"}, {"mode", "same"}, {"preset", "easy"}})["room"]["code"];
+TEST_F(RoomsTest, LobbyLeaveHandsOverTheHostAndAnEmptyRoomGoes) {
+  WsClient& ann = greeted("ann");
+  WsClient& bob = greeted("bob");
+  const std::string code = create_room(ann, {{"mode", "same"}, {"preset", "easy"}});
   ASSERT_EQ(bob.request({{"type", "join_room"}, {"code", code}})["type"], "room");
   const json after = ann.request({{"type", "leave_room"}, {"code", code}});
   ASSERT_EQ(after["type"], "room") << after;
@@ -248,16 +248,11 @@ TEST(RoomsTest, LobbyLeaveHandsOverTheHostAndAnEmptyRoomGoes) {
   EXPECT_EQ(ann.request({{"type", "join_room"}, {"code", code}})["code"], "not_found");
 }
 
-TEST(RoomsTest, HiddenModeSpectatorsNeverSeePeekColours) {
-  TestServer ts;
-  WsClient ann(ts.port());
-  ann.hello("ann");
-  WsClient sam(ts.port());
-  sam.hello("sam");
-  const std::string code = ann.request({{"type", "create_room"},
-                                        {"mode", "hidden"},
-                                        {"preset", "classic"},
-                                        {"seed", "dark"}})["room"]["code"];
+TEST_F(RoomsTest, HiddenModeSpectatorsNeverSeePeekColours) {
+  WsClient& ann = greeted("ann");
+  WsClient& sam = greeted("sam");
+  const std::string code =
+      create_room(ann, {{"mode", "hidden"}, {"preset", "classic"}, {"seed", "dark"}});
   ASSERT_EQ(sam.request({{"type", "join_room"}, {"code", code}, {"as", "spectator"}})["type"],
             "room");
   ASSERT_EQ(ann.request({{"type", "start_room"}, {"code", code}})["type"], "room");
@@ -298,23 +293,18 @@ TEST(RoomsTest, HiddenModeSpectatorsNeverSeePeekColours) {
 // Four players move at the same time on different server threads while a
 // spectator joins: every spectator still sees each board's moves in order,
 // without a gap or a repeat, and ends on each player's exact board.
-TEST(RoomsTest, ConcurrentMovesReachSpectatorsInOrder) {
-  TestServer ts;
+TEST_F(RoomsTest, ConcurrentMovesReachSpectatorsInOrder) {
   const game::GameSetup setup = same_setup("normal", "crowd");
   std::vector<Racer> racers(4);
   for (std::size_t i = 0; i < racers.size(); ++i) {
     racers[i].name = "racer" + std::to_string(i);
-    racers[i].ws = std::make_unique<WsClient>(ts.port());
+    racers[i].ws = std::make_unique<WsClient>(ts_.port());
     racers[i].ws->hello(racers[i].name);
   }
-  WsClient sam(ts.port());
-  sam.hello("sam");
-  WsClient tia(ts.port());
-  tia.hello("tia");
-  const std::string code = racers[0].ws->request({{"type", "create_room"},
-                                                  {"mode", "same"},
-                                                  {"preset", "normal"},
-                                                  {"seed", "crowd"}})["room"]["code"];
+  WsClient& sam = greeted("sam");
+  WsClient& tia = greeted("tia");
+  const std::string code =
+      create_room(*racers[0].ws, {{"mode", "same"}, {"preset", "normal"}, {"seed", "crowd"}});
   for (std::size_t i = 1; i < racers.size(); ++i) {
     ASSERT_EQ(racers[i].ws->request({{"type", "join_room"}, {"code", code}})["type"], "room");
   }

@@ -57,13 +57,12 @@ Played play_attempt(WsClient& ws, const json& competition, std::uint32_t seed, i
 
 TEST(Secrets, NoMoveListOfACompetitionGameLeavesBeforeTheCloseInAnyMode) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   for (const char* mode : {"same", "match3", "hidden"}) {
     SCOPED_TRACE(mode);
     // Two attempts, the first counts: the second is an unranked game on the
     // same board, as secret as the first.
     const json c = cs.create(
-        ann, {{"mode", mode}, {"preset", "classic"}, {"attempts", 2}, {"counts", "first"}}, 0,
+        cs.ann(), {{"mode", mode}, {"preset", "classic"}, {"attempts", 2}, {"counts", "first"}}, 0,
         600'000);
     const std::string id = c["id"];
     WsClient owner(cs.port());
@@ -79,7 +78,7 @@ TEST(Secrets, NoMoveListOfACompetitionGameLeavesBeforeTheCloseInAnyMode) {
       // Nobody but the player: no header, another player's token, an
       // organiser's or the operator's token, a malformed header.
       for (const std::string& header :
-           {std::string(), auth(other_token), auth(ann), auth(kOperatorToken),
+           {std::string(), auth(other_token), auth(cs.ann()), auth(kOperatorToken),
             std::string("Bearer "), "Basic " + token, token}) {
         const HttpResult r = cs.get_as(path, header);
         ASSERT_EQ(r.status, 200u) << r.body;
@@ -180,9 +179,8 @@ TEST(Secrets, CasualBoardsKeepTheirRule) {
 
 TEST(Secrets, AnUnlistedCompetitionsIdAppearsOnlyBehindItsLink) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   const json c =
-      cs.create(ann, {{"mode", "same"}, {"preset", "easy"}, {"unlisted", true}}, 0, 600'000);
+      cs.create(cs.ann(), {{"mode", "same"}, {"preset", "easy"}, {"unlisted", true}}, 0, 600'000);
   const std::string id = c["id"];
   EXPECT_EQ(c["seed"], id);
   WsClient ws(cs.port());
@@ -261,9 +259,8 @@ std::vector<std::string> csv_fields(const std::string& line) {
 
 TEST(Secrets, TheExportCarriesEveryFieldOfTheRankingAndTheToolChecksTheOrder) {
   CompetitionServer cs;
-  const std::string ann = cs.add_organiser("ann");
   const json c =
-      cs.create(ann, {{"mode", "same"}, {"preset", "easy"}, {"attempts", 3}}, 0, 600'000);
+      cs.create(cs.ann(), {{"mode", "same"}, {"preset", "easy"}, {"attempts", 3}}, 0, 600'000);
   const std::string id = c["id"];
   // Registered in this order: ids grow.
   std::map<std::string, std::unique_ptr<WsClient>> ws;
@@ -285,7 +282,7 @@ TEST(Secrets, TheExportCarriesEveryFieldOfTheRankingAndTheToolChecksTheOrder) {
   ws["first"]->request({{"type", "resign"}, {"game_id", extra["game_id"]}});
   play_attempt(*ws["cheat"], c, 22, 400);
   ASSERT_EQ(cs.post("/api/competitions/" + id + "/disqualify",
-                    {{"player", "cheat"}, {"reason", "=1+1, a \"bot\""}}, ann)
+                    {{"player", "cheat"}, {"reason", "=1+1, a \"bot\""}}, cs.ann())
                 .status,
             200u);
 

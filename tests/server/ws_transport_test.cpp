@@ -73,11 +73,15 @@ class RawClient {
     return header;
   }
 
-  std::string upgrade(const std::string& extra = "") {
+  // Asks for the upgrade (by default with RFC 6455's example key and
+  // version 13, and `extra` header lines); the answer's header.
+  std::string upgrade(const std::string& extra = "",
+                      const std::string& key = "dGhlIHNhbXBsZSBub25jZQ==",
+                      const std::string& version = "13") {
     write(
         "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
-        extra + "\r\n");
+        "Sec-WebSocket-Key: " +
+        key + "\r\nSec-WebSocket-Version: " + version + "\r\n" + extra + "\r\n");
     return read_http_header();
   }
 
@@ -190,23 +194,11 @@ TEST(WsTransport, TheHandshakeAnswersTheRfcExampleAndAgreesToNoExtension) {
 
 TEST(WsTransport, AnUpgradeWithABadKeyOrVersionIsRefusedOverHttp) {
   TestServer ts;
-  {
-    RawClient c(ts.port());
-    c.write(
-        "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        "Sec-WebSocket-Key: short\r\nSec-WebSocket-Version: 13\r\n\r\n");
-    const std::string header = c.read_http_header();
-    EXPECT_EQ(header.rfind("HTTP/1.1 400 ", 0), 0u) << header;
-  }
-  {
-    RawClient c(ts.port());
-    c.write(
-        "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 8\r\n\r\n");
-    const std::string header = c.read_http_header();
-    EXPECT_EQ(header.rfind("HTTP/1.1 426 ", 0), 0u) << header;
-    EXPECT_NE(header.find("Sec-WebSocket-Version: 13\r\n"), std::string::npos) << header;
-  }
+  const std::string bad_key = RawClient(ts.port()).upgrade("", "short");
+  EXPECT_EQ(bad_key.rfind("HTTP/1.1 400 ", 0), 0u) << bad_key;
+  const std::string old_version = RawClient(ts.port()).upgrade("", "dGhlIHNhbXBsZSBub25jZQ==", "8");
+  EXPECT_EQ(old_version.rfind("HTTP/1.1 426 ", 0), 0u) << old_version;
+  EXPECT_NE(old_version.find("Sec-WebSocket-Version: 13\r\n"), std::string::npos) << old_version;
 }
 
 TEST(WsTransport, AMessageCutIntoSingleBytesIsAnswered) {
@@ -254,22 +246,26 @@ TEST(WsTransport, MessagesPipelinedInOneWriteAreAnsweredInOrder) {
   EXPECT_TRUE(ponged);
 }
 
-TEST(WsTransport, AClientCloseIsEchoedAndTheConnectionEnds) {
+// A WebSocket just opened on a fresh server is sent `bytes`: the server's
+// next frame closes with `code`, and then the connection ends.
+::testing::AssertionResult answered_by_close(const std::string& bytes, std::uint16_t code) {
   TestServer ts;
   RawClient c(ts.port());
-  ASSERT_EQ(c.upgrade().rfind("HTTP/1.1 101 ", 0), 0u);
-  c.write(close_frame(4000));
-  ASSERT_TRUE(next_frame_closes(c, 4000));
-  EXPECT_TRUE(c.ended());
+  const std::string head = c.upgrade();
+  if (head.rfind("HTTP/1.1 101 ", 0) != 0) return ::testing::AssertionFailure() << head;
+  c.write(bytes);
+  ::testing::AssertionResult closed = next_frame_closes(c, code);
+  if (!closed) return closed;
+  if (!c.ended()) return ::testing::AssertionFailure() << "the connection did not end";
+  return ::testing::AssertionSuccess();
+}
+
+TEST(WsTransport, AClientCloseIsEchoedAndTheConnectionEnds) {
+  EXPECT_TRUE(answered_by_close(close_frame(4000), 4000));
 }
 
 TEST(WsTransport, AnUnmaskedFrameClosesWith1002) {
-  TestServer ts;
-  RawClient c(ts.port());
-  ASSERT_EQ(c.upgrade().rfind("HTTP/1.1 101 ", 0), 0u);
-  c.write(frame(kText, R"({"type":"ping"})", true, false));
-  ASSERT_TRUE(next_frame_closes(c, 1002));
-  EXPECT_TRUE(c.ended());
+  EXPECT_TRUE(answered_by_close(frame(kText, R"({"type":"ping"})", true, false), 1002));
 }
 
 TEST(WsTransport, AServerCloseWaitsForTheClientsCloseFrame) {

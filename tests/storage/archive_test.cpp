@@ -17,28 +17,19 @@ namespace {
 constexpr std::int64_t kHour = 3'600'000;
 constexpr std::int64_t kNow = 1'000 * kHour;
 
-class Archive : public ::testing::Test {
+class Archive : public CompetitionsTest {
  protected:
-  void SetUp() override { db_ = std::make_unique<Database>(options_for(dir_.file())); }
-
   // A competition closing at `closes_at`; its board.
   BoardRecord competition(const std::string& id, std::int64_t closes_at, bool daily = false,
                           game::Mode mode = game::Mode::same, bool unlisted = false) {
-    CompetitionRecord comp;
-    comp.id = id;
+    CompetitionRecord comp = competition_record(id, mode, "classic", closes_at - kHour, closes_at);
     comp.name = "Cup " + id;
-    comp.mode = mode;
-    comp.preset = "classic";
     comp.seed = "seed-" + id;
-    comp.opens_at = closes_at - kHour;
-    comp.closes_at = closes_at;
     comp.attempts = 3;
     comp.daily = daily;
     comp.unlisted = unlisted;
     comp.created_at = closes_at - 2 * kHour;
-    const BoardRecord board = competition_board(comp, static_cast<std::uint8_t>(made_++ & 0xff));
-    store_competition(*db_, comp, board);
-    return board;
+    return keep_competition(comp, static_cast<std::uint8_t>(boards_.size() & 0xff));
   }
 
   // A ranked game of `player` on the competition, finished with `score`.
@@ -67,11 +58,6 @@ class Archive : public ::testing::Test {
     if (pages) *pages = n;
     return ids;
   }
-
-  TempDir dir_;
-  std::unique_ptr<Database> db_;
-  int made_ = 0;
-  int games_ = 0;
 };
 
 TEST_F(Archive, PagesThroughEveryClosedListedCompetitionLatestCloseFirst) {

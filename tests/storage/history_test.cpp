@@ -14,10 +14,10 @@
 namespace tilecrush::storage::testing {
 namespace {
 
-class History : public ::testing::Test {
+class History : public CompetitionsTest {
  protected:
   void SetUp() override {
-    db_ = std::make_unique<Database>(options_for(dir_.file()));
+    CompetitionsTest::SetUp();
     ada_ = make_player(*db_, "Ada");
     bob_ = make_player(*db_, "Bob");
   }
@@ -25,19 +25,12 @@ class History : public ::testing::Test {
   // A competition open during [opens_at, closes_at).
   std::string competition(const std::string& id, std::int64_t opens_at, std::int64_t closes_at,
                           bool daily, bool unlisted = false) {
-    CompetitionRecord comp;
-    comp.id = id;
+    CompetitionRecord comp = competition_record(id, game::Mode::same, "easy", opens_at, closes_at);
     comp.name = "Cup " + id;
-    comp.mode = game::Mode::same;
-    comp.preset = "easy";
-    comp.seed = id;
-    comp.opens_at = opens_at;
-    comp.closes_at = closes_at;
     comp.daily = daily;
     comp.unlisted = unlisted;
     comp.created_at = opens_at - 1;
-    boards_[id] = competition_board(comp, 7);
-    store_competition(*db_, comp, boards_[id]);
+    keep_competition(comp, 7);
     return id;
   }
 
@@ -78,12 +71,8 @@ class History : public ::testing::Test {
     return out;
   }
 
-  TempDir dir_;
-  std::unique_ptr<Database> db_;
   PlayerId ada_ = 0;
   PlayerId bob_ = 0;
-  std::map<std::string, BoardRecord> boards_;  // by competition
-  int games_ = 0;
 };
 
 TEST_F(History, NewestFirstPagedByACursorThatNewGamesDoNotMove) {

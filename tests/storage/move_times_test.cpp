@@ -6,9 +6,7 @@
 #include <memory>
 
 #include "codec.hpp"
-#include "pg_connection.hpp"
-#include "schema.hpp"
-#include "sqlite_connection.hpp"
+#include "storage_upgrade.hpp"
 #include "test_support.hpp"
 
 namespace tilecrush::storage::testing {
@@ -85,23 +83,12 @@ TEST(MoveTimes, CreateKeepsThemOnlyWithOnePerMove) {
 TEST(MoveTimes, AGameStoredBeforeTheUpgradeHasNone) {
   TempDir dir;
   const std::string location = dir.file();
-  {
-    std::unique_ptr<detail::Connection> c;
-    if (testing::postgres_run()) {
-      c = std::make_unique<detail::PgConnection>(location, detail::PgRole::writer);
-    } else {
-      c = std::make_unique<detail::SqliteConnection>(location, detail::OpenMode::read_write,
-                                                     std::chrono::milliseconds(1000));
-    }
-    detail::migrate(*c, kBeforeMoveTimes);
-    ASSERT_EQ(detail::schema_version(*c), kBeforeMoveTimes);
-    c->execute(R"sql(
+  ASSERT_TRUE(at_older_version(location, kBeforeMoveTimes, R"sql(
 INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'old', 'h', 5);
 INSERT INTO games (id, player_id, mode, preset, width, height, colors, refill, compress, seed,
                    rules_version, ranked, score, move_count, created_at, move_list)
 VALUES ('old', 1, 'same', 'easy', 8, 8, 3, 0, 1, 's', 2, 0, 20, 2, 10, 'c00..c11..');
-)sql");
-  }
+)sql"));
   Database db(options_for(location));
   EXPECT_EQ(db.settings().schema_version, kSchemaVersion);
   auto g = db.load_game("old");

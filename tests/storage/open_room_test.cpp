@@ -4,8 +4,7 @@
 // nodes write at once.
 #include <gtest/gtest.h>
 
-#include "schema.hpp"
-#include "sqlite_connection.hpp"
+#include "storage_upgrade.hpp"
 #include "test_support.hpp"
 #include "two_nodes_support.hpp"
 
@@ -177,17 +176,11 @@ TEST_F(OpenRooms, RemovalAndFinishForgetTheRoom) {
 TEST(OpenRoomsSchema, AVersionSixFileGainsTheTablesAndKeepsItsData) {
   SKIP_UNLESS_SQLITE();
   TempDir dir;
-  {
-    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write,
-                               std::chrono::milliseconds(1000));
-    detail::migrate(c, 6);
-    ASSERT_EQ(detail::schema_version(c), 6);
-    c.execute(R"sql(
+  ASSERT_TRUE(at_older_version(dir.file(), 6, R"sql(
 INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'old', 'h', 5);
 INSERT INTO rooms (code, mode, preset, seed, host_player_id, created_at, finished_at)
 VALUES ('OLDONE', 'same', 'easy', 's', 1, 10, 20);
-)sql");
-  }
+)sql"));
   Database db(options_for(dir.file()));
   EXPECT_EQ(db.settings().schema_version, kSchemaVersion);
   EXPECT_TRUE(db.open_rooms().empty());

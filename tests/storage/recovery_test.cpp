@@ -9,9 +9,7 @@
 #include <iterator>
 #include <utility>
 
-#include "pg_connection.hpp"
-#include "schema.hpp"
-#include "sqlite_connection.hpp"
+#include "storage_upgrade.hpp"
 #include "test_support.hpp"
 #include "two_nodes_support.hpp"
 
@@ -209,49 +207,23 @@ TEST(Recovery, OnlyHashesOfCodesAndDeviceTokensAreStored) {
   EXPECT_NE(bytes.find(hash_token(device)), std::string::npos);
 }
 
-// Version 8 adds the recovery column and tables to a version-7 file: its
-// players keep their tokens and have no code nor device yet.
+// Version 8 adds the recovery column and tables to a version-7 file (or
+// PostgreSQL database, migrated that far as by a build before this one):
+// its players keep their tokens and have no code nor device yet.
 TEST(Recovery, AVersionSevenFileGainsRecoveryAndKeepsItsPlayers) {
-  SKIP_UNLESS_SQLITE();
   TempDir dir;
-  {
-    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write,
-                               std::chrono::milliseconds(1000));
-    detail::migrate(c, 7);
-    ASSERT_EQ(detail::schema_version(c), 7);
-    c.execute("INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'old', 'h', 5)");
-  }
+  ASSERT_TRUE(at_older_version(
+      dir.file(), 7, "INSERT INTO players (name, token_hash, created_at) VALUES ('old', 'h', 5)"));
   Database db(options_for(dir.file()));
   EXPECT_EQ(db.settings().schema_version, kSchemaVersion);
   const auto old = db.find_player_by_name("old");
   ASSERT_TRUE(old.has_value());
+  EXPECT_EQ(db.find_player_by_name("OLD")->id, old->id);
   EXPECT_EQ(old->token_hash, "h");
   EXPECT_FALSE(db.has_recovery_code(old->id));
   EXPECT_TRUE(db.device_token_hashes(old->id).empty());
   ASSERT_TRUE(set_code(db, old->id, "C").ok());
   EXPECT_EQ(recover(db, "OLD", "C", "d", 9).outcome, RecoveryOutcome::recovered);
-}
-
-// The same on PostgreSQL: a version-7 database (migrated that far, as by a
-// build before this one) gains version 8 when a Database opens it.
-TEST(Recovery, AVersionSevenPostgresDatabaseGainsRecovery) {
-  SKIP_UNLESS_POSTGRES();
-  TempDir dir;
-  const std::string url = dir.file();
-  {
-    detail::PgConnection c(url, detail::PgRole::writer);
-    detail::migrate(c, 7);
-    ASSERT_EQ(detail::schema_version(c), 7);
-    c.execute("INSERT INTO players (name, token_hash, created_at) VALUES ('old', 'h', 5)");
-  }
-  Database db(options_for(url));
-  EXPECT_EQ(db.settings().schema_version, kSchemaVersion);
-  const auto old = db.find_player_by_name("OLD");
-  ASSERT_TRUE(old.has_value());
-  EXPECT_EQ(old->token_hash, "h");
-  EXPECT_FALSE(db.has_recovery_code(old->id));
-  ASSERT_TRUE(set_code(db, old->id, "C").ok());
-  EXPECT_EQ(recover(db, "old", "C", "d", 9).outcome, RecoveryOutcome::recovered);
   EXPECT_EQ(db.device_token_hashes(old->id), std::vector<std::string>{hash_token("d")});
 }
 

@@ -25,25 +25,10 @@ class Running : public ::testing::Test {
   // A competition on hidden classic open from 0 to closes_at, its board
   // keyed with `fill` bytes.
   void competition(const std::string& id, std::int64_t closes_at, std::uint8_t fill) {
-    CompetitionRecord c;
-    c.id = id;
-    c.name = id;
-    c.mode = Mode::hidden;
-    c.preset = "classic";
-    c.seed = id;
-    c.opens_at = 0;
-    c.closes_at = closes_at;
+    CompetitionRecord c = competition_record(id, Mode::hidden, "classic", 0, closes_at);
     c.attempts = 1;
     c.daily = true;
-    c.created_at = 0;
-    BoardRecord b;
-    b.scope = id;
-    b.mode = Mode::hidden;
-    b.preset = "classic";
-    b.seed = id;
-    b.key.fill(fill);
-    b.commitment = game::commitment(b.key);
-    b.closes_at = closes_at;
+    const BoardRecord b = competition_board(c, fill);
     keys_[id] = b.key;
     ASSERT_TRUE(
         wait_for([&](WriteCallback cb) { db_.create_competition(c, b, std::move(cb)); }).ok());

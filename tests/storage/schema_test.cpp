@@ -10,6 +10,7 @@
 
 #include "migrations.hpp"
 #include "sqlite_connection.hpp"
+#include "storage_upgrade.hpp"
 #include "test_support.hpp"
 #include "tilecrush/game/crypto.hpp"
 
@@ -119,13 +120,8 @@ TEST(Schema, ReopeningAppliesNothingTwice) {
 TEST(Schema, UpgradesAnOlderFileKeepingItsData) {
   SKIP_UNLESS_SQLITE();
   TempDir dir;
-  {
-    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write,
-                               std::chrono::milliseconds(1000));
-    detail::migrate(c, 1);
-    EXPECT_EQ(detail::schema_version(c), 1);
-    c.execute("INSERT INTO players (name, token_hash, created_at) VALUES ('old', 'h', 5)");
-  }
+  ASSERT_TRUE(at_older_version(
+      dir.file(), 1, "INSERT INTO players (name, token_hash, created_at) VALUES ('old', 'h', 5)"));
   EXPECT_EQ(schema_objects(dir.file()).count("leaderboard"), 0u);
 
   Database db(options_for(dir.file()));
@@ -142,11 +138,7 @@ TEST(Schema, UpgradesAnOlderFileKeepingItsData) {
 TEST(Schema, UpgradeMovesTheMoveTableIntoEachGamesList) {
   SKIP_UNLESS_SQLITE();
   TempDir dir;
-  {
-    detail::SqliteConnection c(dir.file(), detail::OpenMode::read_write,
-                               std::chrono::milliseconds(1000));
-    detail::migrate(c, 3);
-    c.execute(R"sql(
+  ASSERT_TRUE(at_older_version(dir.file(), 3, R"sql(
 INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'old', 'h', 5);
 INSERT INTO games (id, player_id, mode, preset, width, height, colors, refill, compress, seed,
                    rules_version, ranked, score, move_count, created_at)
@@ -157,8 +149,7 @@ INSERT INTO moves (game_id, seq, kind, ax, ay, bx, by) VALUES
   ('a', 3, 'unselect', 39, 0, NULL, NULL), ('a', 0, 'peek', 1, 2, NULL, NULL),
   ('a', 2, 'select', 0, 39, NULL, NULL), ('a', 1, 'click', 3, 4, NULL, NULL),
   ('a', 4, 'click', 7, 7, NULL, NULL), ('b', 0, 'swap', 5, 6, 5, 7);
-)sql");
-  }
+)sql"));
   Database db(options_for(dir.file()));
   EXPECT_EQ(schema_objects(dir.file()).count("moves"), 0u);
   using game::MoveKind;

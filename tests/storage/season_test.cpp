@@ -24,10 +24,8 @@ std::int64_t day_of(int y, unsigned m, unsigned d) {
 // A Thursday: 2026-W48, 2026-11.
 const std::int64_t kThursday = day_of(2026, 11, 26);
 
-class Seasons : public ::testing::Test {
+class Seasons : public CompetitionsTest {
  protected:
-  void SetUp() override { db_ = std::make_unique<Database>(options_for(dir_.file())); }
-
   PlayerId player(const std::string& name) {
     auto it = players_.find(name);
     if (it != players_.end()) return it->second;
@@ -46,11 +44,7 @@ class Seasons : public ::testing::Test {
       comp.name = comp.id;
       comp.daily = false;
     }
-    const std::string id = comp.id;
-    if (boards_.count(id) != 0) return id;
-    boards_[id] = competition_board(comp, static_cast<std::uint8_t>(day & 0xff));
-    store_competition(*db_, comp, boards_[id]);
-    return id;
+    return keep_competition(comp, static_cast<std::uint8_t>(day & 0xff)).scope;
   }
 
   // A finished ranked game of `name` on the daily (of `day`), scoring `score`.
@@ -92,11 +86,7 @@ class Seasons : public ::testing::Test {
 
   using Names = std::vector<std::string>;
 
-  TempDir dir_;
-  std::unique_ptr<Database> db_;
   std::map<std::string, PlayerId> players_;
-  std::map<std::string, BoardRecord> boards_;  // by competition
-  int games_ = 0;
 };
 
 TEST_F(Seasons, PointsByRankOfFieldGoToTheWeekAndTheMonth) {

@@ -16,10 +16,10 @@
 namespace tilecrush::storage::testing {
 namespace {
 
-class Streaks : public ::testing::Test {
+class Streaks : public CompetitionsTest {
  protected:
   void SetUp() override {
-    db_ = std::make_unique<Database>(options_for(dir_.file()));
+    CompetitionsTest::SetUp();
     ada_ = make_player(*db_, "Ada");
   }
 
@@ -28,11 +28,7 @@ class Streaks : public ::testing::Test {
                     const std::string& preset = "classic") {
     CompetitionRecord comp = daily_competition(day, mode, preset);
     comp.attempts = 1;
-    const std::string id = comp.id;
-    if (boards_.count(id) != 0) return id;
-    boards_[id] = competition_board(comp, static_cast<std::uint8_t>(day & 0xff));
-    store_competition(*db_, comp, boards_[id]);
-    return id;
+    return keep_competition(comp, static_cast<std::uint8_t>(day & 0xff)).scope;
   }
 
   // A game of `player` on that daily, finished at `finished_at` (default:
@@ -57,11 +53,7 @@ class Streaks : public ::testing::Test {
     return {0, 0};
   }
 
-  TempDir dir_;
-  std::unique_ptr<Database> db_;
   PlayerId ada_ = 0;
-  std::map<std::string, BoardRecord> boards_;  // by competition
-  int games_ = 0;
 };
 
 TEST_F(Streaks, ConsecutiveDaysMakeARunThatSurvivesTheDayBoundary) {

@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <future>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -192,19 +193,32 @@ inline GameRecord custom_game(const std::string& id, PlayerId player, game::Mode
 inline constexpr std::int64_t kDay = 86'400'000;
 inline constexpr std::int64_t kFirstDay = 20'412;
 
+// The competition `id` on (mode, preset), open during [opens_at,
+// closes_at) and made when it opens, named and seeded with its id, its
+// attempts unlimited, listed, an organiser's (not a daily).
+inline CompetitionRecord competition_record(const std::string& id, game::Mode mode,
+                                            const std::string& preset, std::int64_t opens_at,
+                                            std::int64_t closes_at) {
+  CompetitionRecord comp;
+  comp.id = id;
+  comp.name = id;
+  comp.mode = mode;
+  comp.preset = preset;
+  comp.seed = id;
+  comp.opens_at = opens_at;
+  comp.closes_at = closes_at;
+  comp.created_at = opens_at;
+  return comp;
+}
+
 // The daily of UTC day `day` for (mode, preset): open through that day,
 // made the day before, seeded with the day's number, its attempts unlimited.
 inline CompetitionRecord daily_competition(std::int64_t day, game::Mode mode,
                                            const std::string& preset) {
-  CompetitionRecord comp;
-  comp.id =
-      "daily-" + std::to_string(day) + "-" + std::string(game::to_string(mode)) + "-" + preset;
-  comp.name = comp.id;
-  comp.mode = mode;
-  comp.preset = preset;
+  CompetitionRecord comp = competition_record(
+      "daily-" + std::to_string(day) + "-" + std::string(game::to_string(mode)) + "-" + preset,
+      mode, preset, day * kDay, (day + 1) * kDay);
   comp.seed = std::to_string(day);
-  comp.opens_at = day * kDay;
-  comp.closes_at = (day + 1) * kDay;
   comp.daily = true;
   comp.created_at = (day - 1) * kDay;
   return comp;
@@ -253,6 +267,30 @@ inline WriteResult create_and_finish(Database& db, const GameRecord& game, const
   if (!made.ok()) return made;
   return wait_for([&](WriteCallback cb) { db.finish_game(end, std::move(cb)); });
 }
+
+// A fixture's base for the tests of competitions and their games: a fresh
+// database (made in SetUp), the boards of the competitions the test stored
+// (by id), and a count of the games it made, for their ids.
+class CompetitionsTest : public ::testing::Test {
+ protected:
+  void SetUp() override { db_ = std::make_unique<Database>(options_for(dir_.file())); }
+
+  // Stores `comp` on a board keyed with `key_byte`, unless a competition of
+  // its id is stored already; the board it is played on.
+  const BoardRecord& keep_competition(const CompetitionRecord& comp, std::uint8_t key_byte) {
+    auto it = boards_.find(comp.id);
+    if (it == boards_.end()) {
+      it = boards_.emplace(comp.id, competition_board(comp, key_byte)).first;
+      store_competition(*db_, comp, it->second);
+    }
+    return it->second;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<Database> db_;
+  std::map<std::string, BoardRecord> boards_;  // by competition
+  int games_ = 0;
+};
 
 inline game::Move click(int x, int y) {
   return {game::MoveKind::click, {x, y}, {}};

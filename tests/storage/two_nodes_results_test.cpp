@@ -17,14 +17,7 @@ namespace {
 // first game there at once, many players over: each player's attempt is
 // counted once (one game gets attempt 1, the other is refused).
 TEST_F(TwoNodes, CountTheLastAttemptOnce) {
-  CompetitionRecord comp;
-  comp.id = "c1";
-  comp.name = "c1";
-  comp.mode = game::Mode::same;
-  comp.preset = "easy";
-  comp.seed = "c1";
-  comp.opens_at = 0;
-  comp.closes_at = 1'000'000'000;
+  CompetitionRecord comp = competition_record("c1", game::Mode::same, "easy", 0, 1'000'000'000);
   comp.attempts = 1;
   const BoardRecord board = competition_board(comp, 7);
   ASSERT_TRUE(

@@ -2,16 +2,24 @@
 // of the board as the player sees it (row-major, top row first, -1 hidden),
 // the way a real client would. It knows nothing of the engine's internals, so
 // comparing its board with Game::visible_board() checks that the events
-// describe every change.
+// describe every change. Written apart from the engine, deliberately: it is
+// the oracle of the engine's events, in the game tests (property_test.cpp)
+// and in the fuzz_engine target (tests/fuzz), and must never share the
+// engine's code.
 //
-// Each event is also checked for sense (a fall from an empty cell, a spawn on
-// a filled one, a score total that does not add up, ...): apply() returns a
-// description of the first problem, or an empty string.
+// Each event is also checked for sense (a swap of cells that are not
+// neighbours, a fall from an empty cell, a spawn on a filled one, a score
+// total that does not add up, an event after game_over, and given the
+// game's mode an event that mode never sends: protocol.md's table of
+// events): apply() returns a description of the first problem, or an empty
+// string.
 //
 // Thread safety: a plain value.
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <optional>
 #include <set>
 #include <string>
 #include <type_traits>
@@ -25,8 +33,9 @@ namespace tilecrush::game::test {
 
 class EventApplier {
  public:
-  EventApplier(int width, int height, std::vector<int> cells, std::int64_t score)
-      : width_(width), height_(height), cells_(std::move(cells)), score_(score) {}
+  EventApplier(int width, int height, std::vector<int> cells, std::int64_t score,
+               std::optional<Mode> mode = std::nullopt)
+      : width_(width), height_(height), cells_(std::move(cells)), score_(score), mode_(mode) {}
 
   const std::vector<int>& cells() const { return cells_; }
   std::int64_t score() const { return score_; }
@@ -43,10 +52,36 @@ class EventApplier {
 
   std::string apply(const Event& event) {
     if (game_over_) return "an event after game_over";
+    if (mode_ && !sent_in(event, *mode_)) {
+      return "event " + std::to_string(event.index()) + " in mode " +
+             std::string(to_string(*mode_));
+    }
     return std::visit([this](const auto& e) { return on(e); }, event);
   }
 
  private:
+  // protocol.md: Same Game clicks give remove, score, fall, shift; match-3
+  // swaps swap, remove, score, fall, spawn; hidden mode peeks, selects,
+  // unselects and removes (fall, and shift with compress); any game_over.
+  static bool sent_in(const Event& event, Mode mode) {
+    const bool common =
+        std::holds_alternative<RemoveEvent>(event) || std::holds_alternative<ScoreEvent>(event) ||
+        std::holds_alternative<FallEvent>(event) || std::holds_alternative<GameOverEvent>(event);
+    switch (mode) {
+      case Mode::same:
+        return common || std::holds_alternative<ShiftEvent>(event);
+      case Mode::match3:
+        return common || std::holds_alternative<SwapEvent>(event) ||
+               std::holds_alternative<SpawnEvent>(event);
+      case Mode::hidden:
+        return common || std::holds_alternative<ShiftEvent>(event) ||
+               std::holds_alternative<PeekEvent>(event) ||
+               std::holds_alternative<SelectEvent>(event) ||
+               std::holds_alternative<UnselectEvent>(event);
+    }
+    return false;
+  }
+
   std::size_t index(int x, int y) const { return static_cast<std::size_t>(y * width_ + x); }
   bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
   static std::string at_text(int x, int y) {
@@ -55,6 +90,10 @@ class EventApplier {
 
   std::string on(const SwapEvent& e) {
     if (!inside(e.a.x, e.a.y) || !inside(e.b.x, e.b.y)) return "swap outside the board";
+    if (std::abs(e.a.x - e.b.x) + std::abs(e.a.y - e.b.y) != 1) return "swap of cells apart";
+    if (cells_[index(e.a.x, e.a.y)] == 0 || cells_[index(e.b.x, e.b.y)] == 0) {
+      return "swap of an empty cell";
+    }
     std::swap(cells_[index(e.a.x, e.a.y)], cells_[index(e.b.x, e.b.y)]);
     return {};
   }
@@ -138,6 +177,7 @@ class EventApplier {
 
   std::string on(const SpawnEvent& e) {
     if (e.cells.empty()) return "spawn without cells";
+    if (e.wave < 1) return "spawn of wave " + std::to_string(e.wave);
     for (const auto& [x, y, color] : e.cells) {
       if (!inside(x, y)) return "spawn outside the board";
       if (cells_[index(x, y)] != 0) return "spawn on the filled cell " + at_text(x, y);
@@ -158,6 +198,7 @@ class EventApplier {
   std::string on(const SelectEvent& e) {
     if (!inside(e.x, e.y)) return "select outside the board";
     if (cells_[index(e.x, e.y)] == 0) return "select of an empty cell";
+    if (cells_[index(e.x, e.y)] != -1) return "select of a cell already shown";
     if (e.color < 1) return "select without a colour";
     cells_[index(e.x, e.y)] = e.color;
     return {};
@@ -166,6 +207,7 @@ class EventApplier {
   std::string on(const UnselectEvent& e) {
     if (!inside(e.x, e.y)) return "unselect outside the board";
     if (cells_[index(e.x, e.y)] == 0) return "unselect of an empty cell";
+    if (cells_[index(e.x, e.y)] < 1) return "unselect of a cell not selected";
     cells_[index(e.x, e.y)] = -1;
     return {};
   }
@@ -185,6 +227,7 @@ class EventApplier {
   int height_;
   std::vector<int> cells_;
   std::int64_t score_;
+  std::optional<Mode> mode_;
   bool game_over_ = false;
 };
 
