@@ -38,7 +38,7 @@ export function racePage(root, app, params) {
   root.append(section);
   let entry = null;   // GET /api/games/{id}
   let ghost = null;
-  let problem = null; // why there is no race
+  let problem = null; // why there is no race: a function, so it follows the language
   let record = [];    // pace.js's recordMove list
   let result = null;
   let gone = false;
@@ -111,7 +111,7 @@ export function racePage(root, app, params) {
   }
 
   debug = () => {
-    if (!ghost) return { ready: false, problem };
+    if (!ghost) return { ready: false, problem: problem ? problem() : null };
     const s = ghost.stepper;
     return {
       ready: true, started: ghost.started, paced: ghost.paced, times: ghost.times,
@@ -126,7 +126,7 @@ export function racePage(root, app, params) {
     const name = entry ? entry.player : '';
     section.append(h('h2', {}, entry ? t('race.title', { player: name }) : t('race.heading')));
     if (problem) {
-      section.append(h('p', { class: 'message', testid: 'race-problem' }, problem),
+      section.append(h('p', { class: 'message', testid: 'race-problem' }, problem()),
         id ? h('p', {}, link(replayUrl(id), t('race.replay'))) : null);
       return;
     }
@@ -160,15 +160,15 @@ export function racePage(root, app, params) {
     try {
       entry = await api.game(id);
     } catch (err) {
-      problem = err.status === 404 ? t('race.notFound') : t('err.generic', { message: err.message || err.code });
+      problem = err.status === 404 ? () => t('race.notFound') : () => t('err.generic', { message: err.message || err.code });
     }
-    if (!problem && !raceable(entry)) problem = t('race.notRaceable');
+    if (!problem && !raceable(entry)) problem = () => t('race.notRaceable');
     let replay = null;
     if (!problem) {
       try {
         replay = await api.replay(id);
       } catch (err) {
-        problem = t('err.generic', { message: err.message || err.code });
+        problem = () => t('err.generic', { message: err.message || err.code });
       }
     }
     if (gone) return;
