@@ -79,7 +79,7 @@ test('refusals: an unknown message falls back to its code, an unknown code to th
 
 test('refusals: the messages mapped are the ones protocol.md lists, and the game engine sends', () => {
   const protocol = fs.readFileSync(path.join(root, 'docs', 'protocol.md'), 'utf8');
-  const sources = ['same_game.cpp', 'match3.cpp', 'hidden.cpp', 'game.cpp']
+  const sources = ['same_game.cpp', 'match3.cpp', 'hidden.cpp', 'game.cpp', 'undo_checkpoints.hpp']
     .map((f) => fs.readFileSync(path.join(root, 'game', 'src', f), 'utf8')).join('\n');
   const server = fs.readFileSync(path.join(root, 'server', 'src', 'play', 'game_commands.cpp'), 'utf8');
   for (const [code, messages] of Object.entries(REFUSALS)) {
