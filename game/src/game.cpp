@@ -1,6 +1,5 @@
 #include "tilecrush/game/game.hpp"
 
-#include "tilecrush/game/enum_names.hpp"
 #include "tilecrush/game/hash.hpp"
 
 namespace tilecrush::game {

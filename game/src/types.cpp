@@ -1,7 +1,5 @@
 #include "tilecrush/game/types.hpp"
 
-#include "tilecrush/game/enum_names.hpp"
-
 namespace tilecrush::game {
 namespace {
 

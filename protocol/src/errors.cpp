@@ -1,7 +1,5 @@
 #include "tilecrush/protocol/errors.hpp"
 
-#include "tilecrush/game/enum_names.hpp"
-
 namespace tilecrush::protocol {
 namespace {
 

@@ -1,7 +1,5 @@
 #include "tilecrush/protocol/rooms.hpp"
 
-#include "tilecrush/game/enum_names.hpp"
-
 namespace tilecrush::protocol {
 
 using nlohmann::json;

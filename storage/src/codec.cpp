@@ -6,7 +6,6 @@
 #include <string>
 #include <utility>
 
-#include "tilecrush/game/enum_names.hpp"
 #include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {

@@ -1,9 +1,7 @@
-// The engine's enum names (game/include/tilecrush/game/enum_names.hpp
+// The engine's enum names (game/include/tilecrush/game/types.hpp
 // lists): every value's text, in declaration order, the way back, and the
 // fallback a value cast from a number out of range is given. The texts are
 // part of the protocol and of the stored rows: they never change.
-#include "tilecrush/game/enum_names.hpp"
-
 #include <gtest/gtest.h>
 
 #include <string>
