@@ -3,7 +3,8 @@
 # promise, by these stage numbers):
 #   1. the formatting check first, so that it fails fast
 #      (scripts/check_format.sh: every tracked C++ file as .clang-format
-#      says, clang-format-14); the OpenAPI document and the WebSocket
+#      says, clang-format-14); game/'s purity (scripts/check_game_pure.sh:
+#      no clock, randomness, threads or I/O); the OpenAPI document and the WebSocket
 #      JSON Schemas (protocol/schema) through swagger-parser and ajv
 #      (tests/schema/lint_*.mjs); the release build and all CTest
 #      suites (engine, protocol, storage, server integration and rooms,
@@ -102,6 +103,7 @@ echo "PostgreSQL for the pg. tests: $TILECRUSH_TEST_PG_URL"
 
 stage "1/5 formatting and the contract's documents"
 scripts/check_format.sh
+scripts/check_game_pure.sh
 node tests/schema/lint_openapi.mjs
 node tests/schema/lint_ws_schemas.mjs
 node tests/schema/check_doc_examples.mjs
