@@ -47,13 +47,12 @@ storage::WriteCallback GameCommands::answer_when_written(const RequestPtr& req,
           what](const storage::WriteResult& r) mutable {
     --live->pending_writes;
     if (r.ok()) return answer->send_text(std::move(text));
-    if (r.status == storage::WriteStatus::conflict) {
-      // Retired under the game's mutex: a request holding it queues its
-      // write before this returns, so before the marker of any reload
-      // (Database::reload_game), and the writer refuses that write too.
-      std::lock_guard lock(live->mutex);
-      retire(live);
-    } else {
+    {
+      // A conflict retires the copy under the game's mutex: a request holding
+      // it queues its write before this returns, so before the marker of any
+      // reload (Database::reload_game), and the writer refuses that write too.
+      std::unique_lock lock(live->mutex, std::defer_lock);
+      if (r.status == storage::WriteStatus::conflict) lock.lock();
       retire(live);
     }
     fail_write(*answer, r, what);
