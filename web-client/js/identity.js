@@ -18,6 +18,11 @@ export const identity = {
       return null;
     }
   },
+  // The stored token when the stored name is `name`, else null.
+  tokenFor(name) {
+    const v = identity.get();
+    return v && v.name === name && typeof v.token === 'string' ? v.token : null;
+  },
   save(v) {
     try { localStorage.setItem(STORE, JSON.stringify({ name: v.name, token: v.token })); } catch { /* session only */ }
   },

@@ -4,14 +4,16 @@
 // server's closing pass closes it and counts its points. The Seasons page
 // then shows its month's standings, the signed-in player first with 100
 // points and highlighted, the other with 50 (a field of 2), in English and
-// Japanese, the rule and "around me". Needs the sqlite3 command (skipped
-// without it).
+// Japanese, the rule and "around me". The home page's Yesterday card then
+// shows the board, its winner and the player's own place (a new player:
+// "did not play") without one request answered 404. Needs the sqlite3
+// command (skipped without it).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import { browserSuite, withPage, testid } from '../lib/harness.mjs';
+import { browserSuite, withPage, testid, uniqueName } from '../lib/harness.mjs';
 import { serverPath } from '../lib/server.mjs';
 
 const DAY = 86_400_000;
@@ -97,5 +99,26 @@ browserSuite('Seasons: a closed daily\'s points in the standings', (env) => {
         assert.deepEqual(page.errors, []);
       });
     }
+
+    // Home's Yesterday card: the board with its winner and Sunny's own place,
+    // from the archive and Sunny's history: no board asked about answers 404.
+    await withPage(t, env, { identity: { name: 'Sunny', token: tokenOf('Sunny') } }, async (page) => {
+      const missing = [];
+      page.on('response', (r) => { if (r.status() === 404) missing.push(r.url()); });
+      await page.goto(`${page.base}/`);
+      const row = page.locator(`${testid('yesterday-board')}[data-preset="easy"]`);
+      await row.waitFor();
+      assert.equal(await row.locator(testid('yesterday-mine')).textContent(), 'You: #1 of 2, 500');
+      assert.equal(await row.locator(testid('yesterday-winner')).textContent(), 'Winner: Sunny (500)');
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(missing, []);
+      assert.deepEqual(page.errors, []);
+    });
+    await withPage(t, env, { name: uniqueName('new') }, async (page) => {
+      await page.goto(`${page.base}/`);
+      const row = page.locator(`${testid('yesterday-board')}[data-preset="easy"]`);
+      await row.waitFor();
+      assert.equal(await row.locator(testid('yesterday-mine')).textContent(), 'You did not play');
+    });
   });
 });

@@ -83,41 +83,84 @@ test('the change since yesterday, and signed numbers', () => {
   assert.equal(clock(3723000), '1:02:03');
 });
 
-test("yesterday's card data: each board's winner and the player's place, from the public API", async () => {
-  globalThis.window = { location: { origin: 'http://127.0.0.1:1' } };
+// A stub of the server's public API for the Yesterday card: the archive's
+// dailies and a player's history, `pages` of it, each `size` games long.
+function stubApi({ pages = 1, reachesYesterday = true } = {}) {
   const seen = [];
+  const json = (status, body) => ({ ok: status < 400, status, statusText: String(status), json: async () => body });
+  const daily = (mode, preset, entries, winner) => ({
+    id: `daily-2026-11-24-${mode}-${preset}`, mode, preset, seed: '2026-11-24', daily: true, state: 'closed',
+    entries, winner });
+  globalThis.window = { location: { origin: 'http://127.0.0.1:1' } };
   globalThis.fetch = async (url) => {
     const u = new URL(url);
     seen.push(u.pathname + u.search);
-    const json = (status, body) => ({ ok: status < 400, status, statusText: String(status), json: async () => body });
-    if (u.pathname === '/api/daily') {
-      assert.equal(u.searchParams.get('date'), '2026-11-24');
-      return json(200, { date: '2026-11-24', boards: [
-        { mode: 'hidden', preset: 'classic', seed: '2026-11-24', competition: 'daily-2026-11-24-hidden-classic' },
-        { mode: 'same', preset: 'easy', seed: '2026-11-24', competition: 'daily-2026-11-24-same-easy' }] });
+    if (u.pathname === '/api/archive') {
+      assert.equal(u.searchParams.get('kind'), 'daily');
+      // Latest close first, equal closes by id descending; an older day after.
+      return json(200, { competitions: [
+        daily('same', 'hard', 0, null), daily('same', 'easy', 12, { player: 'Ada', score: 980 }),
+        daily('hidden', 'classic', 3, { player: 'Bo', score: 700 }),
+        { ...daily('same', 'easy', 5, null), id: 'daily-2026-11-23-same-easy', seed: '2026-11-23' }],
+      next: null });
+    }
+    if (u.pathname === '/api/players/Zo%C3%A9/games') {
+      const page = Number(u.searchParams.get('before') || 0);
+      const game = (id, entry, rank, finished) => ({ game_id: `g${id}`, competition: id.startsWith('daily')
+        ? { id, daily: true, closed: true } : null, ranked: true, entry, rank, field: 12, score: 410,
+      finished_at: finished });
+      const today = '2026-11-25T08:00:00.000Z';
+      if (page + 1 < pages) return json(200, { games: [game('casual', true, 1, today)], next: String(page + 1) });
+      return json(200, { games: reachesYesterday ? [
+        game('daily-2026-11-24-same-easy', false, 5, '2026-11-24T09:00:00.000Z'),
+        game('daily-2026-11-24-same-easy', true, 3, '2026-11-24T08:00:00.000Z'),
+        game('daily-2026-11-23-same-easy', true, 1, '2026-11-23T08:00:00.000Z')] : [game('casual', true, 1, today)],
+      next: reachesYesterday ? null : String(page + 1) });
     }
     if (u.pathname.endsWith('/leaderboard/around')) {
-      assert.equal(u.searchParams.get('player'), 'Zoé');
-      if (u.pathname.includes('same-easy')) {
-        return json(200, { total: 12, entries: [{ rank: 3, player: 'Zoé', score: 410 }] });
-      }
-      return json(404, { error: { code: 'not_found', message: 'no such entry' } });
-    }
-    if (u.pathname.endsWith('/leaderboard')) {
       return u.pathname.includes('same-easy')
-        ? json(200, { total: 12, entries: [{ rank: 1, player: 'Ada', score: 980 }] })
-        : json(200, { total: 0, entries: [] });
+        ? json(200, { total: 12, entries: [{ rank: 3, player: 'Zoé', score: 410 }] })
+        : json(404, { error: { code: 'not_found', message: 'not on it' } });
     }
     return json(404, {});
   };
+  return seen;
+}
+
+test("yesterday's card: the day's boards in /api/daily's order, each winner and the player's place", async () => {
+  const seen = stubApi();
   const { loadYesterday } = await import('../../../web-client/js/standing/yesterday.js');
-  const data = await loadYesterday('2026-11-25', 'Zoé');
+  const data = await loadYesterday('2026-11-25', 'Zoé', 'tok');
   assert.equal(data.date, '2026-11-24');
-  assert.deepEqual(data.boards.map((b) => [b.mode, b.winner, b.mine]), [
-    ['same', { player: 'Ada', score: 980 }, { rank: 3, score: 410, total: 12 }],
-    ['hidden', null, null],
+  assert.deepEqual(data.boards.map((b) => [b.competition, b.total, b.winner, b.mine]), [
+    ['daily-2026-11-24-same-easy', 12, { player: 'Ada', score: 980 }, { rank: 3, score: 410, total: 12 }],
+    ['daily-2026-11-24-same-hard', 0, null, null],
+    ['daily-2026-11-24-hidden-classic', 3, { player: 'Bo', score: 700 }, null],
   ]);
-  assert.ok(seen.includes('/api/daily?date=2026-11-24'));
+  // Two requests, and no board asked about alone.
+  assert.deepEqual(seen, ['/api/archive?limit=20&kind=daily', '/api/players/Zo%C3%A9/games?limit=100']);
+  delete globalThis.window;
+  delete globalThis.fetch;
+});
+
+test("yesterday's card: a history too long to read back to yesterday asks the boards alone", async () => {
+  const seen = stubApi({ pages: 5, reachesYesterday: false });
+  const { loadYesterday } = await import('../../../web-client/js/standing/yesterday.js');
+  const data = await loadYesterday('2026-11-25', 'Zoé', null);
+  assert.deepEqual(data.boards.map((b) => b.mine),
+    [{ rank: 3, score: 410, total: 12 }, null, null]);
+  assert.equal(seen.filter((p) => p.startsWith('/api/players/')).length, 3);
+  assert.equal(seen.filter((p) => p.endsWith('/leaderboard/around?player=Zo%C3%A9&radius=0')).length, 3);
+  delete globalThis.window;
+  delete globalThis.fetch;
+});
+
+test("yesterday's card: no dailies that day, no card and no history read", async () => {
+  const seen = stubApi();
+  const { loadYesterday } = await import('../../../web-client/js/standing/yesterday.js');
+  const data = await loadYesterday('2026-11-27', 'Zoé', null);
+  assert.deepEqual(data, { date: '2026-11-26', boards: [] });
+  assert.deepEqual(seen, ['/api/archive?limit=20&kind=daily']);
   delete globalThis.window;
   delete globalThis.fetch;
 });

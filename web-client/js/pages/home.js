@@ -203,7 +203,8 @@ export function homePage(root, app) {
       mine = p;
       if (!gone) renderStreaks();
     }, () => {});
-    const data = await loadYesterday(date, player.name).catch(() => null);
+    const token = app.net.identity ? app.net.identity.tokenFor(player.name) : null;
+    const data = await loadYesterday(date, player.name, token).catch(() => null);
     if (!gone && data) yesterday.show(data);
   }
 

@@ -105,8 +105,9 @@ export function playPage(root, app, params) {
         h('strong', { testid: 'final-score' }, String(info ? info.finalScore : m.score))),
     ];
     if (gv.preset && app.net.player) {
+      const name = app.net.player.name;
       standing = standingSection(gv, info, { trail, peeks: m.mode === 'hidden' ? m.peeks : null },
-        app.net.player.name);
+        name, app.net.identity ? app.net.identity.tokenFor(name) : null);
       rows.push(standing.el);
     }
     if (shareHref) {

@@ -15,6 +15,7 @@ import { copyOrSelect } from '../clipboard.js';
 import { compUrl } from '../competitions/logic.js';
 import { boardUrl } from '../presets.js';
 import { streakText } from './streaks.js';
+import { entriesOn, dayStart } from './own_entries.js';
 import {
   changeSince, dailyId, parseDailyId, secondsToNextDaily, shareText, shiftDate, signed,
 } from './share.js';
@@ -35,14 +36,25 @@ function entryOf(page) {
 
 // Reads what the panel shows. `gv`: the finished GameView; `player`: the
 // signed-in name. Resolves to {entry, bestOverall, yesterday, daily, streak}.
-export async function loadStanding(gv, player) {
+// The player's entry on yesterday's daily of the same board, from their
+// history (own_entries.js); that board is asked alone only when the history
+// is too long to read back to yesterday.
+async function yesterdayEntry(player, daily, token) {
+  const date = shiftDate(daily.date, -1);
+  const id = dailyId(date, daily.mode, daily.preset);
+  const own = await entriesOn(player, [id], dayStart(date), token).catch(() => null);
+  if (own && own.found.has(id)) return own.found.get(id);
+  if (own && own.complete) return null;
+  return entryOf(await orNull(api.compAround(id, { player, radius: 0 })));
+}
+
+// `token`: the player's own token, or null.
+export async function loadStanding(gv, player, token = null) {
   const daily = parseDailyId(gv.competition);
   const entryPage = !gv.ranked ? null
     : gv.competition ? orNull(api.compAround(gv.competition, { player, radius: 0 }))
       : orNull(api.around({ mode: gv.mode, preset: gv.preset, seed: gv.seed, player, radius: 0 }));
-  const yesterdayPage = daily
-    ? orNull(api.compAround(dailyId(shiftDate(daily.date, -1), daily.mode, daily.preset), { player, radius: 0 }))
-    : null;
+  const yesterdayPage = daily ? yesterdayEntry(player, daily, token) : null;
   // An organiser's competition is shared by its own name.
   const compPage = gv.competition && !daily ? orNull(api.competition(gv.competition)) : null;
   const [entry, me, yesterday, comp] = await Promise.all([
@@ -51,7 +63,7 @@ export async function loadStanding(gv, player) {
     ? me.bests.find((b) => b.mode === gv.mode && b.preset === gv.preset) : null;
   const streak = me && Array.isArray(me.streaks) ? me.streaks.find((s) => s.mode === gv.mode) : null;
   return {
-    entry: entryOf(entry), bestOverall: best ? best.score : null, yesterday: entryOf(yesterday), daily,
+    entry: entryOf(entry), bestOverall: best ? best.score : null, yesterday, daily,
     streak: streak || null, compName: comp && comp.name ? comp.name : null,
   };
 }
@@ -60,7 +72,7 @@ export async function loadStanding(gv, player) {
 // score after each move seen on this page (null when the game was resumed
 // midway), peeks: the hidden game's accepted peeks (or null)}.
 // Returns {el, dispose}: dispose stops the countdown.
-export function standingSection(gv, info, run, player) {
+export function standingSection(gv, info, run, player, token = null) {
   // Announced once it is read (role status); the countdown below it is not a
   // live region, or a screen reader would read it every second.
   const el = h('div', { class: 'standing', testid: 'gameover-standing' },
@@ -152,7 +164,7 @@ export function standingSection(gv, info, run, player) {
       h('div', { class: 'share-actions' }, button, status));
   }
 
-  loadStanding(gv, player).then((s) => { if (!gone) render(s); }, () => {
+  loadStanding(gv, player, token).then((s) => { if (!gone) render(s); }, () => {
     if (gone) return;
     clear(el);
     el.append(h('p', { class: 'muted', testid: 'standing-error' }, t('standing.unavailable')));

@@ -7,8 +7,12 @@ import { h, clear, link } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
 import { compUrl } from '../competitions/logic.js';
-import { MODES } from '../presets.js';
+import { MODES, PRESETS } from '../presets.js';
 import { shiftDate } from './share.js';
+import { entriesOn, dayStart } from './own_entries.js';
+
+// A day has 9 dailies; their closes are the latest, so one page holds them.
+const ARCHIVE_PAGE = 20;
 
 async function orNull(promise) {
   try {
@@ -19,25 +23,34 @@ async function orNull(promise) {
 }
 
 // Reads yesterday's boards with each winner and the player's entry.
-// `today`: the server's date (GET /api/daily's `date`).
-export async function loadYesterday(today, player) {
+// `today`: the server's date (GET /api/daily's `date`); `token`: the
+// player's own token, or null. Two requests whatever the day held: the
+// archive's dailies (each with its field and winner) and the player's
+// history (their places); a board is asked about alone only when the
+// history was too long to read back to yesterday.
+export async function loadYesterday(today, player, token = null) {
   const date = shiftDate(today, -1);
-  const day = await orNull(api.daily(date));
-  if (!day || !Array.isArray(day.boards)) return { date, boards: [] };
-  const boards = [...day.boards].filter((b) => b.competition)
-    .sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode));
-  const rows = await Promise.all(boards.map(async (b) => {
-    const [top, mine] = await Promise.all([
-      orNull(api.compLeaderboard(b.competition, { limit: 1 })),
-      player ? orNull(api.compAround(b.competition, { player, radius: 0 })) : null,
-    ]);
-    const first = top && top.entries && top.entries[0];
-    const me = mine && mine.entries && mine.entries[0];
+  const archive = await orNull(api.archive({ kind: 'daily', limit: ARCHIVE_PAGE }));
+  const closed = archive && Array.isArray(archive.competitions) ? archive.competitions : [];
+  // In the order of /api/daily: by mode, then by the mode's presets.
+  const order = (c) => MODES.indexOf(c.mode) * 100 + (PRESETS[c.mode] || []).indexOf(c.preset);
+  const boards = closed.filter((c) => c.daily && c.seed === date).sort((a, b) => order(a) - order(b));
+  if (boards.length === 0) return { date, boards: [] };
+  const own = player
+    ? await orNull(entriesOn(player, boards.map((c) => c.id), dayStart(date), token))
+    : { found: new Map(), complete: true };
+  const rows = await Promise.all(boards.map(async (c) => {
+    let mine = own ? own.found.get(c.id) || null : null;
+    if (!mine && player && !(own && own.complete)) {
+      const page = await orNull(api.compAround(c.id, { player, radius: 0 }));
+      const me = page && page.entries && page.entries[0];
+      mine = me ? { rank: me.rank, score: me.score, total: page.total } : null;
+    }
     return {
-      ...b,
-      total: top ? top.total : 0,
-      winner: first ? { player: first.player, score: first.score } : null,
-      mine: me ? { rank: me.rank, score: me.score, total: mine.total } : null,
+      mode: c.mode, preset: c.preset, seed: c.seed, competition: c.id,
+      total: c.entries || 0,
+      winner: c.winner ? { player: c.winner.player, score: c.winner.score } : null,
+      mine,
     };
   }));
   return { date, boards: rows };
