@@ -3,6 +3,7 @@
 // ("#1 of 2"), the best over the mode and preset, yesterday's daily (not
 // played on a fresh server), the time to the next daily, and a share text
 // that holds totals only: no cell position, no colour. The home page's
+// row of that daily then gives the player's place; its
 // "Yesterday" card stays hidden while the server has no dailies of that day.
 
 import { test } from 'node:test';
@@ -66,6 +67,14 @@ browserSuite('Game over: where you stand, and sharing without spoiling', (env) =
       await streak.waitFor();
       assert.equal(await streak.textContent(), 'Same Game: 🔥 1-day streak · best 1');
       assert.equal(await page.locator(testid('yesterday')).isVisible(), false);
+      // Today's row of the board played gives the player's place; a board
+      // not played, none.
+      const easy = page.locator('[data-testid="daily-board"][data-mode="same"][data-preset="easy"]');
+      await easy.locator(testid('daily-mine')).waitFor();
+      assert.match(await easy.locator(testid('daily-mine')).textContent(),
+        new RegExp(`^Your place today: #[12] of 2, ${end.score} points$`));
+      const normal = page.locator('[data-testid="daily-board"][data-mode="same"][data-preset="normal"]');
+      assert.equal(await normal.locator(testid('daily-mine')).count(), 0);
       // And the player page.
       await page.goto(`${page.base}/?view=player&name=${encodeURIComponent(page.playerName)}`);
       await page.locator('[data-testid="player-streaks"] [data-testid="streak"]').waitFor();

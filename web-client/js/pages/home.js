@@ -10,6 +10,7 @@ import { api } from '../api.js';
 import { attemptUrl, compLeaderboardUrl, compUrl, dailyUrl } from '../competitions/logic.js';
 import { fetchRunning, runningIn } from '../running.js';
 import { loadYesterday, yesterdayCard } from '../standing/yesterday.js';
+import { entriesOn, dayStart } from '../standing/own_entries.js';
 import { streakList } from '../standing/streaks.js';
 
 const CHOICE_KEY = 'tilecrush.choice';
@@ -37,6 +38,10 @@ export function homePage(root, app) {
   const yesterday = yesterdayCard();
   const streaks = h('div', { class: 'home-streaks', testid: 'home-streaks' });
   let mine = null;  // the player's /api/players answer, for the streaks
+  // The player's places on today's dailies (competition id -> {rank,
+  // score, total}), from their history: a row the player has an entry on
+  // says so.
+  let todayMine = new Map();
 
   function fillModes() {
     clear(modeSelect);
@@ -107,6 +112,7 @@ export function homePage(root, app) {
       ...playOrResume(b, play),
       link(board, t('home.board'), { class: 'button secondary', testid: 'daily-leaderboard' }),
       ...runningOn(b),
+      ...placeOn(b),
       commitment(b, 'daily-commitment')));
     }
     const next = daily.tomorrow;
@@ -135,6 +141,14 @@ export function homePage(root, app) {
   function runningOn(b) {
     const r = b.competition ? runningIn(running, b.competition) : null;
     return r ? [runningNote(r, 'daily-running')] : [];
+  }
+
+  // The player's place on a daily row's board, once they have an entry there.
+  function placeOn(b) {
+    const e = b.competition ? todayMine.get(b.competition) : null;
+    if (!e) return [];
+    return [h('span', { class: 'running-note', testid: 'daily-mine' },
+      t('home.mine', { place: t('standing.rankOf', { rank: e.rank, total: e.total }), score: e.score }))];
   }
 
   // The running attempts that no daily row shows (organisers' competitions).
@@ -204,6 +218,15 @@ export function homePage(root, app) {
       if (!gone) renderStreaks();
     }, () => {});
     const token = app.net.identity ? app.net.identity.tokenFor(player.name) : null;
+    // Today's boards are open: only the player's own token shows their games
+    // there (the public history holds closed boards only).
+    const ids = daily ? daily.boards.map((b) => b.competition).filter(Boolean) : [];
+    if (token && ids.length) {
+      entriesOn(player.name, ids, dayStart(date), token).then((own) => {
+        todayMine = own.found;
+        if (!gone) renderDaily();
+      }, () => {});
+    }
     const data = await loadYesterday(date, player.name, token).catch(() => null);
     if (!gone && data) yesterday.show(data);
   }
