@@ -168,6 +168,9 @@ std::uint64_t BatchRunner::attempt_batch(std::vector<WriteOp>& batch,
   };
 
   for (std::size_t i = 0; i < batch.size(); ++i) {
+    // Settled without a statement (a reload marker, a refused game's later
+    // write): a batch of only these opens no transaction.
+    if (settle_unrun(batch[i], results[i])) continue;
     if (!open) {
       try {
         connection_.begin_write();
@@ -193,7 +196,6 @@ std::uint64_t BatchRunner::attempt_batch(std::vector<WriteOp>& batch,
       }
     }
     std::size_t end = i + 1;  // the operations run by this step
-    if (settle_unrun(batch[i], results[i])) continue;
     if (batch[i].append && connection_.postgres()) {
       while (end < batch.size() && batch[end].append) ++end;
       run_moves(batch, i, end, results);

@@ -115,16 +115,23 @@ void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
     }
   }
 
-  const auto ok = static_cast<std::uint64_t>(
-      std::count_if(results.begin(), results.end(), [](const WriteResult& r) { return r.ok(); }));
+  // A reload marker is bookkeeping, not a write: it is not an operation in
+  // the counters, nor in a batch's size.
+  std::uint64_t ops = 0;
+  std::uint64_t ok = 0;
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (batch[i].reload) continue;
+    ++ops;
+    if (results[i].ok()) ++ok;
+  }
   {
     std::lock_guard lock(mutex_);
     metrics_.batches_committed += counts.commits;
     metrics_.batches_retried += counts.retried;
     metrics_.ops_committed += ok;
-    metrics_.ops_failed += batch.size() - ok;
-    metrics_.last_batch_size = batch.size();
-    metrics_.max_batch_size = std::max<std::uint64_t>(metrics_.max_batch_size, batch.size());
+    metrics_.ops_failed += ops - ok;
+    metrics_.last_batch_size = ops;
+    metrics_.max_batch_size = std::max<std::uint64_t>(metrics_.max_batch_size, ops);
     metrics_.last_commit_latency_ns = static_cast<std::uint64_t>(elapsed.count());
     metrics_.total_commit_latency_ns += static_cast<std::uint64_t>(elapsed.count());
     completed_ += batch.size();

@@ -103,5 +103,20 @@ TEST_F(RefusedWrites, AGameReadAfreshEndsAsUsual) {
   EXPECT_EQ(db_.load_game("g")->state, GameState::over);
 }
 
+TEST_F(RefusedWrites, AReloadMarkerIsNoWriteAndABatchOfThemOpensNoTransaction) {
+  create("g");
+  const WriterMetrics before = db_.metrics();
+  db_.reload_game("g");
+  db_.reload_game("h");
+  db_.flush();
+  const WriterMetrics after = db_.metrics();
+  EXPECT_EQ(after.batches_committed, before.batches_committed);
+  EXPECT_EQ(after.ops_committed, before.ops_committed);
+  EXPECT_EQ(after.ops_failed, before.ops_failed);
+  // Beside a write, it is not counted either.
+  ASSERT_TRUE(move("g", 0, click(0, 0)).ok());
+  EXPECT_EQ(db_.metrics().ops_committed, before.ops_committed + 1);
+}
+
 }  // namespace
 }  // namespace tilecrush::storage::testing
