@@ -76,24 +76,25 @@ void apply_gravity(Board& board, int first_x, int last_x, std::vector<std::array
   const int w = board.width();
   const int h = board.height();
   std::uint8_t* cells = board.cells().data();
-  // A column's moves go to a local buffer first: stores through the byte
-  // pointer could alias the vector, which would reload it at every cell.
-  std::array<std::array<int, 3>, kMaxSide> column;
+  // The moves go to a local buffer, then into the vector in one insert:
+  // stores through the byte pointer could alias the vector, which would
+  // reload it at every cell, and an insert a column made a 9 x 9 match-3
+  // fall about twice as slow.
+  std::array<std::array<int, 3>, kMaxSide * kMaxSide> found;
+  std::size_t n = 0;
   for (int x = first_x; x <= last_x; ++x) {
-    std::size_t n = 0;
-    int y = h - 1;
-    while (y >= 0 && cells[y * w + x] != 0) --y;  // the settled bottom
-    int write_y = y;
-    for (; y >= 0; --y) {
+    int write_y = h - 1;
+    while (write_y >= 0 && cells[write_y * w + x] != 0) --write_y;  // the lowest hole
+    for (int y = write_y - 1; y >= 0; --y) {
       const std::uint8_t c = cells[y * w + x];
       if (c == 0) continue;
       cells[write_y * w + x] = c;
       cells[y * w + x] = 0;
-      column[n++] = {x, y, write_y};
+      found[n++] = {x, y, write_y};
       --write_y;
     }
-    moves.insert(moves.end(), column.begin(), column.begin() + static_cast<std::ptrdiff_t>(n));
   }
+  moves.insert(moves.end(), found.begin(), found.begin() + static_cast<std::ptrdiff_t>(n));
 }
 
 void compress_columns(Board& board, std::vector<std::array<int, 2>>& moves) {

@@ -41,7 +41,9 @@ int group_size(const Board& board, Point p);
 bool has_group_of_two(const Board& board);
 
 // Gravity: in every column the filled cells fall to the bottom, keeping their
-// order. Appends {x, from_y, to_y} for every cell that moved.
+// order. Appends {x, from_y, to_y} for every cell that moved: columns left
+// to right, each from the bottom up. Same Game, hidden colours and match-3
+// all fall through here (no allocation but the one append).
 void apply_gravity(Board& board, std::vector<std::array<int, 3>>& moves);
 // The same for columns first_x..last_x only (the others must be settled).
 void apply_gravity(Board& board, int first_x, int last_x, std::vector<std::array<int, 3>>& moves);

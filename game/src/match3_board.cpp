@@ -4,6 +4,8 @@
 #include <cstring>
 #include <utility>
 
+#include "board_ops.hpp"
+
 namespace tilecrush::game::match3 {
 namespace {
 
@@ -192,27 +194,6 @@ std::vector<Move> valid_swaps(const Board& board) {
   return moves;
 }
 
-void fall(Board& board, std::vector<std::array<int, 3>>& moves) {
-  const int w = board.width();
-  const int h = board.height();
-  std::uint8_t* c = board.cells().data();
-  std::array<std::array<int, 3>, kMaxCells> found;  // no per-move allocation
-  std::size_t n = 0;
-  for (int x = 0; x < w; ++x) {
-    int write_y = h - 1;
-    while (write_y >= 0 && c[write_y * w + x] != 0) --write_y;  // the lowest hole
-    for (int y = write_y - 1; y >= 0; --y) {
-      const std::uint8_t v = c[y * w + x];
-      if (v == 0) continue;
-      c[write_y * w + x] = v;
-      c[y * w + x] = 0;
-      found[n++] = {x, y, write_y};
-      --write_y;
-    }
-  }
-  moves.insert(moves.end(), found.begin(), found.begin() + static_cast<std::ptrdiff_t>(n));
-}
-
 // After gravity a column's empty cells are its top ones: the scan of a
 // column stops at its first filled cell.
 void refill(Board& board, int colors, Rng& rng, std::vector<std::array<int, 3>>& spawned) {
@@ -254,7 +235,7 @@ int resolve(Board& board, int colors, bool refill_on, Rng& rng, const Resolution
       out.events->emplace_back(ScoreEvent{delta, total});
     }
     FallEvent fallen;
-    fall(board, fallen.moves);
+    ops::apply_gravity(board, fallen.moves);
     if (out.events && !fallen.moves.empty()) out.events->emplace_back(std::move(fallen));
     if (refill_on && wave <= kMaxRefillWaves) {
       SpawnEvent spawn;
@@ -268,7 +249,7 @@ int resolve(Board& board, int colors, bool refill_on, Rng& rng, const Resolution
 
 void stabilise(Board& board, int colors, bool refill_on, Rng& rng) {
   std::vector<std::array<int, 3>> scratch;
-  fall(board, scratch);
+  ops::apply_gravity(board, scratch);
   if (refill_on) refill(board, colors, rng, scratch);
   resolve(board, colors, refill_on, rng, Resolution{});
 }

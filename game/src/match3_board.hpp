@@ -63,13 +63,6 @@ bool first_valid_swap(const Board& board, Move& out);
 bool has_valid_swap(const Board& board);
 std::vector<Move> valid_swaps(const Board& board);
 
-// Gravity exactly as ops::apply_gravity (same board, same moves in the same
-// order: columns left to right, each from the bottom up), faster: it skips
-// full columns and allocates the move list once. A deliberate speed twin of
-// that slow path: Match3.FallIsSameGameGravity (tests/game/match3_deal_test.cpp)
-// holds the two equal on random boards.
-void fall(Board& board, std::vector<std::array<int, 3>>& moves);
-
 // On a board whose filled cells rest on the bottom: fills every empty cell
 // with rng.color(colors), columns left to right and, within a column, top
 // to bottom; appends {x, y, color} for each.

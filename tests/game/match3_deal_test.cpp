@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
+#include <string_view>
 
 #include "board_ops.hpp"
 #include "match3_board.hpp"
@@ -22,59 +24,64 @@ using namespace match3_test;
 // ---- Seed 003: its printed 9 x 9 board is a test vector. ----
 // The J matrix is transposed against the player's view: J row r is our
 // column x = r and J column c is our row y = c, so J's gravity "to the
-// right" pulls toward y = H - 1, as ours does. jboard(m) builds our board.
-using JMatrix = std::array<std::array<int, 9>, 9>;
+// right" pulls toward y = H - 1, as ours does.
+//
+// The article's three printed matrices side by side, one J row a line:
+// `Board`; `gravity Board`; and, on the gravity board, the explosion mask
+// `3 <: +/ ((runs &. |:) >. runs)"2 Board ="_ 0 }. i. K` (1: explodes).
+constexpr std::string_view kSeed003 = R"(
+024054442 002454442 000001110
+132151234 132151234 000000000
+155311043 015531143 000000000
+243504355 024354355 000000000
+012045355 001245355 000000000
+034404310 000344431 000011100
+001512404 000151244 000001000
+324441313 324441313 001111000
+512515052 051251552 000001000
+)";
+enum Seed003 { kBoard, kGravity, kMask };
 
-Board jboard(const JMatrix& m) {
+// One of kSeed003's matrices as our board.
+Board seed003(Seed003 which) {
+  std::istringstream table{std::string(kSeed003)};
   Board b(9, 9);
   for (int r = 0; r < 9; ++r) {
-    for (int c = 0; c < 9; ++c) b.set(r, c, static_cast<std::uint8_t>(m[r][c]));
+    std::array<std::string, 3> matrices;
+    for (std::string& m : matrices) table >> m;
+    for (int c = 0; c < 9; ++c) b.set(r, c, static_cast<std::uint8_t>(matrices[which].at(c) - '0'));
   }
   return b;
 }
 
-constexpr JMatrix kSeed003Board{{{0, 2, 4, 0, 5, 4, 4, 4, 2},
-                                 {1, 3, 2, 1, 5, 1, 2, 3, 4},
-                                 {1, 5, 5, 3, 1, 1, 0, 4, 3},
-                                 {2, 4, 3, 5, 0, 4, 3, 5, 5},
-                                 {0, 1, 2, 0, 4, 5, 3, 5, 5},
-                                 {0, 3, 4, 4, 0, 4, 3, 1, 0},
-                                 {0, 0, 1, 5, 1, 2, 4, 0, 4},
-                                 {3, 2, 4, 4, 4, 1, 3, 1, 3},
-                                 {5, 1, 2, 5, 1, 5, 0, 5, 2}}};
-// `gravity Board`
-constexpr JMatrix kSeed003Gravity{{{0, 0, 2, 4, 5, 4, 4, 4, 2},
-                                   {1, 3, 2, 1, 5, 1, 2, 3, 4},
-                                   {0, 1, 5, 5, 3, 1, 1, 4, 3},
-                                   {0, 2, 4, 3, 5, 4, 3, 5, 5},
-                                   {0, 0, 1, 2, 4, 5, 3, 5, 5},
-                                   {0, 0, 0, 3, 4, 4, 4, 3, 1},
-                                   {0, 0, 0, 1, 5, 1, 2, 4, 4},
-                                   {3, 2, 4, 4, 4, 1, 3, 1, 3},
-                                   {0, 5, 1, 2, 5, 1, 5, 5, 2}}};
-// `3 <: +/ ((runs &. |:) >. runs)"2 Board ="_ 0 }. i. K` on the gravity board
-constexpr JMatrix kSeed003Mask{{{0, 0, 0, 0, 0, 1, 1, 1, 0},
-                                {0, 0, 0, 0, 0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 1, 1, 1, 0, 0},
-                                {0, 0, 0, 0, 0, 1, 0, 0, 0},
-                                {0, 0, 1, 1, 1, 1, 0, 0, 0},
-                                {0, 0, 0, 0, 0, 1, 0, 0, 0}}};
-
-TEST(Match3Seed003, GravityGivesThePrintedBoard) {
-  Board shared = jboard(kSeed003Board);
-  Board fast = shared;
-  std::vector<std::array<int, 3>> shared_moves, fast_moves;
-  ops::apply_gravity(shared, shared_moves);
-  match3::fall(fast, fast_moves);
-  EXPECT_EQ(shared, jboard(kSeed003Gravity));
-  EXPECT_EQ(fast, jboard(kSeed003Gravity));
-  EXPECT_EQ(fast_moves, shared_moves);
+// rules.md's gravity read cell by cell: each column's filled cells, from the
+// bottom up, take the lowest free rows in turn; every cell that changes row
+// is listed as {x, from_y, to_y}, columns left to right, each bottom up.
+Board column_gravity(const Board& before, std::vector<std::array<int, 3>>& moves) {
+  Board after(before.width(), before.height());
+  for (int x = 0; x < before.width(); ++x) {
+    int to = before.height();
+    for (int from = before.height() - 1; from >= 0; --from) {
+      if (before.at(x, from) == 0) continue;
+      after.set(x, --to, before.at(x, from));
+      if (to != from) moves.push_back({x, from, to});
+    }
+  }
+  return after;
 }
 
-TEST(Match3, FallIsSameGameGravity) {
+TEST(Match3Seed003, GravityGivesThePrintedBoard) {
+  const Board printed = seed003(kGravity);
+  Board b = seed003(kBoard);
+  std::vector<std::array<int, 3>> moves, expected_moves;
+  EXPECT_EQ(column_gravity(b, expected_moves), printed);
+  ops::apply_gravity(b, moves);
+  EXPECT_EQ(b, printed);
+  EXPECT_EQ(moves, expected_moves);
+}
+
+// Match-3, Same Game and hidden colours all fall through ops::apply_gravity.
+TEST(Match3, GravityKeepsEachColumnsOrderAndListsEveryMovedCell) {
   std::mt19937 rng(8);
   for (int i = 0; i < 2000; ++i) {
     Board a(std::uniform_int_distribution<int>(1, 32)(rng),
@@ -85,24 +92,24 @@ TEST(Match3, FallIsSameGameGravity) {
               ? 0
               : static_cast<std::uint8_t>(std::uniform_int_distribution<int>(1, 12)(rng));
     }
-    Board b = a;
-    std::vector<std::array<int, 3>> am{{9, 9, 9}}, bm{{9, 9, 9}};  // appends
-    ops::apply_gravity(a, am);
-    match3::fall(b, bm);
-    ASSERT_EQ(a, b);
-    ASSERT_EQ(am, bm);
+    std::vector<std::array<int, 3>> moves{{9, 9, 9}}, expected_moves{{9, 9, 9}};  // appends
+    const Board expected = column_gravity(a, expected_moves);
+    ops::apply_gravity(a, moves);
+    ASSERT_EQ(a, expected);
+    ASSERT_EQ(moves, expected_moves);
   }
 }
 
 TEST(Match3Seed003, RunsAreThePrintedExplosionMask) {
-  const Board b = jboard(kSeed003Gravity);
+  const Board b = seed003(kGravity);
+  const Board printed = seed003(kMask);
   match3::Mask mask;
   int expected = 0;
   EXPECT_EQ(match3::mark_runs(b, mask), 12);
   for (int x = 0; x < 9; ++x) {
     for (int y = 0; y < 9; ++y) {
-      EXPECT_EQ(mask[static_cast<std::size_t>(y * 9 + x)], kSeed003Mask[x][y]) << x << "," << y;
-      expected += kSeed003Mask[x][y];
+      EXPECT_EQ(mask[static_cast<std::size_t>(y * 9 + x)], printed.at(x, y)) << x << "," << y;
+      expected += printed.at(x, y);
     }
   }
   EXPECT_EQ(expected, 12);
@@ -117,7 +124,7 @@ Board j_update(Board b) {
   for (;;) {
     const Board before = b;
     std::vector<std::array<int, 3>> ignored;
-    ops::apply_gravity(b, ignored);
+    b = column_gravity(b, ignored);
     std::vector<int> longest(static_cast<std::size_t>(w * h), 0);
     auto run_len = [&](int x, int y, int dx, int dy) {
       const std::uint8_t v = b.at(x, y);
@@ -142,7 +149,7 @@ Board j_update(Board b) {
 }
 
 TEST(Match3Seed003, CustomBoardWithoutRefillStabilisesLikeUpdate) {
-  const Board start = jboard(kSeed003Board);
+  const Board start = seed003(kBoard);
   auto g = make(board_setup(start, false));
   EXPECT_EQ(g->board(), j_update(start));
   EXPECT_EQ(g->score(), 0);  // stabilising scores nothing
@@ -162,7 +169,7 @@ TEST(Match3Seed003, CustomBoardWithoutRefillStabilisesLikeUpdate) {
 }
 
 TEST(Match3, CustomBoardWithRefillStabilisesFullAndWithoutRuns) {
-  const Board start = jboard(kSeed003Board);
+  const Board start = seed003(kBoard);
   auto a = make(board_setup(start, true));
   auto b = make(board_setup(start, true));
   EXPECT_EQ(a->board(), b->board());

@@ -103,8 +103,8 @@ TEST(Rng, MatchesTheDocumentedAlgorithm) {
        {"tilecrush/v1/same/easy/x", "tilecrush/v1/same/7x9x6/2026-01-01", ""}) {
     Rng rng = Rng::from_material(material);
     EXPECT_EQ(rng, Rng(fnv1a64(material)));
-    test::RefRng ref(fnv1a64(material));
-    EXPECT_EQ(rng.state(), ref.s);
+    test::RefRng ref = test::RefRng::from_material(material);
+    EXPECT_EQ(rng.state(), ref.state());
     for (int i = 0; i < 1000; ++i) ASSERT_EQ(rng.next(), ref.next()) << material << " #" << i;
   }
 }
@@ -115,6 +115,7 @@ TEST(Rng, BoundedRejectsBelowTheThresholdAndReducesModN) {
   for (const std::uint64_t n : sizes) {
     Rng rng(n * 31 + 7);
     test::RefRng ref(n * 31 + 7);
+    test::RefRng documented(n * 31 + 7);  // its own bounded(), threshold 2^64 mod n
     const std::uint64_t threshold = (0 - n) % n;
     for (int i = 0; i < 2000; ++i) {
       std::uint64_t r = ref.next();
@@ -122,6 +123,7 @@ TEST(Rng, BoundedRejectsBelowTheThresholdAndReducesModN) {
       const std::uint64_t got = rng.bounded(n);
       ASSERT_LT(got, n);
       ASSERT_EQ(got, r % n) << "n=" << n << " #" << i;
+      ASSERT_EQ(got, documented.bounded(n)) << "n=" << n << " #" << i;
     }
   }
 }

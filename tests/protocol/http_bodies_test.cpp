@@ -149,25 +149,20 @@ TEST(HttpBodies, FinishedGameMovesNotPublished) {
 }
 
 TEST(HttpBodies, FinishedPracticeGame) {
-  // A custom game (no preset: null) with its starting board, 3 x 2.
-  const FinishedGame finished{.game_id = "p1",
-                              .player = "Bo",
-                              .mode = game::Mode::same,
-                              .preset = "",
-                              .seed = "x",
-                              .ranked = false,
-                              .rules_version = 1,
-                              .competition = std::nullopt,
-                              .moves_published_at = std::nullopt,
-                              .moves = std::vector<game::Move>{kClick},
-                              .score = 4,
-                              .duration_ms = 0,
-                              .finished_at = "2026-11-24T09:41:12.408Z",
-                              .practice = PracticeStart{.width = 3,
-                                                        .height = 2,
-                                                        .colors = 2,
-                                                        .moves_left = std::nullopt,
-                                                        .cells = {0, 1, 0, -1, 1, 1}}};
+  // A custom Same Game with its starting board, 3 x 2. The rest is left to
+  // FinishedGame's defaults, as the answer below shows: mode same, no preset
+  // (null), unranked, no competition, duration 0, no move limit (moves_left
+  // null).
+  const FinishedGame finished{
+      .game_id = "p1",
+      .player = "Bo",
+      .seed = "x",
+      .rules_version = 1,
+      .moves = std::vector<game::Move>{kClick},
+      .score = 4,
+      .finished_at = "2026-11-24T09:41:12.408Z",
+      .practice =
+          PracticeStart{.width = 3, .height = 2, .colors = 2, .cells = {0, 1, 0, -1, 1, 1}}};
   EXPECT_EQ(dump(finished_game_body(finished)),
             R"({"board":[[0,1,0],[-1,1,1]],"colors":2,"competition":null,"duration_ms":0,)"
             R"("finished_at":"2026-11-24T09:41:12.408Z","game_id":"p1","height":2,"mode":"same",)"
