@@ -45,25 +45,19 @@ json result_json(const ResultEntry& e) {
 
 }  // namespace
 
+// Its members each under its own name; competition_json adds the rest.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_ONLY_SERIALIZE(CompetitionView, id, name, mode, preset, seed,
+                                                  daily, opens_at, closes_at, state, opens_in_s,
+                                                  closes_in_s, attempts, unlisted, organiser,
+                                                  commitment, key)
+
 json competition_json(const CompetitionView& c) {
-  return {{"id", c.id},
-          {"name", c.name},
-          {"mode", game::to_string(c.mode)},
-          {"preset", c.preset},
-          {"seed", c.seed},
-          {"daily", c.daily},
-          {"opens_at", c.opens_at},
-          {"closes_at", c.closes_at},
-          {"state", c.state},
-          {"opens_in_s", c.opens_in_s},
-          {"closes_in_s", c.closes_in_s},
-          {"attempts", or_null(c.attempts)},
-          {"counts", c.first_counts ? "first" : "best"},
-          {"unlisted", c.unlisted},
-          {"organiser", or_null(c.organiser)},
-          {"rules_version", game::kRulesVersion},
-          {"commitment", c.commitment},
-          {"key", or_null(c.key)}};
+  json out = c;
+  // `first_counts` is written by the rule's name, and every competition is
+  // played under this build's rules.
+  out["counts"] = c.first_counts ? "first" : "best";
+  out["rules_version"] = game::kRulesVersion;
+  return out;
 }
 
 json competition_body(const CompetitionView& competition,

@@ -8,35 +8,11 @@ using nlohmann::json;
 
 using detail::or_null;
 
-namespace {
-
-json daily_boards_json(const std::vector<DailyBoard>& boards) {
-  json out = json::array();
-  for (const DailyBoard& b : boards) {
-    out.push_back({{"mode", game::to_string(b.mode)},
-                   {"preset", b.preset},
-                   {"seed", b.seed},
-                   {"competition", b.competition},
-                   {"commitment", b.commitment},
-                   {"opens_at", b.opens_at},
-                   {"closes_at", b.closes_at},
-                   {"key", or_null(b.key)}});
-  }
-  return out;
-}
-
-json entry_json(const LeaderboardEntry& e) {
-  return {{"rank", e.rank},
-          {"player", e.player},
-          {"score", e.score},
-          {"move_count", e.move_count},
-          {"duration_ms", e.duration_ms},
-          {"attempts", e.attempts},
-          {"game_id", e.game_id},
-          {"finished_at", e.finished_at}};
-}
-
-}  // namespace
+// Written member by member, each under its own name.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_ONLY_SERIALIZE(DailyBoard, mode, preset, seed, competition,
+                                                  commitment, opens_at, closes_at, key)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_ONLY_SERIALIZE(LeaderboardEntry, rank, player, score, move_count,
+                                                  duration_ms, attempts, game_id, finished_at)
 
 json move_json(const game::Move& move) {
   json out = json::array({game::to_string(move.kind), move.a.x, move.a.y});
@@ -60,22 +36,20 @@ json health_body(const Health& health) {
 json daily_body(const DailyBoards& today, std::int64_t resets_in_s, const DailyBoards& tomorrow) {
   return {{"date", today.date},
           {"resets_in_s", resets_in_s},
-          {"boards", daily_boards_json(today.boards)},
-          {"tomorrow", {{"date", tomorrow.date}, {"boards", daily_boards_json(tomorrow.boards)}}}};
+          {"boards", today.boards},
+          {"tomorrow", {{"date", tomorrow.date}, {"boards", tomorrow.boards}}}};
 }
 
 json daily_date_body(const DailyBoards& day) {
-  return {{"date", day.date}, {"boards", daily_boards_json(day.boards)}};
+  return {{"date", day.date}, {"boards", day.boards}};
 }
 
 json leaderboard_body(const LeaderboardPage& page) {
-  json entries = json::array();
-  for (const LeaderboardEntry& e : page.entries) entries.push_back(entry_json(e));
   json body{{"mode", game::to_string(page.mode)},
             {"preset", page.preset},
             {"seed", page.seed},
             {"total", page.total},
-            {"entries", std::move(entries)}};
+            {"entries", page.entries}};
   if (page.competition) body["competition"] = *page.competition;
   return body;
 }

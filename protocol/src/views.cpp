@@ -74,21 +74,13 @@ json welcome(const json& id, const json& player_id, std::string_view name, std::
           {"token", token}};
 }
 
+// Written member by member, each under its own name.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_ONLY_SERIALIZE(RunningView, game_id, competition, mode, preset,
+                                                  attempt, ranked, score, move_count, started_at,
+                                                  closes_at)
+
 json running_list(const std::vector<RunningView>& games) {
-  json list = json::array();
-  for (const RunningView& g : games) {
-    list.push_back({{"game_id", g.game_id},
-                    {"competition", g.competition},
-                    {"mode", game::to_string(g.mode)},
-                    {"preset", g.preset},
-                    {"attempt", g.attempt},
-                    {"ranked", g.ranked},
-                    {"score", g.score},
-                    {"move_count", g.move_count},
-                    {"started_at", g.started_at},
-                    {"closes_at", g.closes_at}});
-  }
-  return list;
+  return games;
 }
 
 json running_reply(const json& id, json list) {

@@ -15,25 +15,25 @@
 
 namespace tilecrush::server {
 
-Server::Server(const Config& config)
-    : config_(config),
-      pool_(config.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
-                                : config.threads) {
-  limits_.rate_per_second = config.rate_per_second;
-  limits_.rate_burst = config.rate_burst;
-  limits_.idle_timeout = std::chrono::seconds(config.idle_timeout_s);
-  limits_.http_timeout = std::chrono::seconds(config.http_timeout_s);
-  connection_limits_ = std::make_shared<ConnectionLimits>(config.max_connections,
-                                                          config.max_connections_per_address);
+namespace {
 
+// The static folder's files, or none (a warning when the folder is named
+// and missing).
+std::unique_ptr<StaticFiles> static_files_of(const Config& config) {
   std::error_code ec;
   if (!config.static_dir.empty() && std::filesystem::is_directory(config.static_dir, ec)) {
-    static_files_ = std::make_unique<StaticFiles>(config.static_dir);
-  } else if (!config.static_dir.empty()) {
+    return std::make_unique<StaticFiles>(config.static_dir);
+  }
+  if (!config.static_dir.empty()) {
     std::cerr << "warning: static folder " << config.static_dir << " not found; / serves nothing\n";
   }
+  return nullptr;
+}
 
+// The database's options; a SQLite file's folder is created first.
+storage::Options storage_options(const Config& config) {
   if (!storage::is_postgres_url(config.db)) {
+    std::error_code ec;
     const std::filesystem::path db_path(config.db);
     if (db_path.has_parent_path()) std::filesystem::create_directories(db_path.parent_path(), ec);
   }
@@ -41,28 +41,43 @@ Server::Server(const Config& config)
   options.path = config.db;
   options.synchronous =
       config.db_full_sync ? storage::Synchronous::full : storage::Synchronous::normal;
-  db_ = std::make_unique<storage::Database>(options);
+  return options;
+}
 
-  now_ = config.now ? config.now : std::function<std::int64_t()>(now_ms);
-  BoardKeys::KeySource key_source = BoardKeys::system_random();
-  if (config.board_key_source) {
-    key_source = [source = config.board_key_source](const storage::BoardKey& b) {
-      return source(b.scope, static_cast<int>(b.mode), b.preset, b.seed);
-    };
-  }
-  board_keys_ = std::make_unique<BoardKeys>(*db_, std::move(key_source), now_);
-  competitions_ =
-      std::make_unique<Competitions>(*db_, *board_keys_, now_, DailyRules{config.daily_attempts});
-  service_ = std::make_unique<GameService>(*db_, metrics_, now_, *board_keys_, *competitions_);
-  rooms_ = std::make_unique<RoomManager>(*service_, *db_, pool_.at(0).get_executor(), now_,
-                                         RoomLimits{}, config.node_id);
+BoardKeys::KeySource key_source_of(const Config& config) {
+  if (!config.board_key_source) return BoardKeys::system_random();
+  return [source = config.board_key_source](const storage::BoardKey& b) {
+    return source(b.scope, static_cast<int>(b.mode), b.preset, b.seed);
+  };
+}
+
+}  // namespace
+
+// The parts are built in the order they are declared, each over those
+// before it.
+Server::Server(const Config& config)
+    : config_(config),
+      pool_(config.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
+                                : config.threads),
+      connection_limits_(std::make_shared<ConnectionLimits>(config.max_connections,
+                                                            config.max_connections_per_address)),
+      static_files_(static_files_of(config)),
+      db_(storage_options(config)),
+      now_(config.now ? config.now : std::function<std::int64_t()>(now_ms)),
+      board_keys_(db_, key_source_of(config), now_),
+      competitions_(db_, board_keys_, now_, DailyRules{config.daily_attempts}),
+      service_(db_, metrics_, now_, board_keys_, competitions_),
+      rooms_(service_, db_, pool_.at(0).get_executor(), now_, RoomLimits{}, config.node_id),
+      dispatcher_(service_, &rooms_, metrics_),
+      api_(db_, metrics_, now_, TILECRUSH_VERSION, competitions_, config.operator_token) {
+  limits_.rate_per_second = config.rate_per_second;
+  limits_.rate_burst = config.rate_burst;
+  limits_.idle_timeout = std::chrono::seconds(config.idle_timeout_s);
+  limits_.http_timeout = std::chrono::seconds(config.http_timeout_s);
   // The open rooms of the previous run, before anyone can connect.
-  rooms_->restore();
-  dispatcher_ = std::make_unique<Dispatcher>(*service_, rooms_.get(), metrics_);
-  api_ = std::make_unique<HttpApi>(*db_, metrics_, now_, TILECRUSH_VERSION, *competitions_,
-                                   config.operator_token);
+  rooms_.restore();
   metrics_.set_extra_source([this]() {
-    const storage::WriterMetrics m = db_->metrics();
+    const storage::WriterMetrics m = db_.metrics();
     PrometheusText out;
     auto seconds = [](std::uint64_t ns) { return static_cast<double>(ns) / 1e9; };
     out.metric("tilecrush_db_queue_depth", "gauge", "Writes queued for the database.",
@@ -77,7 +92,7 @@ Server::Server(const Config& config)
                "Duration of the last write transaction.", seconds(m.last_commit_latency_ns));
     out.metric("tilecrush_db_checkpoints_total", "counter",
                "WAL checkpoints run by the checkpoint thread.", m.checkpoints);
-    const storage::RankCacheMetrics r = db_->rank_cache_metrics();
+    const storage::RankCacheMetrics r = db_.rank_cache_metrics();
     out.metric("tilecrush_leaderboard_indexed_reads_total", "counter",
                "Leaderboard pages and around-me served through a rank index.", r.indexed_reads);
     out.metric(
@@ -91,7 +106,7 @@ Server::Server(const Config& config)
     out.metric("tilecrush_rank_index_mismatches_total", "counter",
                "Rank indexes found disagreeing with the rows and dropped (never expected).",
                r.mismatches);
-    out.metric("tilecrush_live_games", "gauge", "Games held in memory.", service_->live_games());
+    out.metric("tilecrush_live_games", "gauge", "Games held in memory.", service_.live_games());
     // What else grows with use, each with its bound (server/README.md,
     // "What grows with use").
     out.metric("tilecrush_rank_index_boards", "gauge",
@@ -99,12 +114,12 @@ Server::Server(const Config& config)
     out.metric("tilecrush_rank_index_keys", "gauge",
                "Keys held by the rank indexes (at most 4,000,000).", r.keys);
     out.metric("tilecrush_page_cache_pages", "gauge", "Rendered leaderboard pages kept.",
-               api_->page_cache().pages());
+               api_.page_cache().pages());
     out.metric("tilecrush_page_cache_bytes", "gauge",
                "Bytes of the rendered pages kept, as counted against their 16 MiB budget.",
-               api_->page_cache().bytes());
+               api_.page_cache().bytes());
     out.metric("tilecrush_board_keys_cached", "gauge", "Board keys cached (at most 16,384).",
-               board_keys_->cached_count());
+               board_keys_.cached_count());
     out.metric("tilecrush_sessions", "gauge",
                "WebSocket sessions held, each with its rate limiter (at most --max-connections).",
                registry_.size());
@@ -112,17 +127,17 @@ Server::Server(const Config& config)
         "tilecrush_connection_addresses", "gauge",
         "Remote addresses in the per-address connection table (those with a connection open).",
         connection_limits_->addresses());
-    out.metric("tilecrush_rooms", "gauge", "Rooms held in memory.", rooms_->room_count());
+    out.metric("tilecrush_rooms", "gauge", "Rooms held in memory.", rooms_.room_count());
     out.metric("tilecrush_room_indexed_players", "gauge", "Players in the rooms' per-player index.",
-               rooms_->indexed_players());
+               rooms_.indexed_players());
     return out.take();
   });
 
   http_context_.static_files = static_files_.get();
   http_context_.api = [this](ApiRequest request, std::function<void(HttpAnswer)> done) {
-    api_->handle(std::move(request), std::move(done));
+    api_.handle(std::move(request), std::move(done));
   };
-  http_context_.ws_handler = dispatcher_.get();
+  http_context_.ws_handler = &dispatcher_;
   http_context_.metrics = &metrics_;
   http_context_.limits = &limits_;
   http_context_.registry = &registry_;
@@ -156,10 +171,10 @@ void Server::schedule_eviction() {
     if (ec) return;
     if (!eviction_busy_->exchange(true)) {
       const bool idle_pass = ++eviction_ticks_ % 10 == 0;
-      service_->post_to_pool([this, idle_pass, busy = eviction_busy_]() {
-        service_->evict_finished();
+      service_.post_to_pool([this, idle_pass, busy = eviction_busy_]() {
+        service_.evict_finished();
         if (idle_pass) {
-          service_->evict_idle(std::chrono::seconds(config_.game_idle_s));
+          service_.evict_idle(std::chrono::seconds(config_.game_idle_s));
           trim_heap();
         }
         busy->store(false);
@@ -174,12 +189,12 @@ void Server::schedule_closing() {
   closing_timer_->async_wait([this](error_code ec) {
     if (ec) return;
     if (!closing_busy_->exchange(true)) {
-      service_->post_to_pool([this, busy = closing_busy_]() {
+      service_.post_to_pool([this, busy = closing_busy_]() {
         try {
           const std::int64_t now = now_();
-          competitions_->ensure_dailies(now);
-          for (const auto& c : db_->competitions(storage::CompetitionState::to_close, now, 16)) {
-            service_->close_competition(c);
+          competitions_.ensure_dailies(now);
+          for (const auto& c : db_.competitions(storage::CompetitionState::to_close, now, 16)) {
+            service_.close_competition(c);
           }
         } catch (const std::exception&) {
           // Storage unavailable: the next tick tries again.
@@ -203,7 +218,7 @@ void Server::stop() {
   // requests it has read (those still with the game service included: the
   // database stays open until the connections are gone), and only then its
   // close frame (WebsocketSession::close).
-  db_->flush();
+  db_.flush();
   for (const auto& session : registry_.snapshot())
     session->close(websocket::close_code::going_away);
   // The answers' drain, then a second for the closing handshake.
@@ -213,9 +228,9 @@ void Server::stop() {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   pool_.stop();
-  service_->stop();
-  api_->stop();
-  db_->close();
+  service_.stop();
+  api_.stop();
+  db_.close();
 }
 
 }  // namespace tilecrush::server

@@ -39,8 +39,8 @@ class Server {
 
   unsigned short port() const { return listener_->port(); }
   Metrics& metrics() { return metrics_; }
-  storage::Database& database() { return *db_; }
-  GameService& games() { return *service_; }
+  storage::Database& database() { return db_; }
+  GameService& games() { return service_; }
 
  private:
   void schedule_eviction();
@@ -54,15 +54,17 @@ class Server {
   SessionLimits limits_;
   SessionRegistry registry_;
   std::shared_ptr<ConnectionLimits> connection_limits_;
-  std::unique_ptr<StaticFiles> static_files_;
-  std::unique_ptr<storage::Database> db_;
+  std::unique_ptr<StaticFiles> static_files_;  // none without a static folder
+  // Built in this order, each over those before it, and destroyed in
+  // reverse: the order is the dependencies'.
+  storage::Database db_;
   std::function<std::int64_t()> now_;
-  std::unique_ptr<BoardKeys> board_keys_;
-  std::unique_ptr<Competitions> competitions_;
-  std::unique_ptr<GameService> service_;
-  std::unique_ptr<RoomManager> rooms_;
-  std::unique_ptr<Dispatcher> dispatcher_;
-  std::unique_ptr<HttpApi> api_;
+  BoardKeys board_keys_;
+  Competitions competitions_;
+  GameService service_;
+  RoomManager rooms_;
+  Dispatcher dispatcher_;
+  HttpApi api_;
   HttpContext http_context_;
   std::shared_ptr<Listener> listener_;
   // The eviction timer is replaced in its own handler and cancelled by

@@ -5,6 +5,7 @@
 #include <array>
 
 #include "http/api_json.hpp"
+#include "http/cache_lifetimes.hpp"
 #include "http/http_api.hpp"
 #include "tilecrush/game/crypto.hpp"
 #include "tilecrush/protocol/archive_body.hpp"
@@ -14,15 +15,6 @@ namespace {
 
 using protocol::ErrorCode;
 using namespace api;
-
-// The first page changes when a competition closes (the dailies at
-// midnight UTC) and, for a little while after a close, as the games still
-// running then are ended and counted: a short life. A page after a cursor
-// holds only boards closed before it, which change only when an entry is
-// disqualified (or a just-closed board's last games are counted, within
-// seconds): browsers and caches may keep it for minutes.
-constexpr std::string_view kFirstPageCache = "public, max-age=30";
-constexpr std::string_view kOlderPageCache = "public, max-age=300";
 
 constexpr std::array<std::string_view, 4> kParams = {"limit", "before", "mode", "kind"};
 
@@ -86,7 +78,7 @@ HttpAnswer HttpApi::archive(const protocol::RequestTarget& target) {
   std::optional<protocol::ArchiveCursor> next;
   if (page.next) next = protocol::ArchiveCursor{page.next->closes_at, page.next->id};
   HttpAnswer out = ok_json(protocol::archive_body(items, next));
-  out.cache_control = before.value ? kOlderPageCache : kFirstPageCache;
+  out.cache_control = before.value ? kOlderArchivePageCache : kFirstArchivePageCache;
   return out;
 }
 

@@ -4,6 +4,7 @@
 // rendered pages kept per board revision (protocol.md, "Caching
 // leaderboard pages").
 #include "http/api_json.hpp"
+#include "http/cache_lifetimes.hpp"
 #include "http/http_api.hpp"
 #include "ops/clock.hpp"
 #include "tilecrush/game/presets.hpp"
@@ -15,12 +16,6 @@ namespace {
 
 using protocol::ErrorCode;
 using namespace api;
-
-// Boards still open change with every finished game: a short while, so that
-// a burst of readers costs one answer each couple of seconds. A closed
-// board changes only by a disqualification.
-constexpr std::string_view kOpenBoardCache = "public, max-age=2";
-constexpr std::string_view kClosedBoardCache = "public, max-age=3600";
 
 // If-None-Match: "*" or a comma-separated list of entity tags, compared
 // weakly (a W/ prefix is ignored), as RFC 9110 asks of GET.

@@ -22,7 +22,9 @@
 
 namespace tilecrush::protocol {
 
-// A Competition as shown at the time of the answer.
+// A Competition as shown at the time of the answer. Its members are written
+// under their own names (a member's name is its JSON field's: renaming one
+// changes the wire format), but `first_counts`, written as `counts`.
 struct CompetitionView {
   std::string id{};
   std::string name{};

@@ -38,6 +38,8 @@ struct Health {
 nlohmann::json health_body(const Health& health);
 
 // One daily competition's board, as /api/daily lists it.
+// Its members are written under their own names: a member's name is its
+// JSON field's (renaming one changes the wire format).
 struct DailyBoard {
   game::Mode mode = game::Mode::same;
   std::string preset{};
@@ -63,6 +65,8 @@ nlohmann::json daily_body(const DailyBoards& today, std::int64_t resets_in_s,
 // /api/daily?date=: {date, boards}.
 nlohmann::json daily_date_body(const DailyBoards& day);
 
+// Its members are written under their own names: a member's name is its
+// JSON field's (renaming one changes the wire format).
 struct LeaderboardEntry {
   std::int64_t rank = 0;
   std::string player{};  // name

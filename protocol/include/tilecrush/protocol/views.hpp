@@ -52,7 +52,9 @@ nlohmann::json welcome(const nlohmann::json& id, const nlohmann::json& player_id
 // One running competition attempt, as `welcome.running` and the `running`
 // answer list them: {game_id, competition, mode, preset, attempt, ranked,
 // score, move_count, started_at, closes_at} (times: ISO 8601 UTC with
-// milliseconds, formatted by the caller).
+// milliseconds, formatted by the caller). Its members are written under
+// their own names: a member's name is its JSON field's (renaming one
+// changes the wire format).
 struct RunningView {
   std::string game_id;
   std::string competition;
