@@ -17,12 +17,12 @@
 
 namespace tilecrush::server {
 
+// Neither copied nor moved: its threads and contexts are its own (its
+// members already make it so).
 class IoContextPool {
  public:
   explicit IoContextPool(unsigned threads);
   ~IoContextPool();
-  IoContextPool(const IoContextPool&) = delete;
-  IoContextPool& operator=(const IoContextPool&) = delete;
 
   // The context of the next connection (round robin).
   net::io_context& next();
