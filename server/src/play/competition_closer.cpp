@@ -12,12 +12,12 @@ void CompetitionCloser::end_at_close(const std::shared_ptr<LiveGame>& live) {
   game::EventList events;
   if (!live->game->close(events).ok()) return;
   // It ended when the competition closed, whenever this runs.
-  live->finished_at = *live->closes_at;
+  live->clock.finished_at = *live->closes_at;
   const game::Game& g = *live->game;
   metrics_.game_finished();
   ++live->pending_writes;
-  db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
-                   live->duration_ms(*live->finished_at), true},
+  db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->clock.finished_at,
+                   live->duration_ms(*live->clock.finished_at), true},
                   [this, live](const storage::WriteResult& r) {
                     --live->pending_writes;
                     if (r.ok()) return;
@@ -41,7 +41,7 @@ void CompetitionCloser::close(const storage::CompetitionRecord& competition) {
       if (live->retired) continue;  // evicted meanwhile: load it again
       // Practice on the closed board (started once the close had passed,
       // before this closing work ran) plays on.
-      if (live->created_at >= competition.closes_at) break;
+      if (live->clock.created_at >= competition.closes_at) break;
       if (!live->closes_at) live->closes_at = competition.closes_at;
       if (!live->game->over()) end_at_close(live);
       break;

@@ -117,9 +117,9 @@ void GameCommands::handle(const RequestPtr& req, const protocol::MoveCommand& cm
         if (!outcome.ok()) return req->fail(protocol::error_code(outcome.status), outcome.reason);
         metrics_.move_accepted();
         const std::int64_t now = now_();
-        if (live.game->mode() == game::Mode::hidden && !live.first_move_at)
-          live.first_move_at = now;
-        if (live.game->over()) live.finished_at = now;
+        if (live.game->mode() == game::Mode::hidden && !live.clock.first_move_at)
+          live.clock.first_move_at = now;
+        if (live.game->over()) live.clock.finished_at = now;
         std::string text = protocol::events_reply_text(req->id(), live.id, *live.game, events);
         persist_move(req, self, cmd.move, std::move(text));
         observers_.progress(live, events);
@@ -132,25 +132,26 @@ void GameCommands::persist_move(const RequestPtr& req, const std::shared_ptr<Liv
   storage::WriteCallback on_write =
       answer_when_written(req, live, std::move(text), "could not save the move");
   // The move's offset from the game's start, for replays at its pace.
-  const std::int64_t at_ms = std::max<std::int64_t>(0, now_() - live->created_at);
+  const std::int64_t at_ms = std::max<std::int64_t>(0, now_() - live->clock.created_at);
   if (!g.over()) {
     return db_.append_move(live->id, g.move_count() - 1, move, g.score(), g.move_count(),
-                           live->first_move_at, at_ms, std::move(on_write));
+                           live->clock.first_move_at, at_ms, std::move(on_write));
   }
   metrics_.game_finished();
   // The move and the end in one storage operation: both stored or neither.
-  db_.append_final_move(move, live->first_move_at, at_ms,
-                        {live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
-                         live->duration_ms(*live->finished_at), true},
-                        std::move(on_write));
+  db_.append_final_move(
+      move, live->clock.first_move_at, at_ms,
+      {live->id, g.score(), g.move_count(), g.over_reason(), *live->clock.finished_at,
+       live->duration_ms(*live->clock.finished_at), true},
+      std::move(on_write));
 }
 
 void GameCommands::persist_finish(const RequestPtr& req, const std::shared_ptr<LiveGame>& live,
                                   std::string text) {
   const game::Game& g = *live->game;
   metrics_.game_finished();
-  db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->finished_at,
-                   live->duration_ms(*live->finished_at), true},
+  db_.finish_game({live->id, g.score(), g.move_count(), g.over_reason(), *live->clock.finished_at,
+                   live->duration_ms(*live->clock.finished_at), true},
                   answer_when_written(req, live, std::move(text), "could not save the game's end"));
 }
 
@@ -203,7 +204,7 @@ void GameCommands::handle(const RequestPtr& req, const protocol::Resign& cmd) {
                   const game::Outcome outcome = live.game->resign(events);
                   if (!outcome.ok())
                     return req->fail(protocol::error_code(outcome.status), outcome.reason);
-                  live.finished_at = now_();
+                  live.clock.finished_at = now_();
                   std::string text =
                       protocol::events_reply_text(req->id(), live.id, *live.game, events);
                   persist_finish(req, self, std::move(text));

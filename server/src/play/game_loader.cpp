@@ -20,7 +20,7 @@ std::shared_ptr<LiveGame> GameLoader::load(const std::string& game_id) {
   live->id = record->id;
   live->player_id = record->player_id;
   live->player_name = record->player_name;
-  live->created_at = record->created_at;
+  live->clock.created_at = record->created_at;
   live->room_code = record->room_code;
   live->ranked = record->ranked;
   live->competition = record->competition;
@@ -30,10 +30,10 @@ std::shared_ptr<LiveGame> GameLoader::load(const std::string& game_id) {
     const auto competition = competitions_.find(*record->competition);
     if (!competition) return nullptr;
     // Practice started on the board after its close is not ended by it.
-    if (live->created_at < competition->closes_at) live->closes_at = competition->closes_at;
+    if (live->clock.created_at < competition->closes_at) live->closes_at = competition->closes_at;
   }
-  live->first_move_at = record->first_move_at;
-  live->finished_at = record->finished_at;
+  live->clock.first_move_at = record->first_move_at;
+  live->clock.finished_at = record->finished_at;
   live->last_used_ms = now_();
   live->game = std::move(replayed.game);
   if (record->state == storage::GameState::over && !live->game->over()) {
@@ -51,8 +51,9 @@ std::shared_ptr<LiveGame> GameLoader::load(const std::string& game_id) {
     // Its last move was stored but not its end (queued with the move, the
     // end's write went into a batch that failed, e.g. its session was
     // cut): stored now, at the last move's time when it is known.
-    live->finished_at = record->move_times.empty() ? live->last_used_ms
-                                                   : live->created_at + record->move_times.back();
+    live->clock.finished_at = record->move_times.empty()
+                                  ? live->last_used_ms
+                                  : live->clock.created_at + record->move_times.back();
   }
   const LiveGame* made = live.get();
   auto inserted = games_.insert(std::move(live));
@@ -60,12 +61,13 @@ std::shared_ptr<LiveGame> GameLoader::load(const std::string& game_id) {
   if (end_lost && inserted.get() == made) {
     const game::Game& g = *inserted->game;
     ++inserted->pending_writes;
-    db_.finish_game({inserted->id, g.score(), g.move_count(), g.over_reason(),
-                     *inserted->finished_at, inserted->duration_ms(*inserted->finished_at), true},
-                    [this, inserted](const storage::WriteResult& r) {
-                      --inserted->pending_writes;
-                      if (!r.ok()) games_.retire(inserted);
-                    });
+    db_.finish_game(
+        {inserted->id, g.score(), g.move_count(), g.over_reason(), *inserted->clock.finished_at,
+         inserted->duration_ms(*inserted->clock.finished_at), true},
+        [this, inserted](const storage::WriteResult& r) {
+          --inserted->pending_writes;
+          if (!r.ok()) games_.retire(inserted);
+        });
   }
   return inserted;
 }

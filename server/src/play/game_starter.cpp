@@ -60,8 +60,8 @@ std::shared_ptr<LiveGame> GameStarter::make_game(const game::GameSetup& setup,
   live->id = random_game_id();
   live->player_id = player_id;
   live->player_name = player_name;
-  live->created_at = now_();
-  live->last_used_ms = live->created_at;
+  live->clock.created_at = now_();
+  live->last_used_ms = live->clock.created_at;
   live->room_code = std::move(room_code);
   live->ranked = dealt.ranked();
   if (dealt.board_key) live->commitment = game::commitment(*dealt.board_key);
@@ -77,7 +77,7 @@ void GameStarter::register_game(const std::shared_ptr<LiveGame>& live,
   record.player_id = live->player_id;
   record.setup = live->game->setup();
   record.ranked = live->ranked;
-  record.created_at = live->created_at;
+  record.created_at = live->clock.created_at;
   record.room_code = live->room_code;
   record.competition = live->competition;
   record.attempt_rule = rule;
@@ -86,7 +86,7 @@ void GameStarter::register_game(const std::shared_ptr<LiveGame>& live,
   // A custom board with no move at all ends at once: its end is written in
   // the same batch, and `committed` runs only after both writes.
   const bool over_at_start = live->game->over();
-  if (over_at_start) live->finished_at = live->created_at;
+  if (over_at_start) live->clock.finished_at = live->clock.created_at;
   const int writes = over_at_start ? 2 : 1;
   auto join = std::make_shared<CreateJoin>(writes);
   auto on_write = [this, live, join,
@@ -111,9 +111,9 @@ void GameStarter::register_game(const std::shared_ptr<LiveGame>& live,
   games_.insert(live);
   db_.create_game(std::move(record), on_create);
   if (over_at_start) {
-    db_.finish_game(
-        {live->id, live->game->score(), 0, live->game->over_reason(), live->created_at, 0, true},
-        on_write);
+    db_.finish_game({live->id, live->game->score(), 0, live->game->over_reason(),
+                     live->clock.created_at, 0, true},
+                    on_write);
   }
 }
 

@@ -4,21 +4,12 @@
 
 namespace tilecrush::server {
 
-std::int64_t LiveGame::elapsed_ms(std::int64_t now) const {
-  if (!first_move_at) return 0;
-  const std::int64_t end = finished_at.value_or(now);
-  return end > *first_move_at ? end - *first_move_at : 0;
-}
-
 std::int64_t LiveGame::duration_ms(std::int64_t end) const {
-  if (game && game->mode() == game::Mode::hidden) {
-    return first_move_at && end > *first_move_at ? end - *first_move_at : 0;
-  }
-  return end > created_at ? end - created_at : 0;
+  return clock.duration_ms(game ? game->mode() : game::Mode::same, end);
 }
 
 protocol::GameViewMeta LiveGame::view_meta(std::int64_t now) const {
-  return {id, elapsed_ms(now), ranked, competition, attempt, commitment};
+  return {id, clock.elapsed_ms(now), ranked, competition, attempt, commitment};
 }
 
 std::shared_ptr<LiveGame> GameRegistry::find(const std::string& id) const {

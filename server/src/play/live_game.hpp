@@ -14,6 +14,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "play/play_clock.hpp"
 #include "tilecrush/game/game.hpp"
 #include "tilecrush/protocol/views.hpp"
 
@@ -25,7 +26,6 @@ struct LiveGame {
   std::string id;
   std::int64_t player_id = 0;
   std::string player_name;
-  std::int64_t created_at = 0;
   std::optional<std::string> room_code;
   // Whether it feeds its board's leaderboard (the record's flag).
   bool ranked = false;
@@ -37,10 +37,9 @@ struct LiveGame {
   std::optional<std::int64_t> closes_at;
   // SHA-256 of the board's key, for a keyed board.
   std::optional<std::string> commitment;
-  // Guarded by mutex:
+  // Guarded by mutex (clock.created_at is fixed at creation):
   std::unique_ptr<game::Game> game;
-  std::optional<std::int64_t> first_move_at;
-  std::optional<std::int64_t> finished_at;
+  PlayClock clock;
   std::int64_t last_used_ms = 0;
   // Writes queued and not yet committed; a game is only evicted at 0.
   // Atomic: storage callbacks update it without taking the mutex.
@@ -50,9 +49,7 @@ struct LiveGame {
   // this object must look the game up again, which reloads it from storage.
   std::atomic<bool> retired{false};
 
-  // Hidden mode: time from the first move to the end (or to `now`).
-  std::int64_t elapsed_ms(std::int64_t now) const;
-  // rules.md: from creation (hidden: from the first move) to the end.
+  // The game's duration if it ends at `end` (PlayClock::duration_ms).
   std::int64_t duration_ms(std::int64_t end) const;
   // What its GameView shows besides the engine state.
   protocol::GameViewMeta view_meta(std::int64_t now) const;
