@@ -112,21 +112,6 @@ FROM entry_flags AS f JOIN players AS p ON p.id = f.player_id
 WHERE f.competition_id = ?1 ORDER BY f.at, f.player_id, f.flag
 )sql";
 
-// The listing of competitions in `state`: its WHERE, order and limit.
-std::string_view where_of(CompetitionState state) {
-  switch (state) {
-    case CompetitionState::upcoming:
-      return kWhereUpcoming;
-    case CompetitionState::open:
-      return kWhereOpen;
-    case CompetitionState::closed:
-      return kWhereClosed;
-    case CompetitionState::to_close:
-      return kWhereToClose;
-  }
-  return kWhereOpen;
-}
-
 BoardRecord read_board_row(const Statement& s) {
   BoardRecord b;
   b.scope = s.get_text(0);
@@ -217,8 +202,12 @@ std::optional<CompetitionRecord> select_competition(Connection& c, std::string_v
 
 std::vector<CompetitionRecord> select_competitions(Connection& c, CompetitionState state,
                                                    std::int64_t now, std::int64_t limit) {
-  return c.rows(std::string(kCompetitionColumns) + std::string(where_of(state)),
-                read_competition_row, now, std::max<std::int64_t>(limit, 0));
+  const std::string_view where = state == CompetitionState::upcoming   ? kWhereUpcoming
+                                 : state == CompetitionState::closed   ? kWhereClosed
+                                 : state == CompetitionState::to_close ? kWhereToClose
+                                                                       : kWhereOpen;
+  return c.rows(std::string(kCompetitionColumns) + std::string(where), read_competition_row, now,
+                std::max<std::int64_t>(limit, 0));
 }
 
 OrganiserCompetitions select_competitions_of(Connection& c, std::optional<OrganiserId> organiser,
