@@ -28,7 +28,9 @@ LEFT JOIN leaderboard_boards AS lb
 WHERE c.unlisted = 0 AND (c.closes_at, c.id) < (?1, ?2)
 )sql";
 
-constexpr std::string_view kOrder = " ORDER BY c.closes_at DESC, c.id DESC LIMIT ?3";
+constexpr std::string_view kOrder = R"sql(
+ORDER BY c.closes_at DESC, c.id DESC LIMIT ?3
+)sql";
 
 // The board's first place, as every leaderboard orders it (leaderboard_order).
 constexpr std::string_view kWinner = R"sql(

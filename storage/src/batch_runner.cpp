@@ -10,6 +10,9 @@
 namespace tilecrush::storage::detail {
 namespace {
 
+// Transaction control, written bare (no raw-string newlines, unlike the
+// stores' statements): PostgreSQL's session recognises these by their text
+// (PgSession::note_transaction_control, PgStatement's COMMIT check).
 constexpr std::string_view kCommit = "COMMIT";
 constexpr std::string_view kRollbackToSavepoint = "ROLLBACK TO SAVEPOINT op";
 constexpr std::string_view kSavepoint = "SAVEPOINT op";

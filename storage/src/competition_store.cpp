@@ -41,50 +41,63 @@ LEFT JOIN boards AS b
 
 // Listing by state: index competitions_by_close, newest close first for
 // closed ones, soonest close first otherwise.
-constexpr std::string_view kWhereUpcoming =
-    "WHERE c.unlisted = 0 AND c.opens_at > ?1 ORDER BY c.opens_at, c.id LIMIT ?2";
-constexpr std::string_view kWhereOpen =
-    "WHERE c.unlisted = 0 AND c.opens_at <= ?1 AND c.closes_at > ?1 "
-    "ORDER BY c.closes_at, c.id LIMIT ?2";
-constexpr std::string_view kWhereClosed =
-    "WHERE c.unlisted = 0 AND c.closes_at <= ?1 ORDER BY c.closes_at DESC, c.id LIMIT ?2";
+constexpr std::string_view kWhereUpcoming = R"sql(
+WHERE c.unlisted = 0 AND c.opens_at > ?1 ORDER BY c.opens_at, c.id LIMIT ?2
+)sql";
+constexpr std::string_view kWhereOpen = R"sql(
+WHERE c.unlisted = 0 AND c.opens_at <= ?1 AND c.closes_at > ?1
+ORDER BY c.closes_at, c.id LIMIT ?2
+)sql";
+constexpr std::string_view kWhereClosed = R"sql(
+WHERE c.unlisted = 0 AND c.closes_at <= ?1 ORDER BY c.closes_at DESC, c.id LIMIT ?2
+)sql";
 // Index competitions_to_close.
-constexpr std::string_view kWhereToClose =
-    "WHERE c.closed = 0 AND c.closes_at <= ?1 ORDER BY c.closes_at, c.id LIMIT ?2";
+constexpr std::string_view kWhereToClose = R"sql(
+WHERE c.closed = 0 AND c.closes_at <= ?1 ORDER BY c.closes_at, c.id LIMIT ?2
+)sql";
 
 // An organiser's own (?1), or the operator's (?1 null: no organiser, not a
 // daily), newest first. A scan of competitions: a few thousand rows a year
 // (the dailies are most of them).
-constexpr std::string_view kWhereOrganiser =
-    "WHERE c.organiser_id = ?1 ORDER BY c.created_at DESC, c.id LIMIT ?2 OFFSET ?3";
-constexpr std::string_view kWhereOperator =
-    "WHERE c.organiser_id IS NULL AND c.daily = 0 "
-    "ORDER BY c.created_at DESC, c.id LIMIT ?1 OFFSET ?2";
-constexpr std::string_view kCountOfOrganiser =
-    "SELECT count(*) FROM competitions WHERE organiser_id = ?1";
-constexpr std::string_view kCountOfOperator =
-    "SELECT count(*) FROM competitions WHERE organiser_id IS NULL AND daily = 0";
+constexpr std::string_view kWhereOrganiser = R"sql(
+WHERE c.organiser_id = ?1 ORDER BY c.created_at DESC, c.id LIMIT ?2 OFFSET ?3
+)sql";
+constexpr std::string_view kWhereOperator = R"sql(
+WHERE c.organiser_id IS NULL AND c.daily = 0
+ORDER BY c.created_at DESC, c.id LIMIT ?1 OFFSET ?2
+)sql";
+constexpr std::string_view kCountOfOrganiser = R"sql(
+SELECT count(*) FROM competitions WHERE organiser_id = ?1
+)sql";
+constexpr std::string_view kCountOfOperator = R"sql(
+SELECT count(*) FROM competitions WHERE organiser_id IS NULL AND daily = 0
+)sql";
 
-constexpr std::string_view kMarkClosed = "UPDATE competitions SET closed = 1 WHERE id = ?1";
+constexpr std::string_view kMarkClosed = R"sql(
+UPDATE competitions SET closed = 1 WHERE id = ?1
+)sql";
 
 // Index games_playing_in_competition.
 constexpr std::string_view kSelectPlayingIn = R"sql(
 SELECT id FROM games WHERE competition_id = ?1 AND state = 'playing' ORDER BY created_at, id
 )sql";
 
-constexpr std::string_view kSelectAttemptsOf =
-    "SELECT started FROM attempts WHERE competition_id = ?1 AND player_id = ?2";
+constexpr std::string_view kSelectAttemptsOf = R"sql(
+SELECT started FROM attempts WHERE competition_id = ?1 AND player_id = ?2
+)sql";
 
-constexpr std::string_view kSelectAttemptsIn =
-    "SELECT player_id, started FROM attempts WHERE competition_id = ?1 ORDER BY player_id";
+constexpr std::string_view kSelectAttemptsIn = R"sql(
+SELECT player_id, started FROM attempts WHERE competition_id = ?1 ORDER BY player_id
+)sql";
 
 constexpr std::string_view kInsertOrganiser = R"sql(
 INSERT INTO organisers (name, token_hash, created_at) VALUES (?1, ?2, ?3)
 )sql";
 
 // Unique index on token_hash.
-constexpr std::string_view kSelectOrganiserByToken =
-    "SELECT id, name, token_hash, created_at FROM organisers WHERE token_hash = ?1";
+constexpr std::string_view kSelectOrganiserByToken = R"sql(
+SELECT id, name, token_hash, created_at FROM organisers WHERE token_hash = ?1
+)sql";
 
 constexpr std::string_view kInsertFlag = R"sql(
 INSERT INTO entry_flags (competition_id, player_id, flag, game_id, reason, at)
@@ -189,21 +202,10 @@ std::optional<CompetitionRecord> select_competition(Connection& c, std::string_v
 
 std::vector<CompetitionRecord> select_competitions(Connection& c, CompetitionState state,
                                                    std::int64_t now, std::int64_t limit) {
-  std::string_view where = kWhereOpen;
-  switch (state) {
-    case CompetitionState::upcoming:
-      where = kWhereUpcoming;
-      break;
-    case CompetitionState::open:
-      where = kWhereOpen;
-      break;
-    case CompetitionState::closed:
-      where = kWhereClosed;
-      break;
-    case CompetitionState::to_close:
-      where = kWhereToClose;
-      break;
-  }
+  const std::string_view where = state == CompetitionState::upcoming   ? kWhereUpcoming
+                                 : state == CompetitionState::closed   ? kWhereClosed
+                                 : state == CompetitionState::to_close ? kWhereToClose
+                                                                       : kWhereOpen;
   return c.rows(std::string(kCompetitionColumns) + std::string(where), read_competition_row, now,
                 std::max<std::int64_t>(limit, 0));
 }

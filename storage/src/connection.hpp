@@ -33,10 +33,16 @@ inline constexpr int kRetryableConflict = -40001;
 
 class Connection {
  public:
+  // A connection speaks one dialect for its whole life: stores ask it on
+  // nearly every statement they pick, so it is a value, not a virtual call.
+  explicit Connection(Dialect dialect) : dialect_(dialect) {}
   virtual ~Connection() = default;
+  // It owns its handle or session and the statements cached on it.
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
 
-  virtual Dialect dialect() const = 0;
-  bool postgres() const { return dialect() == Dialect::postgres; }
+  Dialect dialect() const { return dialect_; }
+  bool postgres() const { return dialect_ == Dialect::postgres; }
 
   // Runs SQL text that takes no parameters (schema scripts, BEGIN, settings
   // with literal values written by storage), every statement of it in turn;
@@ -125,6 +131,9 @@ class Connection {
   // cache, outside a transaction); the cache fills again on use. Never
   // throws. Nothing to free on PostgreSQL, whose cache is the server's.
   virtual void release_memory() noexcept {}
+
+ private:
+  Dialect dialect_;
 };
 
 // The lock key of `name` (a board, a player...: see stores.hpp's *_lock()),

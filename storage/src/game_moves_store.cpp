@@ -21,8 +21,9 @@ UPDATE games SET move_list = substr(move_list, 1, ?4), score = ?2, move_count = 
 WHERE id = ?1 AND state = 'playing' AND length(move_list) = ?4 + 5
 )sql";
 
-constexpr std::string_view kSelectListState =
-    "SELECT state, length(move_list) FROM games WHERE id = ?1";
+constexpr std::string_view kSelectListState = R"sql(
+SELECT state, length(move_list) FROM games WHERE id = ?1
+)sql";
 
 // Why an update of a playing game's move list changed nothing: no such game
 // (not_found), the game is over (conflict), or its list does not hold

@@ -49,8 +49,9 @@ LEFT JOIN boards AS b
 WHERE g.id = ?1
 )sql";
 
-constexpr std::string_view kSelectPlaying =
-    "SELECT id FROM games WHERE state = 'playing' ORDER BY created_at, id";
+constexpr std::string_view kSelectPlaying = R"sql(
+SELECT id FROM games WHERE state = 'playing' ORDER BY created_at, id
+)sql";
 
 constexpr std::string_view kSelectPlayingOf = R"sql(
 SELECT id FROM games WHERE player_id = ?1 AND state = 'playing' ORDER BY created_at, id

@@ -10,9 +10,10 @@
 namespace tilecrush::storage::detail {
 namespace {
 
-constexpr std::string_view kSelectBoardState =
-    "SELECT entries, revision FROM leaderboard_boards WHERE scope = ?11 AND mode = ?1 AND "
-    "preset = ?2 AND seed = ?3";
+constexpr std::string_view kSelectBoardState = R"sql(
+SELECT entries, revision FROM leaderboard_boards
+WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3
+)sql";
 
 // The page's keys come from index leaderboard_order alone, in its own order
 // (no sort), so the rows skipped by OFFSET cost one index entry each; only

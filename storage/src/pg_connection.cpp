@@ -8,7 +8,8 @@
 
 namespace tilecrush::storage::detail {
 
-PgConnection::PgConnection(const std::string& url, PgRole role) : session_(url, role) {}
+PgConnection::PgConnection(const std::string& url, PgRole role)
+    : Connection(Dialect::postgres), session_(url, role) {}
 
 PgConnection::~PgConnection() {
   cache_.clear();

@@ -40,10 +40,7 @@ class PgConnection final : public Connection {
   // read-only. Throws StorageError when the server cannot be reached.
   PgConnection(const std::string& url, PgRole role);
   ~PgConnection() override;
-  PgConnection(const PgConnection&) = delete;
-  PgConnection& operator=(const PgConnection&) = delete;
 
-  Dialect dialect() const override { return Dialect::postgres; }
   void execute(std::string_view sql) override;
   Query query(std::string_view sql) override;
   std::unique_ptr<Statement> prepare(std::string_view sql) override;

@@ -23,7 +23,9 @@ namespace tilecrush::storage::detail {
 namespace {
 
 // Any constant, the same for every node: serialises migrations.
-constexpr std::string_view kLock = "SELECT pg_advisory_xact_lock(7243001)";
+constexpr std::string_view kLock = R"sql(
+SELECT pg_advisory_xact_lock(7243001)
+)sql";
 
 // The version lives in the table schema_version; every missing step runs
 // in one transaction (PostgreSQL's DDL is transactional: all or nothing)

@@ -6,15 +6,20 @@
 namespace tilecrush::storage::detail {
 namespace {
 
-constexpr std::string_view kInsertPlayer =
-    "INSERT INTO players (name, token_hash, created_at) VALUES (?1, ?2, ?3)";
+constexpr std::string_view kInsertPlayer = R"sql(
+INSERT INTO players (name, token_hash, created_at) VALUES (?1, ?2, ?3)
+)sql";
 
-constexpr std::string_view kCountPlayedGame =
-    "UPDATE players SET games_played = games_played + 1 WHERE id = ?1";
+constexpr std::string_view kCountPlayedGame = R"sql(
+UPDATE players SET games_played = games_played + 1 WHERE id = ?1
+)sql";
 
-constexpr std::string_view kSelectPlayers =
-    "SELECT id, name, token_hash, created_at, games_played FROM players";
-constexpr std::string_view kWhereIdIs = " WHERE id = ?1";
+constexpr std::string_view kSelectPlayers = R"sql(
+SELECT id, name, token_hash, created_at, games_played FROM players
+)sql";
+constexpr std::string_view kWhereIdIs = R"sql(
+WHERE id = ?1
+)sql";
 constexpr std::string_view kSelectByName = kJoined<kSelectPlayers, kWhereNameIsSqlite>;
 constexpr std::string_view kSelectByNamePg = kJoined<kSelectPlayers, kWhereNameIsPg>;
 constexpr std::string_view kSelectById = kJoined<kSelectPlayers, kWhereIdIs>;

@@ -5,31 +5,44 @@
 namespace tilecrush::storage::detail {
 namespace {
 
-constexpr std::string_view kSetRecoveryHash = "UPDATE players SET recovery_hash = ?2 WHERE id = ?1";
+constexpr std::string_view kSetRecoveryHash = R"sql(
+UPDATE players SET recovery_hash = ?2 WHERE id = ?1
+)sql";
 
-constexpr std::string_view kSelectRecovery = "SELECT id, name, recovery_hash FROM players";
+constexpr std::string_view kSelectRecovery = R"sql(
+SELECT id, name, recovery_hash FROM players
+)sql";
 constexpr std::string_view kSelectForRecovery = kJoined<kSelectRecovery, kWhereNameIsSqlite>;
 constexpr std::string_view kSelectForRecoveryPg = kJoined<kSelectRecovery, kWhereNameIsPg>;
 
-constexpr std::string_view kForgetOldFailures =
-    "DELETE FROM recovery_failures WHERE player_id = ?1 AND at <= ?2";
-constexpr std::string_view kCountFailures =
-    "SELECT count(*) FROM recovery_failures WHERE player_id = ?1";
-constexpr std::string_view kRecordFailure =
-    "INSERT INTO recovery_failures (player_id, at) VALUES (?1, ?2)";
-constexpr std::string_view kForgetFailures = "DELETE FROM recovery_failures WHERE player_id = ?1";
+constexpr std::string_view kForgetOldFailures = R"sql(
+DELETE FROM recovery_failures WHERE player_id = ?1 AND at <= ?2
+)sql";
+constexpr std::string_view kCountFailures = R"sql(
+SELECT count(*) FROM recovery_failures WHERE player_id = ?1
+)sql";
+constexpr std::string_view kRecordFailure = R"sql(
+INSERT INTO recovery_failures (player_id, at) VALUES (?1, ?2)
+)sql";
+constexpr std::string_view kForgetFailures = R"sql(
+DELETE FROM recovery_failures WHERE player_id = ?1
+)sql";
 
-constexpr std::string_view kInsertDeviceToken =
-    "INSERT INTO device_tokens (player_id, token_hash, created_at) VALUES (?1, ?2, ?3)";
+constexpr std::string_view kInsertDeviceToken = R"sql(
+INSERT INTO device_tokens (player_id, token_hash, created_at) VALUES (?1, ?2, ?3)
+)sql";
 // Keeps the newest ?2 device tokens of the player: the one just added is
 // the newest (ids only grow), so it always stays.
-constexpr std::string_view kDropOldDeviceTokens =
-    "DELETE FROM device_tokens WHERE player_id = ?1 AND id NOT IN "
-    "(SELECT id FROM device_tokens WHERE player_id = ?1 ORDER BY id DESC LIMIT ?2)";
-constexpr std::string_view kSelectDeviceTokens =
-    "SELECT token_hash FROM device_tokens WHERE player_id = ?1 ORDER BY id";
-constexpr std::string_view kHasRecovery =
-    "SELECT count(*) FROM players WHERE id = ?1 AND recovery_hash IS NOT NULL";
+constexpr std::string_view kDropOldDeviceTokens = R"sql(
+DELETE FROM device_tokens WHERE player_id = ?1 AND id NOT IN
+  (SELECT id FROM device_tokens WHERE player_id = ?1 ORDER BY id DESC LIMIT ?2)
+)sql";
+constexpr std::string_view kSelectDeviceTokens = R"sql(
+SELECT token_hash FROM device_tokens WHERE player_id = ?1 ORDER BY id
+)sql";
+constexpr std::string_view kHasRecovery = R"sql(
+SELECT count(*) FROM players WHERE id = ?1 AND recovery_hash IS NOT NULL
+)sql";
 
 }  // namespace
 

@@ -28,8 +28,9 @@ INSERT INTO season_boards (competition_id, mode, week, month) VALUES (?1, ?2, ?3
 ON CONFLICT (competition_id) DO NOTHING
 )sql";
 
-constexpr std::string_view kSelectMarker =
-    "SELECT mode, week, month FROM season_boards WHERE competition_id = ?1";
+constexpr std::string_view kSelectMarker = R"sql(
+SELECT mode, week, month FROM season_boards WHERE competition_id = ?1
+)sql";
 
 // The rule: rank r of a field of n (the final leaderboard's order, the
 // disqualified gone) earns max(1, floor(100 * (n - r + 1) / n)). Board as
@@ -45,7 +46,9 @@ FROM (SELECT player_id,
       FROM leaderboard WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3) AS ranked
 )sql";
 
-constexpr std::string_view kDeletePoints = "DELETE FROM season_points WHERE competition_id = ?1";
+constexpr std::string_view kDeletePoints = R"sql(
+DELETE FROM season_points WHERE competition_id = ?1
+)sql";
 
 // ?1 period, ?2 mode, ?3 competition. `WHERE true`: SQLite's upsert after a
 // SELECT needs a WHERE to parse.
@@ -65,8 +68,9 @@ WHERE p.competition_id = ?3 AND season_standings.period = ?1 AND season_standing
   AND season_standings.player_id = p.player_id
 )sql";
 
-constexpr std::string_view kDeleteEmpty =
-    "DELETE FROM season_standings WHERE period = ?1 AND mode = ?2 AND boards = 0";
+constexpr std::string_view kDeleteEmpty = R"sql(
+DELETE FROM season_standings WHERE period = ?1 AND mode = ?2 AND boards = 0
+)sql";
 
 // The standings' order: points, then fewer dailies (more points per daily),
 // then the earlier registered player (lower id).
@@ -87,8 +91,9 @@ ON CONFLICT (period, mode) DO UPDATE
 SET entries = excluded.entries, revision = season_periods.revision + 1
 )sql";
 
-constexpr std::string_view kSelectState =
-    "SELECT entries, revision FROM season_periods WHERE period = ?1 AND mode = ?2";
+constexpr std::string_view kSelectState = R"sql(
+SELECT entries, revision FROM season_periods WHERE period = ?1 AND mode = ?2
+)sql";
 
 constexpr std::string_view kSelectRange = R"sql(
 SELECT s.position, s.player_id, p.name, s.points, s.boards

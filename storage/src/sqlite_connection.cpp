@@ -24,7 +24,8 @@ void configure_sqlite_once() {
 }  // namespace
 
 SqliteConnection::SqliteConnection(const std::string& path, OpenMode mode,
-                                   std::chrono::milliseconds busy_timeout) {
+                                   std::chrono::milliseconds busy_timeout)
+    : Connection(Dialect::sqlite) {
   configure_sqlite_once();
   int flags = SQLITE_OPEN_NOMUTEX;
   flags |= mode == OpenMode::read_only ? SQLITE_OPEN_READONLY

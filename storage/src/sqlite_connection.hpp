@@ -50,10 +50,7 @@ class SqliteConnection final : public Connection {
   // Throws StorageError when the file cannot be opened.
   SqliteConnection(const std::string& path, OpenMode mode, std::chrono::milliseconds busy_timeout);
   ~SqliteConnection() override;
-  SqliteConnection(const SqliteConnection&) = delete;
-  SqliteConnection& operator=(const SqliteConnection&) = delete;
 
-  Dialect dialect() const override { return Dialect::sqlite; }
   void execute(std::string_view sql) override;
   Query query(std::string_view sql) override;
   std::unique_ptr<Statement> prepare(std::string_view sql) override;

@@ -30,9 +30,12 @@ namespace tilecrush::storage::detail {
 // with the column's NOCASE collation. PostgreSQL: ASCII case folding is
 // lower() under the "C" collation, the expression of the unique index
 // players_name.
-inline constexpr std::string_view kWhereNameIsSqlite = " WHERE name = ?1";
-inline constexpr std::string_view kWhereNameIsPg =
-    " WHERE lower(name COLLATE \"C\") = lower(?1::text COLLATE \"C\")";
+inline constexpr std::string_view kWhereNameIsSqlite = R"sql(
+WHERE name = ?1
+)sql";
+inline constexpr std::string_view kWhereNameIsPg = R"sql(
+WHERE lower(name COLLATE "C") = lower(?1::text COLLATE "C")
+)sql";
 
 // Runs the insert `q` (its parameters bound): nullopt when it stored its
 // row; else the refusal of a row whose key exists (conflict, with the

@@ -27,11 +27,13 @@ VALUES (?1, ?2, ?3, 1 + coalesce((SELECT run FROM streak_days
 ON CONFLICT (player_id, mode, day) DO NOTHING
 )sql";
 
-constexpr std::string_view kSelectRun =
-    "SELECT run FROM streak_days WHERE player_id = ?1 AND mode = ?2 AND day = ?3";
+constexpr std::string_view kSelectRun = R"sql(
+SELECT run FROM streak_days WHERE player_id = ?1 AND mode = ?2 AND day = ?3
+)sql";
 
-constexpr std::string_view kUpdateRun =
-    "UPDATE streak_days SET run = ?4 WHERE player_id = ?1 AND mode = ?2 AND day = ?3";
+constexpr std::string_view kUpdateRun = R"sql(
+UPDATE streak_days SET run = ?4 WHERE player_id = ?1 AND mode = ?2 AND day = ?3
+)sql";
 
 // Only a longer run replaces the best.
 constexpr std::string_view kUpsertBest = R"sql(
@@ -40,8 +42,9 @@ ON CONFLICT (player_id, mode) DO UPDATE SET best = excluded.best
 WHERE excluded.best > streaks.best
 )sql";
 
-constexpr std::string_view kSelectBests =
-    "SELECT mode, best FROM streaks WHERE player_id = ?1 ORDER BY mode";
+constexpr std::string_view kSelectBests = R"sql(
+SELECT mode, best FROM streaks WHERE player_id = ?1 ORDER BY mode
+)sql";
 
 // The latest counted day of one mode: a seek on the primary key.
 constexpr std::string_view kSelectLastDay = R"sql(
@@ -63,16 +66,21 @@ WHERE g.player_id = ?1 AND c.daily = 1 AND c.mode = ?2 AND c.opens_at / 86400000
 LIMIT 1
 )sql";
 
-constexpr std::string_view kDeleteDay =
-    "DELETE FROM streak_days WHERE player_id = ?1 AND mode = ?2 AND day = ?3";
+constexpr std::string_view kDeleteDay = R"sql(
+DELETE FROM streak_days WHERE player_id = ?1 AND mode = ?2 AND day = ?3
+)sql";
 
-constexpr std::string_view kLongestRun =
-    "SELECT max(run) FROM streak_days WHERE player_id = ?1 AND mode = ?2";
+constexpr std::string_view kLongestRun = R"sql(
+SELECT max(run) FROM streak_days WHERE player_id = ?1 AND mode = ?2
+)sql";
 
-constexpr std::string_view kSetBest =
-    "UPDATE streaks SET best = ?3 WHERE player_id = ?1 AND mode = ?2";
+constexpr std::string_view kSetBest = R"sql(
+UPDATE streaks SET best = ?3 WHERE player_id = ?1 AND mode = ?2
+)sql";
 
-constexpr std::string_view kDeleteBest = "DELETE FROM streaks WHERE player_id = ?1 AND mode = ?2";
+constexpr std::string_view kDeleteBest = R"sql(
+DELETE FROM streaks WHERE player_id = ?1 AND mode = ?2
+)sql";
 
 std::optional<std::int64_t> run_on(Connection& c, PlayerId player, std::string_view mode,
                                    std::int64_t day) {
