@@ -268,40 +268,21 @@ TEST(CompetitionBodies, AnOrganisersOwnList) {
 }
 
 std::vector<ResultEntry> results() {
-  return {{.rank = 1,
-           .player = "=Ada",
-           .score = 1892,
-           .move_count = 208,
-           .duration_ms = 412305,
-           .game_id = "b7e2",
-           .moves = std::vector<game::Move>{kPeek, kSwap},
-           .flags = {},
-           .finished_at = "2026-11-23T19:26:51.204Z",
-           .player_id = 4,
-           .attempts_used = 1},
-          {.rank = 2,
-           .player = "Bo \"B\"",
-           .score = 868,
-           .move_count = 122,
-           .duration_ms = 198400,
-           .game_id = "0f5c",
-           .moves = std::nullopt,
-           .flags = {"replay_failed"},
-           .finished_at = "2026-11-23T20:58:03.917Z",
-           .player_id = 17,
-           .attempts_used = 3},
-          {.rank = std::nullopt,
-           .player = "Max",
-           .score = 1950,
-           .move_count = 150,
-           .duration_ms = 301777,
-           .game_id = "5d0a",
-           .moves = std::vector<game::Move>{},
-           .flags = {"replay_failed", "disqualified"},
-           .reason = "shared colours",
-           .finished_at = "2026-11-23T19:59:00.000Z",
-           .player_id = 9,
-           .attempts_used = 2}};
+  // A table: one entry a row, each field where a reader looks for it.
+  // clang-format off
+  return {
+      {.rank = 1, .player = "=Ada", .score = 1892, .move_count = 208, .duration_ms = 412305,
+       .finished_at = "2026-11-23T19:26:51.204Z", .player_id = 4, .game_id = "b7e2",
+       .moves = std::vector<game::Move>{kPeek, kSwap}, .attempts_used = 1},
+      {.rank = 2, .player = "Bo \"B\"", .score = 868, .move_count = 122, .duration_ms = 198400,
+       .finished_at = "2026-11-23T20:58:03.917Z", .player_id = 17, .game_id = "0f5c",
+       .flags = {"replay_failed"}, .attempts_used = 3},
+      {.rank = std::nullopt, .player = "Max", .score = 1950, .move_count = 150,
+       .duration_ms = 301777, .finished_at = "2026-11-23T19:59:00.000Z", .player_id = 9,
+       .game_id = "5d0a",
+       .moves = std::vector<game::Move>{}, .flags = {"replay_failed", "disqualified"},
+       .reason = "shared colours", .attempts_used = 2}};
+  // clang-format on
 }
 
 TEST(CompetitionBodies, Results) {

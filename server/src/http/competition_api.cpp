@@ -330,12 +330,12 @@ HttpAnswer HttpApi::competition_results(const storage::CompetitionRecord& c,
                        .score = e.score,
                        .move_count = e.move_count,
                        .duration_ms = e.duration_ms,
+                       .finished_at = iso_time(e.finished_at),
+                       .player_id = e.player_id,
                        .game_id = e.game_id,
                        .moves = moves_of(e.game_id),
                        .flags = flags_of(e.player_id),
                        .reason = std::nullopt,
-                       .finished_at = iso_time(e.finished_at),
-                       .player_id = e.player_id,
                        .attempts_used = attempts_of(e.player_id)});
   }
   for (const auto& f : flags) {
@@ -347,12 +347,12 @@ HttpAnswer HttpApi::competition_results(const storage::CompetitionRecord& c,
                        .score = record->score,
                        .move_count = record->move_count,
                        .duration_ms = record->duration_ms.value_or(0),
+                       .finished_at = iso_time(record->finished_at.value_or(record->created_at)),
+                       .player_id = f.player_id,
                        .game_id = f.game_id,
                        .moves = closed ? std::optional(std::move(record->moves)) : std::nullopt,
                        .flags = flags_of(f.player_id),
                        .reason = f.reason,
-                       .finished_at = iso_time(record->finished_at.value_or(record->created_at)),
-                       .player_id = f.player_id,
                        .attempts_used = attempts_of(f.player_id)});
   }
   if (!csv) return ok_json(protocol::results_body(competition_view(c, now), entries));

@@ -68,20 +68,19 @@ nlohmann::json organiser_competitions_body(const std::optional<std::string>& org
 struct ResultEntry {
   std::optional<std::int64_t> rank{};  // nullopt: disqualified
   std::string player{};                // name
+  // What the ranking orders by (rules.md): the score, then move_count or
+  // duration_ms, then the finish of the entry's game (ISO 8601 UTC), then
+  // the player's id (ids grow with registration).
   std::int64_t score = 0;
   std::int64_t move_count = 0;
   std::int64_t duration_ms = 0;
+  std::string finished_at{};
+  std::int64_t player_id = 0;
   std::string game_id{};
   std::optional<std::vector<game::Move>> moves{};  // nullopt until the close
   std::vector<std::string> flags{};                // the player's, in this competition
   std::optional<std::string> reason{};             // a disqualified entry's
-  // What the ranking uses besides score and move_count / duration_ms: the
-  // finish of the entry's game (ISO 8601 UTC) and the player's id (ids
-  // grow with registration: the last tie-break). And the attempts the
-  // player started there (counted ones).
-  std::string finished_at{};
-  std::int64_t player_id = 0;
-  std::int64_t attempts_used = 0;
+  std::int64_t attempts_used = 0;                  // attempts started there (counted ones)
 };
 
 // /api/competitions/{id}/results: {competition: Competition, entries:
