@@ -109,7 +109,7 @@ bool fill(Database& db, const game::BoardSecret& key, std::int64_t count, const 
   Outcomes players;
   for (std::int64_t i = 0; i < count; ++i) {
     window.acquire();
-    db.create_player("lb" + run + "-" + std::to_string(i), token_hash, kFillEpochMs,
+    db.create_player({"lb" + run + "-" + std::to_string(i), token_hash, kFillEpochMs},
                      [&, i](const WriteResult& r) {
                        ids[static_cast<std::size_t>(i)] = r.id;
                        players.count(r);

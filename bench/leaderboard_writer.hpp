@@ -75,7 +75,7 @@ class BackgroundWriter {
         if (issued % 4 == 0 || pool_.empty()) {
           ++new_players_;
           std::string name = "w" + run_ + "-" + std::to_string(++k);
-          db_.create_player(name, token_hash, now_ms(), [this, now](const WriteResult& r) {
+          db_.create_player({name, token_hash, now_ms()}, [this, now](const WriteResult& r) {
             if (!r.ok()) {
               outcomes_.count(r);
               completed_.fetch_add(1);

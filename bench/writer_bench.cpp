@@ -148,7 +148,7 @@ int main(int argc, char** argv) {
   const std::string run = std::to_string(std::chrono::system_clock::now().time_since_epoch() /
                                          std::chrono::milliseconds(1));
   storage::PlayerId player = 0;
-  db.create_player("bench-" + run, storage::hash_token("t" + run), 1,
+  db.create_player({"bench-" + run, storage::hash_token("t" + run), 1},
                    [&](const storage::WriteResult& r) { player = r.id; });
   db.flush();
   if (player == 0) {

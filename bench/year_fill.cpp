@@ -121,7 +121,7 @@ bool YearFill::make_players(FillReport& report) {
   Outcomes outcomes;
   auto create = [&](std::string name, storage::PlayerId* id) {
     window.acquire();
-    db_.create_player(std::move(name), token_hash, created_at,
+    db_.create_player({std::move(name), token_hash, created_at},
                       [&, id](const storage::WriteResult& r) {
                         // name_taken: there from an earlier run, read below.
                         if (r.status != storage::WriteStatus::name_taken) outcomes.count(r);

@@ -25,7 +25,7 @@ int add_organiser(const tilecrush::server::Config& config) {
     storage::Database db(storage::Options{config.db});
     const std::string token = server::random_token();
     storage::WriteResult result;
-    db.create_organiser(config.add_organiser, storage::hash_token(token), server::now_ms(),
+    db.create_organiser({config.add_organiser, storage::hash_token(token), server::now_ms()},
                         [&result](const storage::WriteResult& r) { result = r; });
     db.flush();
     db.close();

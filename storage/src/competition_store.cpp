@@ -255,9 +255,8 @@ std::vector<std::pair<PlayerId, std::int64_t>> select_attempts_started_in(
       competition_id);
 }
 
-WriteResult insert_organiser(Connection& c, const std::string& name, const std::string& token_hash,
-                             std::int64_t created_at) {
-  return insert_account(c, kInsertOrganiser, name, token_hash, created_at);
+WriteResult insert_organiser(Connection& c, const NewAccount& account) {
+  return insert_account(c, kInsertOrganiser, account);
 }
 
 std::optional<OrganiserRecord> select_organiser_by_token_hash(Connection& c,

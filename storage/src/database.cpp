@@ -60,10 +60,8 @@ void Database::close() {
   impl_->close();
 }
 
-void Database::create_player(std::string name, std::string token_hash, std::int64_t created_at,
-                             WriteCallback done) {
-  impl_->write(detail::insert_player, std::move(done), std::move(name), std::move(token_hash),
-               created_at);
+void Database::create_player(NewAccount account, WriteCallback done) {
+  impl_->write(detail::insert_player, std::move(done), std::move(account));
 }
 
 void Database::create_game(GameRecord game, WriteCallback done) {
@@ -145,10 +143,8 @@ void Database::mark_competition_closed(std::string id, WriteCallback done) {
   impl_->write(detail::mark_competition_closed, std::move(done), std::move(id));
 }
 
-void Database::create_organiser(std::string name, std::string token_hash, std::int64_t created_at,
-                                WriteCallback done) {
-  impl_->write(detail::insert_organiser, std::move(done), std::move(name), std::move(token_hash),
-               created_at);
+void Database::create_organiser(NewAccount account, WriteCallback done) {
+  impl_->write(detail::insert_organiser, std::move(done), std::move(account));
 }
 
 void Database::flag_entry(EntryFlag flag, WriteCallback done) {

@@ -31,23 +31,21 @@ constexpr auto read_player =
 
 }  // namespace
 
-WriteResult insert_account(Connection& c, std::string_view sql, const std::string& name,
-                           const std::string& token_hash, std::int64_t created_at) {
-  if (name.empty()) return write_error(WriteStatus::invalid, "empty name");
+WriteResult insert_account(Connection& c, std::string_view sql, const NewAccount& account) {
+  if (account.name.empty()) return write_error(WriteStatus::invalid, "empty name");
   try {
-    c.run(sql, name, token_hash, created_at);
+    c.run(sql, account.name, account.token_hash, account.created_at);
   } catch (const StorageError& e) {
     if (is_unique_violation(e.sqlite_code())) {
-      return write_error(WriteStatus::name_taken, "name taken: " + name);
+      return write_error(WriteStatus::name_taken, "name taken: " + account.name);
     }
     throw;
   }
   return write_ok(c.last_insert_rowid());
 }
 
-WriteResult insert_player(Connection& c, const std::string& name, const std::string& token_hash,
-                          std::int64_t created_at) {
-  return insert_account(c, kInsertPlayer, name, token_hash, created_at);
+WriteResult insert_player(Connection& c, const NewAccount& account) {
+  return insert_account(c, kInsertPlayer, account);
 }
 
 void count_played_game(Connection& c, PlayerId player) {

@@ -61,10 +61,8 @@ std::optional<WriteResult> run_insert(Statement& q, Exists exists, Missing missi
 // A row of (name, token_hash, created_at) by `sql` (?1, ?2, ?3): ok with
 // its id, name_taken on a unique violation, invalid for an empty name.
 // Players and organisers alike.
-WriteResult insert_account(Connection& c, std::string_view sql, const std::string& name,
-                           const std::string& token_hash, std::int64_t created_at);
-WriteResult insert_player(Connection& c, const std::string& name, const std::string& token_hash,
-                          std::int64_t created_at);
+WriteResult insert_account(Connection& c, std::string_view sql, const NewAccount& account);
+WriteResult insert_player(Connection& c, const NewAccount& account);
 void count_played_game(Connection& c, PlayerId player);
 std::optional<PlayerRecord> select_player_by_name(Connection& c, std::string_view name);
 std::optional<PlayerRecord> select_player_by_id(Connection& c, PlayerId id);
@@ -210,8 +208,7 @@ std::int64_t select_attempts_started(Connection& c, std::string_view competition
                                      PlayerId player);
 std::vector<std::pair<PlayerId, std::int64_t>> select_attempts_started_in(
     Connection& c, std::string_view competition_id);
-WriteResult insert_organiser(Connection& c, const std::string& name, const std::string& token_hash,
-                             std::int64_t created_at);
+WriteResult insert_organiser(Connection& c, const NewAccount& account);
 std::optional<OrganiserRecord> select_organiser_by_token_hash(Connection& c,
                                                               std::string_view token_hash);
 WriteResult insert_flag(Connection& c, const EntryFlag& flag);

@@ -63,7 +63,7 @@ class CompetitionServer {
     const std::string token = "organiser-token-" + name;
     storage::WriteResult result;
     ts_->server().database().create_organiser(
-        name, storage::hash_token(token), now(),
+        {name, storage::hash_token(token), now()},
         [&result](const storage::WriteResult& r) { result = r; });
     ts_->server().database().flush();
     EXPECT_TRUE(result.ok()) << result.message;

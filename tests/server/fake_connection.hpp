@@ -89,7 +89,7 @@ class DirectServiceTest : public ::testing::Test {
       conn->state().player_id = found->id;
     } else {
       std::promise<std::int64_t> id;
-      db_.create_player(name, "hash-" + name, now_,
+      db_.create_player({name, "hash-" + name, now_},
                         [&id](const storage::WriteResult& r) { id.set_value(r.id); });
       conn->state().player_id = id.get_future().get();
     }

@@ -66,7 +66,7 @@ TEST(Concurrency, ReadersAndASecondHandleReadWhileGamesAreWritten) {
 
   std::thread producer([&] {
     for (int p = 0; p < kPlayers; ++p) {
-      writer.create_player(numbered("player", p), hash_token("t"), p);
+      writer.create_player({numbered("player", p), hash_token("t"), p});
     }
     writer.flush();
     for (int round = 0; round < kGamesEach; ++round) {

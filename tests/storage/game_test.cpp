@@ -198,7 +198,7 @@ TEST_F(Games, AFailureInABatchLeavesTheOthersCommitted) {
     db_.append_move("b", 0, click(2, 2), 9, 1, {}, 0, record(2));  // duplicate seq
     db_.reload_game("b");  // read afresh, so its next move runs (reload_game)
     db_.append_move("missing", 0, click(0, 0), 1, 1, {}, 0, record(3));
-    db_.create_player("ALICE", "h", 3, record(4));  // name taken
+    db_.create_player({"ALICE", "h", 3}, record(4));  // name taken
     db_.append_move("b", 1, click(3, 3), 8, 2, {}, 0, record(5));
   }
   db_.flush();

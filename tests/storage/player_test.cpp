@@ -12,7 +12,7 @@ namespace {
 
 WriteResult create(Database& db, const std::string& name, const std::string& token,
                    std::int64_t at = 1) {
-  return wait_for([&](WriteCallback cb) { db.create_player(name, hash_token(token), at, cb); });
+  return wait_for([&](WriteCallback cb) { db.create_player({name, hash_token(token), at}, cb); });
 }
 
 TEST(Players, CreateThenFindByNameAndId) {

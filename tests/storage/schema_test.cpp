@@ -198,7 +198,7 @@ TEST(Schema, ReadOnlyHandleNeedsAnExistingFileAndRefusesWrites) {
   Database reader(read_only);
   EXPECT_EQ(reader.settings().schema_version, kSchemaVersion);
   WriteResult result;
-  reader.create_player("bob", "h", 1, [&](const WriteResult& r) { result = r; });
+  reader.create_player({"bob", "h", 1}, [&](const WriteResult& r) { result = r; });
   EXPECT_EQ(result.status, WriteStatus::closed);  // reported at once
   reader.flush();
   EXPECT_FALSE(writer.find_player_by_name("bob").has_value());
@@ -208,7 +208,7 @@ TEST(Schema, CloseCheckpointsTheWalIntoTheMainFile) {
   SKIP_UNLESS_SQLITE();
   TempDir dir;
   Database db(options_for(dir.file()));
-  for (int i = 0; i < 50; ++i) db.create_player(numbered("p", i), "h", i);
+  for (int i = 0; i < 50; ++i) db.create_player({numbered("p", i), "h", i});
   db.flush();
   const std::string wal = dir.file() + "-wal";
   ASSERT_TRUE(std::filesystem::exists(wal));

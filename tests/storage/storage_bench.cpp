@@ -98,7 +98,7 @@ void leaderboard_reads(const std::string& path, int players, int reads) {
   Database db(bench_options(path, Synchronous::normal));
   for (int i = 0; i < players; ++i) {
     const std::string name = ts::numbered("p", i);
-    db.create_player(name, "h", i);
+    db.create_player({name, "h", i});
   }
   db.flush();
   for (int i = 0; i < players; ++i) {

@@ -114,7 +114,7 @@ class WriterGate {
     auto entered = std::make_shared<std::promise<void>>();
     auto entered_future = entered->get_future();
     std::shared_future<void> open = open_.get_future().share();
-    db.create_player(numbered("gate-", reinterpret_cast<std::uintptr_t>(this)), "-", 0,
+    db.create_player({numbered("gate-", reinterpret_cast<std::uintptr_t>(this)), "-", 0},
                      [entered, open](const WriteResult&) {
                        entered->set_value();
                        open.wait();
@@ -136,7 +136,7 @@ class WriterGate {
 
 inline PlayerId make_player(Database& db, const std::string& name, std::int64_t created_at = 1) {
   const WriteResult r = wait_for([&](WriteCallback cb) {
-    db.create_player(name, hash_token("token-" + name), created_at, std::move(cb));
+    db.create_player({name, hash_token("token-" + name), created_at}, std::move(cb));
   });
   EXPECT_TRUE(r.ok()) << r.message;
   return r.id;

@@ -61,7 +61,7 @@ TEST(Writer, BatchSizeIsBounded) {
   const WriterMetrics before = db.metrics();
   {
     WriterGate gate(db);
-    for (int i = 0; i < 100; ++i) db.create_player(numbered("p", i), "h", i);
+    for (int i = 0; i < 100; ++i) db.create_player({numbered("p", i), "h", i});
   }
   db.flush();
   const WriterMetrics after = db.metrics();
@@ -95,7 +95,7 @@ TEST(Writer, CallbacksRunInOrderAfterTheirBatchCommitted) {
   std::vector<bool> visible;
   for (int i = 0; i < 50; ++i) {
     const std::string name = numbered("p", i);
-    db.create_player(name, "h", i, [&, i, name](const WriteResult& r) {
+    db.create_player({name, "h", i}, [&, i, name](const WriteResult& r) {
       EXPECT_TRUE(r.ok());
       const bool seen = other.find_player_by_name(name).has_value();
       std::lock_guard lock(mutex);
@@ -138,7 +138,7 @@ TEST(Writer, FlushWaitsForWritesFromEveryThread) {
 TEST(Writer, AThrowingCallbackDoesNotStopTheWriter) {
   TempDir dir;
   Database db(options_for(dir.file()));
-  db.create_player("a", "h", 1, [](const WriteResult&) { throw std::runtime_error("bad"); });
+  db.create_player({"a", "h", 1}, [](const WriteResult&) { throw std::runtime_error("bad"); });
   db.flush();
   EXPECT_TRUE(make_player(db, "b") > 0);
   EXPECT_TRUE(db.find_player_by_name("a").has_value());
@@ -148,7 +148,7 @@ TEST(Writer, FlushInsideACallbackReturns) {
   TempDir dir;
   Database db(options_for(dir.file()));
   std::atomic<bool> done{false};
-  db.create_player("a", "h", 1, [&](const WriteResult&) {
+  db.create_player({"a", "h", 1}, [&](const WriteResult&) {
     db.flush();  // on the writer thread: must not wait for itself
     done = true;
   });
@@ -163,7 +163,7 @@ TEST(Writer, CloseCommitsWhatIsQueuedThenRefusesWrites) {
     queue_game_of_moves(db, 1000, click(1, 1));
     db.close();  // no flush: close drains the queue
     WriteResult late;
-    db.create_player("late", "h", 1, [&](const WriteResult& r) { late = r; });
+    db.create_player({"late", "h", 1}, [&](const WriteResult& r) { late = r; });
     EXPECT_EQ(late.status, WriteStatus::closed);
     db.flush();  // returns at once
   }

@@ -57,7 +57,7 @@ void Players::handle(const RequestPtr& req, const protocol::Hello& cmd) {
     }
     // A new name: a fresh secret, whatever token the client sent.
     std::string token = random_token();
-    db_.create_player(cmd.name, storage::hash_token(token), now_(),
+    db_.create_player({cmd.name, storage::hash_token(token), now_()},
                       [welcome, refuse, name = cmd.name, token](const storage::WriteResult& r) {
                         // A new player has no game yet.
                         if (r.ok()) return welcome(r.id, name, token, nlohmann::json::array());

@@ -67,8 +67,7 @@ class Database {
   // ---- Writes: queued, never blocking; `done` may be empty. ----
 
   // ok with `id`, or name_taken (names are unique ignoring ASCII case).
-  void create_player(std::string name, std::string token_hash, std::int64_t created_at,
-                     WriteCallback done = {});
+  void create_player(NewAccount account, WriteCallback done = {});
   // Stores a new game, state playing, with the record's setup, score,
   // move_count, first_move_at, room_code and moves (the end fields are
   // ignored: use finish_game). conflict: the id exists; not_found: no such
@@ -141,8 +140,7 @@ class Database {
   // Its closing work is done; not_found for an unknown id.
   void mark_competition_closed(std::string id, WriteCallback done = {});
   // ok with `id`; name_taken (names are unique ignoring ASCII case).
-  void create_organiser(std::string name, std::string token_hash, std::int64_t created_at,
-                        WriteCallback done = {});
+  void create_organiser(NewAccount account, WriteCallback done = {});
   // Adds (or replaces) a flag on an entry.
   void flag_entry(EntryFlag flag, WriteCallback done = {});
   // Takes the player's entry out of the competition's ranking and flags it

@@ -18,6 +18,15 @@ namespace tilecrush::storage {
 
 using PlayerId = std::int64_t;
 
+// A new account, a player's or an organiser's (Database::create_player,
+// create_organiser): the name, unique ignoring ASCII case among its kind,
+// the hash of its token, and when it was made.
+struct NewAccount {
+  std::string name;
+  std::string token_hash;  // hash_token(token), never the token itself
+  std::int64_t created_at = 0;
+};
+
 struct PlayerRecord {
   PlayerId id = 0;
   std::string name;        // as first registered; unique ignoring ASCII case
