@@ -1,4 +1,5 @@
-// The SQLite implementation of Connection and Statement.
+// The SQLite implementation of Connection (its statements:
+// sqlite_statement.hpp).
 //
 // Thread safety: none (see Connection). Opened in SQLite's multi-thread
 // mode, so handing a connection between threads under a lock is fine.
@@ -11,37 +12,12 @@
 #include <string_view>
 
 #include "connection.hpp"
+#include "sqlite_statement.hpp"
 #include "statement_cache.hpp"
 
 struct sqlite3;
-struct sqlite3_stmt;
 
 namespace tilecrush::storage::detail {
-
-class SqliteStatement final : public Statement {
- public:
-  SqliteStatement(sqlite3* db, std::string_view sql);
-  ~SqliteStatement() override;
-
-  void bind_blob(int index, std::span<const std::uint8_t> bytes) override;
-  bool step() override;
-  bool is_null(int column) const override;
-  std::int64_t get_int(int column) const override;
-  std::string get_text(int column) const override;
-  std::vector<std::uint8_t> get_blob(int column) const override;
-  void reset() noexcept override;
-
- protected:
-  void bind_int(int index, std::int64_t value) override;
-  void bind_text(int index, std::string_view text) override;
-  void bind_null(int index) override;
-
- private:
-  [[noreturn]] void fail(int code, std::string_view what) const;
-
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
-};
 
 enum class OpenMode { read_write, read_only };
 

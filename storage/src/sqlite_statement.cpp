@@ -1,8 +1,9 @@
+#include "sqlite_statement.hpp"
+
 #include <sqlite3.h>
 
 #include <string>
 
-#include "sqlite_connection.hpp"
 #include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {
