@@ -112,6 +112,11 @@ FROM entry_flags AS f JOIN players AS p ON p.id = f.player_id
 WHERE f.competition_id = ?1 ORDER BY f.at, f.player_id, f.flag
 )sql";
 
+// Each listing's WHERE, order and limit, one per CompetitionState in its
+// order (a state without its clause does not compile).
+constexpr game::EnumNames kWhereOf(CompetitionState::to_close,
+                                   {kWhereUpcoming, kWhereOpen, kWhereClosed, kWhereToClose});
+
 BoardRecord read_board_row(const Statement& s) {
   BoardRecord b;
   b.scope = s.get_text(0);
@@ -202,10 +207,7 @@ std::optional<CompetitionRecord> select_competition(Connection& c, std::string_v
 
 std::vector<CompetitionRecord> select_competitions(Connection& c, CompetitionState state,
                                                    std::int64_t now, std::int64_t limit) {
-  const std::string_view where = state == CompetitionState::upcoming   ? kWhereUpcoming
-                                 : state == CompetitionState::closed   ? kWhereClosed
-                                 : state == CompetitionState::to_close ? kWhereToClose
-                                                                       : kWhereOpen;
+  const std::string_view where = game::name_of(kWhereOf, state, kWhereOpen);
   return c.rows(std::string(kCompetitionColumns) + std::string(where), read_competition_row, now,
                 std::max<std::int64_t>(limit, 0));
 }
