@@ -37,5 +37,31 @@ export async function entriesOn(player, ids, since, token) {
   return { found, complete: false };
 }
 
+// The player's place on each of `ids`: a Map from id to {rank, score,
+// total}, or to null where they have no entry. From their history
+// (entriesOn); a board is asked alone (its leaderboard around the player)
+// only when the history could not be read back to `since`. There a 404
+// means no entry; any other failure rejects.
+export async function placesOn(player, ids, since, token) {
+  const own = await entriesOn(player, ids, since, token)
+    .catch(() => ({ found: new Map(), complete: false }));
+  const places = new Map();
+  await Promise.all(ids.map(async (id) => {
+    places.set(id, own.found.get(id) || (own.complete ? null : await placeAround(player, id)));
+  }));
+  return places;
+}
+
+async function placeAround(player, id) {
+  try {
+    const page = await api.compAround(id, { player, radius: 0 });
+    const me = Array.isArray(page.entries) && page.entries[0];
+    return me ? { rank: me.rank, score: me.score, total: page.total } : null;
+  } catch (err) {
+    if (err && err.status === 404) return null;
+    throw err;
+  }
+}
+
 // Midnight UTC at the start of `date` (YYYY-MM-DD), in ms.
 export const dayStart = (date) => Date.parse(`${date}T00:00:00.000Z`);

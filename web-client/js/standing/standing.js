@@ -15,7 +15,7 @@ import { copyOrSelect } from '../clipboard.js';
 import { compUrl } from '../competitions/logic.js';
 import { boardUrl } from '../presets.js';
 import { streakText } from './streaks.js';
-import { entriesOn, dayStart } from './own_entries.js';
+import { placesOn, dayStart } from './own_entries.js';
 import {
   changeSince, dailyId, parseDailyId, secondsToNextDaily, shareText, shiftDate, signed,
 } from './share.js';
@@ -34,21 +34,16 @@ function entryOf(page) {
   return page && Array.isArray(page.entries) && page.entries.length ? { ...page.entries[0], total: page.total } : null;
 }
 
-// Reads what the panel shows. `gv`: the finished GameView; `player`: the
-// signed-in name. Resolves to {entry, bestOverall, yesterday, daily, streak}.
-// The player's entry on yesterday's daily of the same board, from their
-// history (own_entries.js); that board is asked alone only when the history
-// is too long to read back to yesterday.
+// The player's place on yesterday's daily of the same board (own_entries.js).
 async function yesterdayEntry(player, daily, token) {
   const date = shiftDate(daily.date, -1);
   const id = dailyId(date, daily.mode, daily.preset);
-  const own = await entriesOn(player, [id], dayStart(date), token).catch(() => null);
-  if (own && own.found.has(id)) return own.found.get(id);
-  if (own && own.complete) return null;
-  return entryOf(await orNull(api.compAround(id, { player, radius: 0 })));
+  return (await placesOn(player, [id], dayStart(date), token)).get(id);
 }
 
-// `token`: the player's own token, or null.
+// Reads what the panel shows. `gv`: the finished GameView; `player`: the
+// signed-in name; `token`: their own token, or null. Resolves to {entry,
+// bestOverall, yesterday, daily, streak}.
 export async function loadStanding(gv, player, token = null) {
   const daily = parseDailyId(gv.competition);
   const entryPage = !gv.ranked ? null

@@ -9,7 +9,7 @@ import { api } from '../api.js';
 import { compUrl } from '../competitions/logic.js';
 import { MODES, PRESETS } from '../presets.js';
 import { shiftDate } from './share.js';
-import { entriesOn, dayStart } from './own_entries.js';
+import { placesOn, dayStart } from './own_entries.js';
 
 // A day has 9 dailies; their closes are the latest, so one page holds them.
 const ARCHIVE_PAGE = 20;
@@ -36,22 +36,14 @@ export async function loadYesterday(today, player, token = null) {
   const order = (c) => MODES.indexOf(c.mode) * 100 + (PRESETS[c.mode] || []).indexOf(c.preset);
   const boards = closed.filter((c) => c.daily && c.seed === date).sort((a, b) => order(a) - order(b));
   if (boards.length === 0) return { date, boards: [] };
-  const own = player
-    ? await orNull(entriesOn(player, boards.map((c) => c.id), dayStart(date), token))
-    : { found: new Map(), complete: true };
-  const rows = await Promise.all(boards.map(async (c) => {
-    let mine = own ? own.found.get(c.id) || null : null;
-    if (!mine && player && !(own && own.complete)) {
-      const page = await orNull(api.compAround(c.id, { player, radius: 0 }));
-      const me = page && page.entries && page.entries[0];
-      mine = me ? { rank: me.rank, score: me.score, total: page.total } : null;
-    }
-    return {
-      mode: c.mode, preset: c.preset, seed: c.seed, competition: c.id,
-      total: c.entries || 0,
-      winner: c.winner ? { player: c.winner.player, score: c.winner.score } : null,
-      mine,
-    };
+  const places = player
+    ? await orNull(placesOn(player, boards.map((c) => c.id), dayStart(date), token))
+    : null;
+  const rows = boards.map((c) => ({
+    mode: c.mode, preset: c.preset, seed: c.seed, competition: c.id,
+    total: c.entries || 0,
+    winner: c.winner ? { player: c.winner.player, score: c.winner.score } : null,
+    mine: (places && places.get(c.id)) || null,
   }));
   return { date, boards: rows };
 }
