@@ -13,7 +13,7 @@
 #                       [--rates "1000 2000 4000"] [--repeat K]
 #                       [--ramp "2000 3000 4000 5000 6000 8000"]
 #                       [--ramp-configs "pg pg2"] [--break-p99 MS]
-#                       [--bin DIR] [--out DIR]
+#                       [--bin DIR] [--out DIR] [--statements]
 #
 # Configurations: sqlite (one node, a SQLite file), pg (one node on
 # PostgreSQL), pg2 (two nodes, --node-id a and b, on one PostgreSQL
@@ -28,6 +28,12 @@
 # reaped), each divided by the moves the servers counted in the window; commits from the servers' /metrics
 # (tilecrush_db_batches_total, tilecrush_db_ops_total,
 # tilecrush_db_commit_seconds_total).
+# --statements also loads pg_stat_statements into the cluster and prints,
+# for every PostgreSQL run, where PostgreSQL's time went in the window:
+# each statement's calls and execution time per move, beside the cluster's
+# CPU per move (execution time is wall time inside the executor, so it
+# includes waits for locks and I/O; what CPU is left over is commits,
+# the protocol, planning, and background processes).
 #
 # Needs: tilecrush_server and tilecrush_load built with PostgreSQL (--bin DIR,
 # default build/release's server/ and bench/, or /tmp/bench-bin), postgresql-15
@@ -36,7 +42,9 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/bench/lib_bench.sh"
-read_options 2,35 "$@" <<EOF
+STATEMENTS=""
+statements_on() { STATEMENTS=1; }
+read_options 2,42 "$@" <<EOF
 --players PLAYERS 400
 --paced-players PACED_PLAYERS 1000
 --duration DUR 8
@@ -50,6 +58,7 @@ read_options 2,35 "$@" <<EOF
 --break-p99 BREAK_P99 100
 --bin BIN
 --out OUT
+--statements statements_on()
 EOF
 if [ -n "$BIN" ]; then
   SERVER="$BIN/tilecrush_server"; LOAD="$BIN/tilecrush_load"
@@ -89,11 +98,31 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+if [ -n "$STATEMENTS" ]; then
+  export PG_SCRATCH_SETTINGS="shared_preload_libraries=pg_stat_statements pg_stat_statements.track=top"
+fi
 URL=$("$ROOT/scripts/pg_scratch.sh" start "$PGDIR")
 PG_PORT=${URL##*:}; PG_PORT=${PG_PORT%%/*}
 POSTMASTER=$(head -1 "$PGDIR/data/postmaster.pid")
 psql_admin() { psql -X -q -h 127.0.0.1 -p "$PG_PORT" -U tilecrush -d tilecrush -v ON_ERROR_STOP=1 -c "$1" >/dev/null; }
 echo "PostgreSQL $URL (postmaster $POSTMASTER); reports in $OUT" >&2
+[ -n "$STATEMENTS" ] && psql_admin "CREATE EXTENSION pg_stat_statements"
+# The database of the PostgreSQL run in progress (empty on SQLite).
+RUN_DB=""
+# --statements: the window's statements of RUN_DB, one a line (calls,
+# execution ms, rows, WAL bytes, the statement on one line), into `file`.
+statements_reset() {
+  [ -n "$STATEMENTS" ] && [ -n "$RUN_DB" ] && psql_admin "SELECT pg_stat_statements_reset()"
+  return 0
+}
+statements_dump() { # file
+  [ -n "$STATEMENTS" ] && [ -n "$RUN_DB" ] || return 0
+  psql -X -q -At -F $'\t' -h 127.0.0.1 -p "$PG_PORT" -U tilecrush -d tilecrush -c \
+    "SELECT s.calls, round(s.total_exec_time::numeric, 3), s.rows, s.wal_bytes,
+            regexp_replace(s.query, '\s+', ' ', 'g')
+     FROM pg_stat_statements AS s JOIN pg_database AS d ON d.oid = s.dbid
+     WHERE d.datname = '$RUN_DB' ORDER BY s.total_exec_time DESC" > "$1"
+}
 
 metric() { # port name: the value of an unlabelled metric
   curl -s --max-time 5 "http://127.0.0.1:$1/metrics" | awk -v n="$2" '$1 == n { print $2 }'
@@ -112,12 +141,14 @@ start_server() { # db node-id log
 
 start_config() { # config run-id
   local db
+  RUN_DB=""
   case "$1" in
     sqlite)
       rm -rf "$OUT/db-$2" && mkdir -p "$OUT/db-$2"
       start_server "$OUT/db-$2/tilecrush.db" "" "$OUT/$2.server.log" ;;
     pg|pg2|pgasync)
       db="r_${2//-/_}"
+      RUN_DB=$db
       psql_admin "CREATE DATABASE $db"
       [ "$1" = pgasync ] && psql_admin "ALTER DATABASE $db SET synchronous_commit = off"
       if [ "$1" = pg2 ]; then
@@ -219,9 +250,11 @@ drive() { # prefix players seconds rate [measure]
     done
     sleep 0.8
     cat /proc/loadavg > "$1.loadavg"
+    statements_reset
     snapshot > "$1.before"
     sleep "$(echo "$3 - 1.0" | bc)"
     snapshot > "$1.after"
+    statements_dump "$1.statements"
   fi
   for i in "${LOAD_PIDS[@]}"; do wait "$i" || true; done
   LOAD_PIDS=()
@@ -242,6 +275,14 @@ run() { # phase config mode rate(total moves/s offered, "" closed) rep
     players=$PLAYERS
   fi
   [ "$WARMUP" -gt 0 ] && drive "$prefix.warmup" "$players" "$WARMUP" "$per_rate"
+  # Statistics as a running database has them (autovacuum analyzes a busy
+  # table about once a minute, longer than a run): a fresh database's
+  # sessions keep the plans they made for an empty table until the first
+  # ANALYZE, which here would be after the window (storage/README.md,
+  # "Plans on a young database").
+  if [ -n "$RUN_DB" ]; then
+    psql -X -q -h 127.0.0.1 -p "$PG_PORT" -U tilecrush -d "$RUN_DB" -v ON_ERROR_STOP=1 -c "ANALYZE" >/dev/null
+  fi
   drive "$prefix" "$players" "$DUR" "$per_rate" measure
   stop_servers
   python3 - "$prefix" "$TCK" "$1" "$2" "$3" "${4:-closed}" "$5" >> "$RESULTS" <<'EOF'
@@ -340,4 +381,34 @@ if ramp:
               f'{float(r[19]):,.0f} | {r[13]} | {r[14]} | {int(r[16]) + int(r[17])} |')
 print(f'\nload average at the start of each window: {", ".join(r[18] for r in rows)}')
 EOF
+
+if [ -n "$STATEMENTS" ]; then
+  python3 - "$RESULTS" "$OUT" <<'EOF'
+import os, sys
+rows = [l.rstrip('\n').split('\t') for l in open(sys.argv[1]) if l.strip()]
+for r in rows:
+    path = os.path.join(sys.argv[2], '-'.join(r[0:5]) + '.statements')
+    if not os.path.exists(path): continue
+    moves = float(r[15])
+    if moves <= 0: continue
+    stmts = []
+    for line in open(path):
+        f = line.rstrip('\n').split('\t')
+        if len(f) == 5: stmts.append((int(f[0]), float(f[1]), int(f[3]), f[4]))
+    total = sum(s[1] for s in stmts)
+    print(f'\nStatements of {r[1]} {r[2]} offered {r[3]} rep {r[4]} ({moves:,.0f} moves; '
+          f'PostgreSQL CPU {r[8]} µs a move, of it inside statements {total * 1000 / moves:.1f} µs a move):\n')
+    print('| statement | calls a move | exec µs a move | share | WAL bytes a move |')
+    print('|---|---:|---:|---:|---:|')
+    for calls, ms, wal, q in stmts[:12]:
+        q = q.replace('|', '/')
+        print(f'| `{q[:90]}{"…" if len(q) > 90 else ""}` | {calls / moves:.3f} | {ms * 1000 / moves:.2f} | '
+              f'{ms / total * 100 if total else 0:.0f}% | {wal / moves:.0f} |')
+    rest = stmts[12:]
+    if rest:
+        print(f'| ({len(rest)} more) | {sum(s[0] for s in rest) / moves:.3f} | '
+              f'{sum(s[1] for s in rest) * 1000 / moves:.2f} | '
+              f'{sum(s[1] for s in rest) / total * 100 if total else 0:.0f}% | {sum(s[2] for s in rest) / moves:.0f} |')
+EOF
+fi
 echo "(reports in $OUT)"

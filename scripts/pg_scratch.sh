@@ -8,6 +8,10 @@
 #   scripts/pg_scratch.sh restart DIR restarts it (fast shutdown: every
 #                                     session is cut off) on the same port
 #
+# PG_SCRATCH_SETTINGS, if set, adds server settings to the start (each
+# word one "-c name=value"), e.g. PG_SCRATCH_SETTINGS=shared_preload_libraries=pg_stat_statements
+# for bench/pg_compare.sh --statements.
+#
 # PostgreSQL refuses to run as root, so when this runs as root the cluster
 # belongs to the unprivileged `postgres` user (created by Debian's package)
 # and is started with runuser. Authentication is `trust` on loopback only:
@@ -31,12 +35,14 @@ case $cmd in
     dir=$(cd "$dir" && pwd)
     [[ $(id -u) -eq 0 ]] && chown postgres: "$dir"
     as_owner "$bin/initdb" -D "$dir/data" -U tilecrush -A trust -E UTF8 --no-instructions >/dev/null
+    settings=""
+    for setting in ${PG_SCRATCH_SETTINGS:-}; do settings+=" -c $setting"; done
     # A free port: ask the kernel for one, retry if someone takes it first.
     for _ in 1 2 3 4 5; do
       port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null ||
              echo $((20000 + RANDOM % 20000)))
       if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 \
-           -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null; then
+           -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200$settings" start >/dev/null; then
         as_owner "$bin/createdb" -h 127.0.0.1 -p "$port" -U tilecrush tilecrush
         url="postgresql://tilecrush@127.0.0.1:$port/tilecrush"
         echo "$url" >"$dir/url"

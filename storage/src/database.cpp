@@ -374,6 +374,10 @@ std::string Database::leaderboard_rank_query_plan() {
   return impl_->read(detail::explain_leaderboard_rank);
 }
 
+std::string Database::move_batch_query_plan() {
+  return impl_->read(detail::explain_move_batch);
+}
+
 bool Database::claim_room(std::string_view code) {
   return impl_->claims->claim(code);
 }

@@ -21,10 +21,12 @@ FROM games AS g WHERE g.id = ?1
 
 // Only a playing game ends: of two nodes finishing one game, the second
 // waits for the first's row lock, then finds it over and changes nothing.
+// `<> 'over'`, not `= 'playing'`: by its primary key, never through the
+// partial index games_playing (move_batch.cpp says why).
 constexpr std::string_view kFinishGame = R"sql(
 UPDATE games SET state = 'over', score = ?2, move_count = ?3, over_reason = ?4,
                  finished_at = ?5, duration_ms = ?6
-WHERE id = ?1 AND state = 'playing'
+WHERE id = ?1 AND state <> 'over'
 )sql";
 
 }  // namespace

@@ -7,10 +7,13 @@ namespace {
 
 // ?5 is the move's text; ?6 the length of the list before it (seq moves);
 // ?7 the move's time offset (codec.hpp), lost in a NULL list (no offsets).
+// "Playing" is `state <> 'over'` here and below, so that the game is found
+// by its primary key, never through the partial index games_playing
+// (move_batch.cpp says why).
 constexpr std::string_view kAppendMove = R"sql(
 UPDATE games SET move_list = move_list || ?5, score = ?2, move_count = ?3,
                  first_move_at = coalesce(first_move_at, ?4), move_times = move_times || ?7
-WHERE id = ?1 AND state = 'playing' AND length(move_list) = ?6
+WHERE id = ?1 AND state <> 'over' AND length(move_list) = ?6
 )sql";
 
 // ?4 is the length of the list without its last move (seq moves), ?5 that
@@ -18,7 +21,7 @@ WHERE id = ?1 AND state = 'playing' AND length(move_list) = ?6
 constexpr std::string_view kTakeBackMove = R"sql(
 UPDATE games SET move_list = substr(move_list, 1, ?4), score = ?2, move_count = ?3,
                  move_times = substr(move_times, 1, ?5)
-WHERE id = ?1 AND state = 'playing' AND length(move_list) = ?4 + 5
+WHERE id = ?1 AND state <> 'over' AND length(move_list) = ?4 + 5
 )sql";
 
 constexpr std::string_view kSelectListState = R"sql(

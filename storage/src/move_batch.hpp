@@ -44,6 +44,12 @@ WriteResult store_move(Connection& c, const MoveAppend& move);
 // Throws StorageError as a statement does (the transaction is then lost).
 std::vector<WriteResult> append_moves(Connection& c, std::span<const MoveAppend* const> moves);
 
+// PostgreSQL: EXPLAIN of append_moves()'s statement as PostgreSQL plans it
+// once it has settled on a generic plan (after a few runs it plans it
+// without the arrays, and keeps that plan until the table is analyzed
+// again), one line per plan row; empty on SQLite (one statement a move).
+std::string explain_move_batch(Connection& c);
+
 // Database::append_final_move, in the caller's savepoint: the move, then
 // the end (finish_game with moves_stored). The first refusal is the result,
 // and the savepoint's rollback then takes the move back with it.

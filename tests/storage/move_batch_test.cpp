@@ -1,6 +1,7 @@
 // One batch of the writer holding moves of several games: each move is
 // judged as if alone.
 #include <gtest/gtest.h>
+#include <libpq-fe.h>
 
 #include <future>
 #include <optional>
@@ -10,6 +11,20 @@
 
 namespace tilecrush::storage::testing {
 namespace {
+
+// Runs `sql` (statements without rows) on a session of its own; whether
+// every statement succeeded.
+bool run_plain_sql(const std::string& url, const std::string& sql) {
+  PGconn* conn = PQconnectdb(url.c_str());
+  bool ok = false;
+  if (PQstatus(conn) == CONNECTION_OK) {
+    PGresult* r = PQexec(conn, sql.c_str());
+    ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+  }
+  PQfinish(conn);
+  return ok;
+}
 
 // One batch of moves of several games (on PostgreSQL one statement for
 // them all): each move gets the result it would get alone, in the order
@@ -72,6 +87,38 @@ TEST(MoveBatch, EachMoveGetsItsOwnResult) {
   EXPECT_EQ(db.load_game("g2")->moves.size(), 1u);
   EXPECT_EQ(db.load_game("g3")->moves.size(), 2u);
   EXPECT_EQ(db.load_game("g5")->moves.size(), 0u);
+}
+
+// PostgreSQL: the batch's statement finds each game by its primary key,
+// even where the table's statistics say that no game is playing (analyzed
+// when every game was over, then many started: a young table, or one
+// analyzed at a quiet hour). Written `state = 'playing'`, it was planned
+// through the partial index games_playing there, reading every playing
+// game for each batch. The rows are copied by SQL: thousands of games
+// through the writer would take seconds.
+TEST(MoveBatch, EachGameIsFoundByItsPrimaryKeyWhateverTheStatistics) {
+  SKIP_UNLESS_POSTGRES();
+  TempDir dir;
+  Database db(options_for(dir.file()));
+  const PlayerId alice = make_player(db, "alice");
+  ASSERT_TRUE(store_game(db, custom_game("over", alice, game::Mode::same, "s", 5, 5, 3)).ok());
+  ASSERT_TRUE(wait_for([&](WriteCallback cb) {
+                db.finish_game(GameResult{"over", 0, 0, game::OverReason::no_moves, 5, 1000}, cb);
+              }).ok());
+  ASSERT_TRUE(store_game(db, custom_game("playing", alice, game::Mode::same, "s", 5, 5, 3)).ok());
+  const auto copies = [](const std::string& of, const std::string& prefix, int n) {
+    return "INSERT INTO games SELECT (json_populate_record(g, json_build_object('id', '" + prefix +
+           "' || i))).* FROM games AS g, generate_series(1, " + std::to_string(n) +
+           ") AS i WHERE g.id = '" + of + "';";
+  };
+  ASSERT_TRUE(run_plain_sql(dir.file(), copies("over", "o", 5000) + " ANALYZE games;"));
+  ASSERT_TRUE(run_plain_sql(dir.file(), copies("playing", "p", 400)));
+
+  const std::string plan = db.move_batch_query_plan();
+  SCOPED_TRACE(plan);
+  EXPECT_NE(plan.find("games_pkey"), std::string::npos);
+  EXPECT_EQ(plan.find("games_playing"), std::string::npos);
+  EXPECT_EQ(plan.find("Seq Scan on games"), std::string::npos);
 }
 
 }  // namespace

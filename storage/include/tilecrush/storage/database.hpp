@@ -327,6 +327,10 @@ class Database {
   std::string leaderboard_query_plan();
   // The same for the rank query of leaderboard_around().
   std::string leaderboard_rank_query_plan();
+  // PostgreSQL: EXPLAIN of the statement that stores a batch's moves, as
+  // the writer's session keeps it once planned generically: proof that
+  // each game is found by its primary key. Empty on SQLite.
+  std::string move_batch_query_plan();
 
   // ---- Room ownership between nodes (several on one PostgreSQL). ----
   //
