@@ -19,8 +19,11 @@
 # PostgreSQL), pg2 (two nodes, --node-id a and b, on one PostgreSQL
 # database, half the players on each node's port, one tilecrush_load each),
 # pgasync (one node on a database with synchronous_commit off: what the
-# WAL fsync costs). Measured over a window inside the load tool's own (after
-# a separate warm-up run of --warmup seconds): moves/s as the servers
+# WAL fsync costs), pgfresh (one node on PostgreSQL, measured without the
+# ANALYZE that the others get after their warm-up: a database in its
+# first minute, whose sessions keep the plans of an empty table).
+# Measured over a window inside the load tool's own (after a separate
+# warm-up run of --warmup seconds): moves/s as the servers
 # counted them (tilecrush_moves_total), latency from tilecrush_load (two
 # nodes: p50 weighted by moves, p99 the worse node); CPU from /proc: the
 # server process(es), their writer thread(s) (tc-writer), and every
@@ -146,7 +149,7 @@ start_config() { # config run-id
     sqlite)
       rm -rf "$OUT/db-$2" && mkdir -p "$OUT/db-$2"
       start_server "$OUT/db-$2/tilecrush.db" "" "$OUT/$2.server.log" ;;
-    pg|pg2|pgasync)
+    pg|pg2|pgasync|pgfresh)
       db="r_${2//-/_}"
       RUN_DB=$db
       psql_admin "CREATE DATABASE $db"
@@ -280,7 +283,7 @@ run() { # phase config mode rate(total moves/s offered, "" closed) rep
   # sessions keep the plans they made for an empty table until the first
   # ANALYZE, which here would be after the window (storage/README.md,
   # "Plans on a young database").
-  if [ -n "$RUN_DB" ]; then
+  if [ -n "$RUN_DB" ] && [ "$2" != pgfresh ]; then
     psql -X -q -h 127.0.0.1 -p "$PG_PORT" -U tilecrush -d "$RUN_DB" -v ON_ERROR_STOP=1 -c "ANALYZE" >/dev/null
   fi
   drive "$prefix" "$players" "$DUR" "$per_rate" measure
