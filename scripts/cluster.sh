@@ -51,7 +51,16 @@ free_port() {
 node_port() { local v="NODE_$1_PORT"; echo "${!v:-}"; }
 node_pid() { local v="NODE_$1_PID"; echo "${!v:-}"; }
 
-alive() { [[ -n ${1:-} ]] && kill -0 "$1" 2>/dev/null; }
+# A zombie is dead: a node's parent is gone (setsid), so its zombie waits for
+# PID 1 to reap it, which some inits do only every second or so; kill-node
+# waited that long, and the failover test timed every reconnect from it.
+alive() {
+  [[ -n ${1:-} ]] && kill -0 "$1" 2>/dev/null || return 1
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  stat=${stat##*) }
+  [[ ${stat%% *} != Z ]]
+}
 
 # cluster.env is rewritten whole, so it is always a complete, sourceable file.
 write_env() {
