@@ -72,6 +72,11 @@ class TrackedPlayer {
     // The new_game request of each next game (solo players).
     json new_game = {{"type", "new_game"}, {"mode", "same"}, {"preset", "easy"}};
     std::chrono::milliseconds pace{150};  // between moves
+    // When set, `pace` is the interval from one move's start to the next
+    // (a fixed rate, at a phase of its own; a player behind its schedule
+    // moves at once and does not burst to catch up), not a pause after
+    // each answer. A pace of 0 is a closed loop either way.
+    bool fixed_rate = false;
     // Rooms: nginx's port, through which a member joins again.
     unsigned short room_front = 0;
     std::chrono::milliseconds request_timeout{5000};
@@ -94,12 +99,22 @@ class TrackedPlayer {
 
   // Plays until `stop` (or a failure); a fault costs a reconnect.
   void run(const std::atomic<bool>& stop) {
+    auto due = std::chrono::steady_clock::now() +
+               options_.pace * static_cast<int>(std::hash<std::string>{}(name_) % 1000) / 1000;
     while (!stop && !failed_) {
       try {
         if (!conn_) reconnect();
         if (!conn_) continue;
-        play_one();
-        std::this_thread::sleep_for(options_.pace);
+        if (options_.fixed_rate) {
+          std::this_thread::sleep_until(due);
+          const auto now = std::chrono::steady_clock::now();
+          if (due < now - options_.pace) due = now;  // far behind (a reconnect): no burst
+          due += options_.pace;
+          play_one();
+        } else {
+          play_one();
+          std::this_thread::sleep_for(options_.pace);
+        }
       } catch (const std::exception& e) {
         {
           std::lock_guard lock(failure_mutex_);
