@@ -179,9 +179,13 @@ TEST_F(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
     const long m0 = acked_sum(all);
     const std::int64_t t0 = now_ns();
     std::this_thread::sleep_for(std::chrono::milliseconds(1000));
-    std::printf("failover: load %s; before the first kill the cluster carries %.0f moves/s\n",
-                level.describe().c_str(),
-                static_cast<double>(acked_sum(all) - m0) / seconds_between(t0, now_ns()));
+    const auto playing = std::count_if(all.begin(), all.end(),
+                                       [](const Player* p) { return p->progress_ns() != 0; });
+    std::printf(
+        "failover: load %s; before the first kill %ld of %zu players are playing and the cluster "
+        "carries %.0f moves/s\n",
+        level.describe().c_str(), static_cast<long>(playing), all.size(),
+        static_cast<double>(acked_sum(all) - m0) / seconds_between(t0, now_ns()));
   }
 
   std::vector<double> back_s;       // tracked: per player whose connection broke, per kill
