@@ -256,7 +256,7 @@ TEST_F(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
     std::printf(
         "failover: cycle %d (%s killed): %.0f moves/s from the kill until all were back "
         "(%.2f s), %.0f moves/s over the cycle (%.2f s; the restart took %.2f s); tracked: %s; "
-        "load: %s\n",
+        "load: %s; %ld players found a lost move or a fork on reconnecting\n",
         cycle, node.c_str(),
         static_cast<double>(moves_at_settled - moves_at_kill) /
             seconds_between(killed_at, settled_at),
@@ -264,7 +264,9 @@ TEST_F(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
         static_cast<double>(moves_at_end - moves_at_kill) / seconds_between(killed_at, cycle_end),
         seconds_between(killed_at, cycle_end), restart_s,
         describe_reconnects(cycle_tracked, 0).c_str(),
-        describe_reconnects(cycle_load, cycle_not_back).c_str());
+        describe_reconnects(cycle_load, cycle_not_back).c_str(),
+        static_cast<long>(std::count_if(all.begin(), all.end(),
+                                        [](const Player* p) { return !p->failure().empty(); })));
     std::fflush(stdout);
   }
   stop_players();
