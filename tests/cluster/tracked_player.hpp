@@ -7,8 +7,8 @@
 // flight, is a failure (a lost move, or a fork).
 //
 // Thread safety: run() belongs to the player's thread; progress_ns(),
-// broke_ns(), acked_total(), failure() may be read from any thread; the
-// rest only before run() starts or after it returned.
+// broke_ns(), rejoined_ns(), acked_total(), failure() may be read from any
+// thread; the rest only before run() starts or after it returned.
 #pragma once
 
 #include <atomic>
@@ -103,8 +103,11 @@ class TrackedPlayer {
                options_.pace * static_cast<int>(std::hash<std::string>{}(name_) % 1000) / 1000;
     while (!stop && !failed_) {
       try {
-        if (!conn_) reconnect();
-        if (!conn_) continue;
+        if (!conn_) {
+          reconnect();
+          if (!conn_) continue;
+          rejoined_ns_ = steady_now_ns();
+        }
         if (options_.fixed_rate) {
           std::this_thread::sleep_until(due);
           const auto now = std::chrono::steady_clock::now();
@@ -139,6 +142,9 @@ class TrackedPlayer {
   // is over, any answer), and when its connection last broke.
   std::int64_t progress_ns() const { return progress_ns_; }
   std::int64_t broke_ns() const { return broke_ns_; }
+  // When it was last back in after connecting (signed in, and its game
+  // resumed or its room joined again), before its first move there.
+  std::int64_t rejoined_ns() const { return rejoined_ns_; }
   long acked_total() const { return acked_total_; }
   // Faults it met: broken connections, refused or unanswered requests.
   long faults() const { return faults_; }
@@ -240,6 +246,7 @@ class TrackedPlayer {
   std::atomic<bool> failed_{false};
   std::atomic<std::int64_t> progress_ns_{0};
   std::atomic<std::int64_t> broke_ns_{0};
+  std::atomic<std::int64_t> rejoined_ns_{0};
   std::atomic<long> acked_total_{0};
   std::atomic<long> faults_{0};
 };
