@@ -12,7 +12,7 @@
 //
 // A move is two requests (a hint, then the click it names), as for the
 // tracked players. bench/failover_load.sh runs the test at the full
-// load. Also the reconnect times' summary that the test prints.
+// load. Also here: the summary of reconnect times the test prints.
 //
 // Thread safety: plain values and free functions.
 #pragma once
