@@ -7,8 +7,8 @@
 // flight, is a failure (a lost move, or a fork).
 //
 // Thread safety: run() belongs to the player's thread; progress_ns(),
-// broke_ns(), acked_total(), failure() may be read from any thread; the
-// rest only before run() starts or after it returned.
+// broke_ns(), rejoined_ns(), acked_total(), failure() may be read from any
+// thread; the rest only before run() starts or after it returned.
 #pragma once
 
 #include <atomic>
@@ -72,6 +72,11 @@ class TrackedPlayer {
     // The new_game request of each next game (solo players).
     json new_game = {{"type", "new_game"}, {"mode", "same"}, {"preset", "easy"}};
     std::chrono::milliseconds pace{150};  // between moves
+    // When set, `pace` is the interval from one move's start to the next
+    // (a fixed rate, at a phase of its own; a player behind its schedule
+    // moves at once and does not burst to catch up), not a pause after
+    // each answer. A pace of 0 is a closed loop either way.
+    bool fixed_rate = false;
     // Rooms: nginx's port, through which a member joins again.
     unsigned short room_front = 0;
     std::chrono::milliseconds request_timeout{5000};
@@ -94,12 +99,25 @@ class TrackedPlayer {
 
   // Plays until `stop` (or a failure); a fault costs a reconnect.
   void run(const std::atomic<bool>& stop) {
+    auto due = std::chrono::steady_clock::now() +
+               options_.pace * static_cast<int>(std::hash<std::string>{}(name_) % 1000) / 1000;
     while (!stop && !failed_) {
       try {
-        if (!conn_) reconnect();
-        if (!conn_) continue;
-        play_one();
-        std::this_thread::sleep_for(options_.pace);
+        if (!conn_) {
+          reconnect();
+          if (!conn_) continue;
+          rejoined_ns_ = steady_now_ns();
+        }
+        if (options_.fixed_rate) {
+          std::this_thread::sleep_until(due);
+          const auto now = std::chrono::steady_clock::now();
+          if (due < now - options_.pace) due = now;  // far behind (a reconnect): no burst
+          due += options_.pace;
+          play_one();
+        } else {
+          play_one();
+          std::this_thread::sleep_for(options_.pace);
+        }
       } catch (const std::exception& e) {
         {
           std::lock_guard lock(failure_mutex_);
@@ -124,6 +142,9 @@ class TrackedPlayer {
   // is over, any answer), and when its connection last broke.
   std::int64_t progress_ns() const { return progress_ns_; }
   std::int64_t broke_ns() const { return broke_ns_; }
+  // When it was last back in after connecting (signed in, and its game
+  // resumed or its room joined again), before its first move there.
+  std::int64_t rejoined_ns() const { return rejoined_ns_; }
   long acked_total() const { return acked_total_; }
   // Faults it met: broken connections, refused or unanswered requests.
   long faults() const { return faults_; }
@@ -225,6 +246,7 @@ class TrackedPlayer {
   std::atomic<bool> failed_{false};
   std::atomic<std::int64_t> progress_ns_{0};
   std::atomic<std::int64_t> broke_ns_{0};
+  std::atomic<std::int64_t> rejoined_ns_{0};
   std::atomic<long> acked_total_{0};
   std::atomic<long> faults_{0};
 };
