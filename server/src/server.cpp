@@ -1,5 +1,6 @@
 #include "server.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 
@@ -41,6 +42,12 @@ storage::Options storage_options(const Config& config) {
   options.path = config.db;
   options.synchronous =
       config.db_full_sync ? storage::Synchronous::full : storage::Synchronous::normal;
+  if (config.db_linger_us) {
+    storage::Linger linger =
+        storage::is_postgres_url(config.db) ? storage::kPostgresLinger : storage::kSqliteLinger;
+    linger.bound = std::chrono::microseconds(*config.db_linger_us);
+    options.linger = linger;
+  }
   return options;
 }
 
