@@ -99,6 +99,9 @@ Server::Server(const Config& config)
                "Duration of the last write transaction.", seconds(m.last_commit_latency_ns));
     out.metric("tilecrush_db_checkpoints_total", "counter",
                "WAL checkpoints run by the checkpoint thread.", m.checkpoints);
+    out.metric("tilecrush_db_batches_lingered_total", "counter",
+               "Write transactions the writer waited for more writes before (--db-linger).",
+               m.batches_lingered);
     const storage::RankCacheMetrics r = db_.rank_cache_metrics();
     out.metric("tilecrush_leaderboard_indexed_reads_total", "counter",
                "Leaderboard pages and around-me served through a rank index.", r.indexed_reads);

@@ -175,7 +175,7 @@ std::string usage() {
          "                       of the process, not of the machine)\n"
          "  --db-linger US       while writes arrive fast, the writer waits up to US\n"
          "                       microseconds after a commit, to commit more at once;\n"
-         "                       0 = never, <= 100000 (default 1000 SQLite, 2000 PostgreSQL)\n"
+         "                       0 = never, <= 100000 (default 1000)\n"
          "  --daily-attempts LIST  attempts per player on a daily board, e.g.\n"
          "                       same=0,match3=1,hidden=1 (the default; 0 = unlimited); past\n"
          "                       them a daily game is unranked practice\n"
