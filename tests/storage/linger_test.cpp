@@ -75,9 +75,9 @@ TEST(Linger, BusyWriterCommitsFewerLargerBatches) {
   Database db(linger_options(dir.file(), std::chrono::milliseconds(50), 200, 64));
   start_linger_game(db, "g");
   std::atomic<int> ok{0};
-  // Longer than the writer's 50 ms rate window: it sees the rate, then
+  // Several of the writer's 50 ms rate windows: it sees the rate, then
   // lingers.
-  int next = pace_moves(db, "g", 0, 0, std::chrono::milliseconds(120), ok);
+  int next = pace_moves(db, "g", 0, 0, std::chrono::milliseconds(200), ok);
   const WriterMetrics before = db.metrics();
   constexpr int kMoves = 1000;
   next = pace_moves(db, "g", next, kMoves, {}, ok);
@@ -103,7 +103,7 @@ TEST(Linger, FlushAndStopEndALingerAtOnce) {
   auto db = std::make_unique<Database>(options);
   start_linger_game(*db, "g");
   std::atomic<int> ok{0};
-  int next = pace_moves(*db, "g", 0, 0, std::chrono::milliseconds(120), ok);
+  int next = pace_moves(*db, "g", 0, 0, std::chrono::milliseconds(200), ok);
   auto start = Clock::now();
   db->flush();
   EXPECT_LT(seconds_since(start), 1.0);
@@ -111,7 +111,7 @@ TEST(Linger, FlushAndStopEndALingerAtOnce) {
   EXPECT_GE(db->metrics().batches_lingered, 1u);
 
   const std::uint64_t lingered = db->metrics().batches_lingered;
-  next = pace_moves(*db, "g", next, 0, std::chrono::milliseconds(120), ok);
+  next = pace_moves(*db, "g", next, 0, std::chrono::milliseconds(200), ok);
   EXPECT_GT(db->metrics().batches_lingered, lingered);  // lingering now
   start = Clock::now();
   db.reset();  // close(): the writer commits what is queued, then ends
