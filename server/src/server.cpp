@@ -1,5 +1,6 @@
 #include "server.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 
@@ -41,6 +42,12 @@ storage::Options storage_options(const Config& config) {
   options.path = config.db;
   options.synchronous =
       config.db_full_sync ? storage::Synchronous::full : storage::Synchronous::normal;
+  if (config.db_linger_us) {
+    storage::Linger linger =
+        storage::is_postgres_url(config.db) ? storage::kPostgresLinger : storage::kSqliteLinger;
+    linger.bound = std::chrono::microseconds(*config.db_linger_us);
+    options.linger = linger;
+  }
   return options;
 }
 
@@ -92,6 +99,9 @@ Server::Server(const Config& config)
                "Duration of the last write transaction.", seconds(m.last_commit_latency_ns));
     out.metric("tilecrush_db_checkpoints_total", "counter",
                "WAL checkpoints run by the checkpoint thread.", m.checkpoints);
+    out.metric("tilecrush_db_batches_lingered_total", "counter",
+               "Write transactions the writer waited for more writes before (--db-linger).",
+               m.batches_lingered);
     const storage::RankCacheMetrics r = db_.rank_cache_metrics();
     out.metric("tilecrush_leaderboard_indexed_reads_total", "counter",
                "Leaderboard pages and around-me served through a rank index.", r.indexed_reads);

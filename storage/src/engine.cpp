@@ -43,7 +43,8 @@ Engine::Engine(Options opened) : options(std::move(opened)) {
     sqlite_writer->on_wal_commit(
         [sqlite_writer, &wal](int pages) { wal.on_commit(pages, *sqlite_writer); });
   }
-  writer = std::make_unique<WriteQueue>(*writer_connection, options.max_batch);
+  const Linger linger = options.linger.value_or(postgres ? kPostgresLinger : kSqliteLinger);
+  writer = std::make_unique<WriteQueue>(*writer_connection, options.max_batch, linger);
 }
 
 void Engine::close() {

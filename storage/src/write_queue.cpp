@@ -12,10 +12,29 @@
 
 namespace tilecrush::storage::detail {
 
-WriteQueue::WriteQueue(Connection& connection, std::size_t max_batch)
+namespace {
+
+// The rate that turns the linger on is measured over windows this long:
+// long enough that a paced rate well below min_rate does not cross it by
+// chance (1,000/s: 50 operations a window), short enough to follow a change
+// of load within a blink.
+constexpr auto kRateWindow = std::chrono::milliseconds(50);
+
+Linger normalized(Linger linger, std::size_t max_batch) {
+  linger.batch = std::clamp<std::size_t>(linger.batch, 1, max_batch);
+  if (linger.bound.count() < 0) linger.bound = std::chrono::microseconds(0);
+  return linger;
+}
+
+}  // namespace
+
+WriteQueue::WriteQueue(Connection& connection, std::size_t max_batch, const Linger& linger_options)
     : connection_(connection),
       runner_(connection),
       max_batch_(std::max<std::size_t>(max_batch, 1)),
+      linger_(normalized(linger_options, max_batch_)),
+      window_start_(std::chrono::steady_clock::now()),
+      busy_(linger_.min_rate <= 0),
       thread_([this] { loop(); }) {
   writer_id_ = thread_.get_id();
 }
@@ -25,17 +44,19 @@ WriteQueue::~WriteQueue() {
 }
 
 bool WriteQueue::push(WriteOp&& op) {
-  bool was_empty = false;
+  bool wake = false;
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return false;
-    was_empty = queue_.empty();
+    wake = queue_.empty();
     queue_.push_back(std::move(op));
     ++pushed_;
+    if (lingering_ && queue_.size() == linger_.batch) wake = true;
   }
-  // The writer sleeps only on an empty queue (it checks under the lock), so
-  // only the push that ends emptiness needs to wake it.
-  if (was_empty) work_ready_.notify_one();
+  // The writer sleeps on an empty queue, or lingers until the queue holds
+  // linger_.batch (it checks under the lock), so only the push that ends
+  // emptiness or fills the linger's batch needs to wake it.
+  if (wake) work_ready_.notify_one();
   return true;
 }
 
@@ -43,7 +64,11 @@ void WriteQueue::flush() {
   if (std::this_thread::get_id() == writer_id_) return;
   std::unique_lock lock(mutex_);
   const std::uint64_t target = pushed_;
+  if (completed_ >= target) return;
+  ++flushing_;
+  if (lingering_) work_ready_.notify_one();  // the linger ends for a flush
   work_done_.wait(lock, [&] { return completed_ >= target; });
+  --flushing_;
 }
 
 void WriteQueue::stop() {
@@ -88,15 +113,42 @@ void WriteQueue::loop() {
       }
       if (queue_.empty()) return;  // stopping, and everything is committed
       wrote = true;
+      linger(lock);
       const std::size_t n = std::min(queue_.size(), max_batch_);
       batch.clear();
       for (std::size_t i = 0; i < n; ++i) {
         batch.push_back(std::move(queue_.front()));
         queue_.pop_front();
       }
+      note_taken(n, std::chrono::steady_clock::now());
     }
     run_batch(batch);
+    last_commit_end_ = std::chrono::steady_clock::now();
   }
+}
+
+void WriteQueue::linger(std::unique_lock<std::mutex>& lock) {
+  const auto done = [&] { return queue_.size() >= linger_.batch || stopping_ || flushing_ > 0; };
+  if (!busy_ || linger_.bound.count() == 0 || done()) return;
+  // Measured from the last commit's end, so that an operation arriving at
+  // an idle writer long after it is taken at once, and none waits longer
+  // than the bound.
+  const auto deadline = last_commit_end_ + linger_.bound;
+  if (std::chrono::steady_clock::now() >= deadline) return;
+  ++metrics_.batches_lingered;
+  lingering_ = true;
+  work_ready_.wait_until(lock, deadline, done);
+  lingering_ = false;
+}
+
+void WriteQueue::note_taken(std::size_t n, std::chrono::steady_clock::time_point now) {
+  window_ops_ += n;
+  const auto elapsed = now - window_start_;
+  if (elapsed < kRateWindow) return;
+  const double seconds = std::chrono::duration<double>(elapsed).count();
+  busy_ = static_cast<double>(window_ops_) >= linger_.min_rate * seconds;
+  window_start_ = now;
+  window_ops_ = 0;
 }
 
 void WriteQueue::run_batch(std::vector<WriteOp>& batch) {

@@ -159,6 +159,7 @@ TEST_F(StaticFilesTest, MetricsArePrometheusText) {
   EXPECT_GE(sample(m.body, "tilecrush_moves_total").value_or(-1), 1.0) << m.body;
   EXPECT_GE(sample(m.body, "tilecrush_db_queue_depth").value_or(-1), 0.0) << m.body;
   EXPECT_GE(sample(m.body, "tilecrush_db_checkpoints_total").value_or(-1), 0.0) << m.body;
+  EXPECT_GE(sample(m.body, "tilecrush_db_batches_lingered_total").value_or(-1), 0.0) << m.body;
   EXPECT_EQ(sample(m.body, "tilecrush_rank_index_mismatches_total").value_or(-1), 0.0) << m.body;
   EXPECT_GE(sample(m.body, "tilecrush_leaderboard_indexed_reads_total").value_or(-1), 0.0);
   EXPECT_NE(m.body.find("# TYPE tilecrush_moves_total counter"), std::string::npos);

@@ -121,6 +121,14 @@ const std::map<std::string, std::pair<const char*, Setter>>& options() {
       {"db-full-sync",
        {"TILECRUSH_DB_FULL_SYNC",
         [](Config& c, const std::string& v) { return parse_bool(v, c.db_full_sync); }}},
+      {"db-linger",
+       {"TILECRUSH_DB_LINGER",
+        [](Config& c, const std::string& v) {
+          unsigned us = 0;
+          if (!parse_number(v, us) || us > 100'000) return false;
+          c.db_linger_us = us;
+          return true;
+        }}},
       {"add-organiser",
        {"TILECRUSH_ADD_ORGANISER",
         [](Config& c, const std::string& v) {
@@ -165,6 +173,9 @@ std::string usage() {
          "                       (default 15)\n"
          "  --db-full-sync BOOL  fsync every commit (default false: durable against crashes\n"
          "                       of the process, not of the machine)\n"
+         "  --db-linger US       while writes arrive fast, the writer waits up to US\n"
+         "                       microseconds after a commit, to commit more at once;\n"
+         "                       0 = never, <= 100000 (default 1000)\n"
          "  --daily-attempts LIST  attempts per player on a daily board, e.g.\n"
          "                       same=0,match3=1,hidden=1 (the default; 0 = unlimited); past\n"
          "                       them a daily game is unranked practice\n"

@@ -35,6 +35,10 @@ struct Config {
   // no longer than this; slow headers are cut off.
   unsigned http_timeout_s = 15;
   bool db_full_sync = false;
+  // The writer's linger bound in microseconds (storage::Linger::bound: the
+  // longest a busy writer waits to commit more operations at once; 0 off);
+  // nullopt: the backend's default.
+  std::optional<unsigned> db_linger_us;
   // Operator actions instead of serving: --add-organiser NAME creates an
   // organiser, prints its token once and exits.
   std::string add_organiser;

@@ -50,6 +50,8 @@ struct WriterMetrics {
   // Tries of a batch run again from its start after losing a race with
   // another node's writer (PostgreSQL's deadlock or serialization failure).
   std::uint64_t batches_retried = 0;
+  // Batches the writer waited for before taking them (Options::linger).
+  std::uint64_t batches_lingered = 0;
 };
 
 std::string_view to_string(WriteStatus status);

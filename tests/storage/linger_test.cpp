@@ -1,0 +1,126 @@
+// The writer's linger (Options::linger, write_queue.hpp): it waits for more
+// operations only while they arrive fast, never longer than its bound, and
+// never while a flush() or stop() waits.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+
+#include "test_support.hpp"
+
+namespace tilecrush::storage::testing {
+namespace {
+
+using game::Mode;
+using Clock = std::chrono::steady_clock;
+
+const BoardKey kLingerBoard{Mode::same, "easy", "w", ""};
+
+Options linger_options(const std::string& path, std::chrono::microseconds bound, double min_rate,
+                       std::size_t batch) {
+  Options options = options_for(path);
+  options.linger = Linger{bound, min_rate, batch};
+  return options;
+}
+
+// Creates game `id` for a new player and waits for it.
+void start_linger_game(Database& db, const std::string& id) {
+  const WriteResult r = store_game(db, ranked_game(id, make_player(db, "p-" + id), kLingerBoard));
+  ASSERT_TRUE(r.ok()) << r.message;
+}
+
+// Appends moves to `id` from move `next` on, one every ~100 µs, until
+// `count` are queued or, with count 0, until `span` has passed; counts the
+// successful ones in `ok`. Returns the next move's seq.
+int pace_moves(Database& db, const std::string& id, int next, int count, Clock::duration span,
+               std::atomic<int>& ok) {
+  const auto until = Clock::now() + span;
+  for (int queued = 0; count > 0 ? queued < count : Clock::now() < until; ++queued, ++next) {
+    db.append_move(id, next, click(next % 10, next % 7), next, next + 1, {}, 0,
+                   [&ok](const WriteResult& r) {
+                     if (r.ok()) ++ok;
+                   });
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+  }
+  return next;
+}
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+TEST(Linger, SlowOperationsAreCommittedWithoutWaiting) {
+  TempDir dir;
+  // A 2 s bound: an operation that waited it would show.
+  Database db(linger_options(dir.file(), std::chrono::seconds(2), 1000, 32));
+  const WriterMetrics before = db.metrics();
+  for (int i = 0; i < 8; ++i) {
+    const auto start = Clock::now();
+    const WriteResult r = wait_for([&](WriteCallback cb) {
+      db.create_player({numbered("slow", i), "h", i}, std::move(cb));
+    });
+    EXPECT_TRUE(r.ok()) << r.message;
+    EXPECT_LT(seconds_since(start), 0.5) << "operation " << i;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  const WriterMetrics after = db.metrics();
+  EXPECT_EQ(after.batches_lingered, 0u);
+  EXPECT_EQ(after.batches_committed - before.batches_committed, 8u);
+}
+
+TEST(Linger, BusyWriterCommitsFewerLargerBatches) {
+  TempDir dir;
+  Database db(linger_options(dir.file(), std::chrono::milliseconds(50), 200, 64));
+  start_linger_game(db, "g");
+  std::atomic<int> ok{0};
+  // Several of the writer's 50 ms rate windows: it sees the rate, then
+  // lingers.
+  int next = pace_moves(db, "g", 0, 0, std::chrono::milliseconds(200), ok);
+  const WriterMetrics before = db.metrics();
+  constexpr int kMoves = 1000;
+  next = pace_moves(db, "g", next, kMoves, {}, ok);
+  db.flush();
+  const WriterMetrics after = db.metrics();
+  EXPECT_EQ(ok.load(), next);
+  EXPECT_EQ(db.load_game("g")->moves.size(), static_cast<std::size_t>(next));
+  // A batch is taken when 64 are queued or 50 ms after the last commit: at
+  // least ~16 moves a batch at any pace of this loop (without the linger,
+  // it commits every move or two it is given).
+  const std::uint64_t batches = after.batches_committed - before.batches_committed;
+  EXPECT_LE(batches, static_cast<std::uint64_t>(kMoves / 8));
+  EXPECT_GT(after.batches_lingered - before.batches_lingered, 0u);
+  EXPECT_GE(after.max_batch_size, 16u);
+}
+
+TEST(Linger, FlushAndStopEndALingerAtOnce) {
+  TempDir dir;
+  const std::string path = dir.file();
+  // The queue never fills (1,000) and the bound is 2 s: the writer lingers
+  // until a flush() or close() ends it.
+  const Options options = linger_options(path, std::chrono::seconds(2), 100, 1000);
+  auto db = std::make_unique<Database>(options);
+  start_linger_game(*db, "g");
+  std::atomic<int> ok{0};
+  int next = pace_moves(*db, "g", 0, 0, std::chrono::milliseconds(200), ok);
+  auto start = Clock::now();
+  db->flush();
+  EXPECT_LT(seconds_since(start), 1.0);
+  EXPECT_EQ(ok.load(), next);
+  EXPECT_GE(db->metrics().batches_lingered, 1u);
+
+  const std::uint64_t lingered = db->metrics().batches_lingered;
+  next = pace_moves(*db, "g", next, 0, std::chrono::milliseconds(200), ok);
+  EXPECT_GT(db->metrics().batches_lingered, lingered);  // lingering now
+  start = Clock::now();
+  db.reset();  // close(): the writer commits what is queued, then ends
+  EXPECT_LT(seconds_since(start), 1.0);
+  EXPECT_EQ(ok.load(), next);
+
+  Database reopened(options_for(path));
+  EXPECT_EQ(reopened.load_game("g")->moves.size(), static_cast<std::size_t>(next));
+}
+
+}  // namespace
+}  // namespace tilecrush::storage::testing
