@@ -339,7 +339,9 @@ TEST(RankCacheBudget, ManySmallBoardsHoldAtMostTheCapOfSlots) {
   std::uint64_t most = 0;
   for (std::size_t i = 0; i < kCap + 300; ++i) {
     ASSERT_EQ(db.leaderboard(board(i), 5, 0).total, 1);
-    if (i % 512 == 0) ASSERT_EQ(db.leaderboard(played, 5, 0).total, 3);
+    if (i % 512 == 0) {
+      ASSERT_EQ(db.leaderboard(played, 5, 0).total, 3);
+    }
     most = std::max(most, db.rank_cache_metrics().boards);
   }
   EXPECT_EQ(most, kCap);

@@ -55,7 +55,7 @@ struct Options {
   std::size_t max_batch = 1024;  // operations per write transaction (>= 1)
   // When the writer waits for more operations before a commit (Linger
   // above); unset: kSqliteLinger or kPostgresLinger, by the backend.
-  std::optional<Linger> linger;
+  std::optional<Linger> linger{};
   // The WAL is copied back into the main file by a thread of its own once
   // it holds this many pages (4 KiB each), so the writer never waits for a
   // checkpoint's fsyncs; at 16 times this the writer waits for a full one
