@@ -12,16 +12,15 @@
 //
 // A move is two requests (a hint, then the click it names), as for the
 // tracked players. bench/failover_load.sh runs the test at the full
-// load. Also here: the summary of reconnect times the test prints.
+// load.
 //
-// Thread safety: plain values and free functions.
+// Thread safety: a plain value.
 #pragma once
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <vector>
 
 namespace tilecrush::testing {
 
@@ -51,25 +50,5 @@ struct FailoverLoadLevel {
     return text;
   }
 };
-
-// The `p` quantile (0..1) of `v`, nearest rank; 0 when empty.
-inline double quantile_of(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
-  return v[std::min(i, v.size() - 1)];
-}
-
-// "N reconnects, p50 A s, p99 B s, max C s" (and "K not back" when some
-// were not), for the test's lines.
-inline std::string describe_reconnects(const std::vector<double>& seconds, int not_back) {
-  char text[160];
-  std::snprintf(text, sizeof text, "%zu reconnects, p50 %.2f s, p99 %.2f s, max %.2f s",
-                seconds.size(), quantile_of(seconds, 0.50), quantile_of(seconds, 0.99),
-                seconds.empty() ? 0.0 : *std::max_element(seconds.begin(), seconds.end()));
-  std::string out = text;
-  if (not_back > 0) out += ", " + std::to_string(not_back) + " not back";
-  return out;
-}
 
 }  // namespace tilecrush::testing

@@ -42,6 +42,7 @@
 #include "cluster_suite.hpp"
 #include "failover_load.hpp"
 #include "nginx_client.hpp"
+#include "reconnect_times.hpp"
 #include "tracked_player.hpp"
 
 namespace tilecrush::testing {
@@ -93,8 +94,34 @@ long acked_sum(const std::vector<Player*>& all) {
   return sum;
 }
 
-double seconds_between(std::int64_t from_ns, std::int64_t to_ns) {
-  return static_cast<double>(to_ns - from_ns) / 1e9;
+// Waits (at most kBackWithin) until each of `all` has a move acknowledged
+// after `dead_at`; each one's time of it, 0 for one not back. `problem`
+// names a player's failure, or the tracked players not back in time.
+std::vector<std::int64_t> wait_until_back(const std::vector<Player*>& all, std::size_t tracked,
+                                          std::int64_t dead_at, const std::string& cycle,
+                                          std::string& problem) {
+  const auto deadline = Clock::now() + kBackWithin;
+  std::vector<std::int64_t> back_at(all.size(), 0);
+  for (;;) {
+    bool all_back = true;
+    bool tracked_back = true;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      if (back_at[i] == 0 && all[i]->progress_ns() > dead_at) back_at[i] = all[i]->progress_ns();
+      all_back = all_back && back_at[i] != 0;
+      if (i < tracked) tracked_back = all_back;
+      if (!all[i]->failure().empty()) problem = all[i]->failure();
+    }
+    if (all_back || !problem.empty()) return back_at;
+    if (Clock::now() > deadline) {
+      if (!tracked_back) {
+        int out = 0;
+        for (std::size_t i = 0; i < tracked; ++i) out += back_at[i] == 0 ? 1 : 0;
+        problem = cycle + ": " + std::to_string(out) + " players not back after 20 s";
+      }
+      return back_at;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
 }
 
 // A cluster of its own (one test).
@@ -191,16 +218,7 @@ TEST_F(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
         static_cast<double>(acked_sum(all) - m0) / seconds_between(t0, now_ns()));
   }
 
-  std::vector<double> back_s;       // tracked: per player whose connection broke, per kill
-  std::vector<double> load_back_s;  // the load's, likewise
-  int load_not_back = 0;
-  // Everyone's reconnects in three parts: from the kill until the player
-  // found its connection broken, until it was back in (connected, signed
-  // in, game resumed or room joined), and until its first move there was
-  // acknowledged.
-  std::vector<double> noticed_s;
-  std::vector<double> rejoined_s;
-  std::vector<double> first_move_s;
+  ReconnectTimes reconnects;
   std::string problem;
   for (int cycle = 0; cycle < kCycles && problem.empty(); ++cycle) {
     const std::string node = cycle % 2 == 0 ? "n1" : "n2";
@@ -210,61 +228,13 @@ TEST_F(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
     // The node is gone once kill_node returns: a move acknowledged after
     // that came from a live node. Everyone back and playing: such a move
     // (a player on the other node never left). Timed from the kill.
-    const std::int64_t dead_at = now_ns();
-    const auto deadline = Clock::now() + kBackWithin;
-    std::vector<std::int64_t> back_at(all.size(), 0);
-    for (;;) {
-      bool all_back = true;
-      bool tracked_back = true;
-      for (std::size_t i = 0; i < all.size(); ++i) {
-        if (back_at[i] == 0 && all[i]->progress_ns() > dead_at) {
-          back_at[i] = all[i]->progress_ns();
-        }
-        all_back = all_back && back_at[i] != 0;
-        if (i < tracked_count) tracked_back = all_back;
-        if (!all[i]->failure().empty()) problem = all[i]->failure();
-      }
-      if (all_back || !problem.empty()) break;
-      if (Clock::now() > deadline) {
-        int out = 0;
-        for (std::size_t i = 0; i < tracked_count; ++i) out += back_at[i] == 0 ? 1 : 0;
-        if (!tracked_back) {
-          problem = "cycle " + std::to_string(cycle) + " (" + node +
-                    " killed): " + std::to_string(out) + " players not back after 20 s";
-        }
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    const std::vector<std::int64_t> back_at =
+        wait_until_back(all, tracked_count, now_ns(),
+                        "cycle " + std::to_string(cycle) + " (" + node + " killed)", problem);
     const std::int64_t settled_at = now_ns();
     const long moves_at_settled = acked_sum(all);
-    std::vector<double> cycle_tracked;
-    std::vector<double> cycle_load;
-    int cycle_not_back = 0;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-      if (all[i]->broke_ns() < killed_at) continue;
-      if (back_at[i] == 0) {
-        // A player of the load not back is counted at the bound, so that
-        // its p99 shows it (a tracked player not back has failed the test).
-        if (i >= tracked_count) {
-          ++cycle_not_back;
-          cycle_load.push_back(std::chrono::duration<double>(kBackWithin).count());
-        }
-        continue;
-      }
-      (i < tracked_count ? cycle_tracked : cycle_load)
-          .push_back(seconds_between(killed_at, back_at[i]));
-      const std::int64_t broke = all[i]->broke_ns();
-      const std::int64_t rejoined = all[i]->rejoined_ns();
-      if (broke <= rejoined && rejoined <= back_at[i]) {
-        noticed_s.push_back(seconds_between(killed_at, broke));
-        rejoined_s.push_back(seconds_between(broke, rejoined));
-        first_move_s.push_back(seconds_between(rejoined, back_at[i]));
-      }
-    }
-    back_s.insert(back_s.end(), cycle_tracked.begin(), cycle_tracked.end());
-    load_back_s.insert(load_back_s.end(), cycle_load.begin(), cycle_load.end());
-    load_not_back += cycle_not_back;
+    const ReconnectTimes::Cycle times =
+        reconnects.add_cycle(all, tracked_count, killed_at, back_at, kBackWithin);
     std::this_thread::sleep_for(std::chrono::milliseconds(700));
     const std::int64_t restart_from = now_ns();
     cluster.restart_node(node);
@@ -282,8 +252,8 @@ TEST_F(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
         seconds_between(killed_at, settled_at),
         static_cast<double>(moves_at_end - moves_at_kill) / seconds_between(killed_at, cycle_end),
         seconds_between(killed_at, cycle_end), restart_s,
-        describe_reconnects(cycle_tracked, 0).c_str(),
-        describe_reconnects(cycle_load, cycle_not_back).c_str(),
+        describe_reconnects(times.tracked, 0).c_str(),
+        describe_reconnects(times.load, times.load_not_back).c_str(),
         static_cast<long>(std::count_if(all.begin(), all.end(),
                                         [](const Player* p) { return !p->failure().empty(); })));
     std::fflush(stdout);
@@ -369,9 +339,8 @@ TEST_F(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
     EXPECT_EQ(serving, 1) << "room " << code;
   }
 
-  std::vector<double> everyone = back_s;
-  everyone.insert(everyone.end(), load_back_s.begin(), load_back_s.end());
-  const double p99 = quantile_of(back_s, 0.99);
+  const std::vector<double> everyone = reconnects.everyone();
+  const double p99 = quantile_of(reconnects.tracked(), 0.99);
   const double p99_all = quantile_of(everyone, 0.99);
   const double took = std::chrono::duration<double>(Clock::now() - begun).count();
   std::printf(
@@ -379,21 +348,16 @@ TEST_F(Failover, EveryPlayerIsBackThroughNginxWithinSecondsOfANodesDeath) {
       "load (%s): %s; everyone: p99 %.2f s; %ld + %ld acknowledged moves, %ld + %ld games "
       "checked, lost %s; %.1f s\n",
       kCycles, players.size(), 2 * kRooms, kRooms, room_over,
-      describe_reconnects(back_s, 0).c_str(), level.describe().c_str(),
-      describe_reconnects(load_back_s, load_not_back).c_str(), p99_all, acked, load_acked, games,
-      load_games, HasFailure() ? "see the failures above" : "0", took);
-  std::printf(
-      "failover: everyone's reconnects in parts (p50 / p99, over %zu): the break noticed %.2f / "
-      "%.2f s after the kill, back in (connected, signed in, resumed or joined) %.2f / %.2f s "
-      "later, the first move acknowledged %.2f / %.2f s after that\n",
-      noticed_s.size(), quantile_of(noticed_s, 0.5), quantile_of(noticed_s, 0.99),
-      quantile_of(rejoined_s, 0.5), quantile_of(rejoined_s, 0.99), quantile_of(first_move_s, 0.5),
-      quantile_of(first_move_s, 0.99));
-  EXPECT_LE(p99, kP99Goal) << "p99 of the tracked players' reconnects over " << back_s.size();
+      describe_reconnects(reconnects.tracked(), 0).c_str(), level.describe().c_str(),
+      describe_reconnects(reconnects.load(), reconnects.load_not_back()).c_str(), p99_all, acked,
+      load_acked, games, load_games, HasFailure() ? "see the failures above" : "0", took);
+  std::printf("failover: %s\n", reconnects.describe_parts().c_str());
+  EXPECT_LE(p99, kP99Goal) << "p99 of the tracked players' reconnects over "
+                           << reconnects.tracked().size();
   EXPECT_LE(p99_all, kP99Goal) << "p99 of everyone's reconnects over " << everyone.size();
   // Every kill broke the connections of the players on that node.
   // (A player reconnecting for another reason at a kill is not counted.)
-  EXPECT_GE(back_s.size(), players.size() * (kCycles - 1) * 9 / 10);
+  EXPECT_GE(reconnects.tracked().size(), players.size() * (kCycles - 1) * 9 / 10);
   EXPECT_GT(acked, 0);
   if (level.players > 0) {
     EXPECT_GT(load_acked, 0);
