@@ -288,6 +288,12 @@ run() { # phase config mode rate(total moves/s offered, "" closed) rep
   fi
   drive "$prefix" "$players" "$DUR" "$per_rate" measure
   stop_servers
+  # The run's database goes with it: left behind, its hundreds of thousands
+  # of dead row versions are vacuumed by autovacuum during the next runs,
+  # whose PostgreSQL CPU (every process of the cluster) then counts that
+  # work too (before: a later repetition took up to 1.6x the first's CPU a
+  # move, and its moves/s fell by a third).
+  [ -n "$RUN_DB" ] && psql_admin "DROP DATABASE $RUN_DB WITH (FORCE)"
   python3 - "$prefix" "$TCK" "$1" "$2" "$3" "${4:-closed}" "$5" >> "$RESULTS" <<'EOF'
 import glob, re, sys
 prefix, tck, phase, config, mode, offered, rep = sys.argv[1], float(sys.argv[2]), *sys.argv[3:]
