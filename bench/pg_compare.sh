@@ -381,6 +381,22 @@ if groups:
               f'{rng([r[9] for r in rs], "{:.2f}")} | {rng([r[10] for r in rs], "{:.1f}")} | '
               f'{rng([r[19] for r in rs], "{:,.0f}")} | '
               f'{rng([r[13] for r in rs], "{:.1f}")} | {rng([r[14] for r in rs], "{:.2f}")} | {sum(int(r[16]) + int(r[17]) for r in rs)} |')
+# The goals are ratios of the closed loop: taken within one repetition,
+# whose configurations ran one after another, the machine's drift between
+# repetitions (on a shared machine, a third of the moves/s) cancels.
+reps = OrderedDict()
+for r in rows:
+    if r[0] == 'main' and r[3] == 'closed':
+        reps.setdefault((r[2], r[4]), {})[r[1]] = float(r[5])
+pairs = [(a, b) for a, b in (('pg', 'sqlite'), ('pg2', 'pg'))
+         if any(a in v and b in v for v in reps.values())]
+if pairs:
+    print('\nClosed loop, within each repetition (moves/s of one configuration over another):\n')
+    print('| mode | rep | ' + ' | '.join(f'{a} / {b}' for a, b in pairs) + ' |')
+    print('|---|---:|' + '---:|' * len(pairs))
+    for (mode, rep), v in reps.items():
+        cells = [f'{v[a] / v[b]:.2f} x' if a in v and b in v and v[b] > 0 else '-' for a, b in pairs]
+        print(f'| {mode} | {rep} | ' + ' | '.join(cells) + ' |')
 ramp = [r for r in rows if r[0] == 'ramp']
 if ramp:
     print(f'\nCeiling search (one run per step; breaks: < 95 % of offered acknowledged or p99 > {sys.argv[2]} ms):\n')
