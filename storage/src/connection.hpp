@@ -62,6 +62,15 @@ class Connection {
     bind_all(*q, values...);
     q->run();
   }
+  // run() of a write nobody reads anything of, which may go with the next
+  // statement whose answer is read (Statement::run_later(): its failure
+  // then loses the transaction).
+  template <class... Values>
+  void run_later(std::string_view sql, const Values&... values) {
+    Query q = query(sql);
+    bind_all(*q, values...);
+    q->run_later();
+  }
   // The first row of the cached statement `sql` with `values` bound to ?1,
   // ?2, ..., as `read(row)` makes it; nullopt when there is no row.
   template <class Read, class... Values>

@@ -10,10 +10,15 @@ void PgPipeline::queue(PgPrepared& statement, const std::string* parameter) {
   Queued q;
   q.statement = &statement;
   if (parameter != nullptr) {
-    q.has_parameter = true;
-    q.parameter = *parameter;
+    q.values.push_back(*parameter);
+    q.is_null.push_back(0);
+    q.formats.push_back(0);
   }
   queued_.push_back(std::move(q));
+}
+
+void PgPipeline::queue(Queued item) {
+  queued_.push_back(std::move(item));
 }
 
 void PgPipeline::queue_begin(PgPrepared& begin) {
@@ -53,13 +58,19 @@ PgPipeline::Outcome PgPipeline::send(pg_conn* session, const std::vector<Queued>
 
   std::size_t sent = 0;
   bool sent_all = true;
+  std::vector<const char*> values;
+  std::vector<int> lengths;
   for (const Queued& q : items) {
-    const char* value = q.parameter.c_str();
-    const int length = static_cast<int>(q.parameter.size());
-    const int format = 0;
-    const int n = q.has_parameter ? 1 : 0;
-    if (PQsendQueryPrepared(conn, q.statement->name.c_str(), n, n > 0 ? &value : nullptr,
-                            n > 0 ? &length : nullptr, n > 0 ? &format : nullptr, 0) != 1) {
+    values.resize(q.values.size());
+    lengths.resize(q.values.size());
+    for (std::size_t i = 0; i < q.values.size(); ++i) {
+      values[i] = q.is_null[i] != 0 ? nullptr : q.values[i].c_str();
+      lengths[i] = static_cast<int>(q.values[i].size());
+    }
+    const int n = static_cast<int>(q.values.size());
+    if (PQsendQueryPrepared(conn, q.statement->name.c_str(), n, n > 0 ? values.data() : nullptr,
+                            n > 0 ? lengths.data() : nullptr, n > 0 ? q.formats.data() : nullptr,
+                            0) != 1) {
       sent_all = false;
       break;
     }

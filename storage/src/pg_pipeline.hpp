@@ -1,9 +1,9 @@
 // The PostgreSQL writer's pipeline: the statements whose answers nobody
 // reads (begin_write()'s BEGIN, lock_keys()' advisory locks,
-// run_deferred()'s SAVEPOINT and RELEASE) are queued here instead of being
-// sent at once, and sent with the next statement whose answer is read, in
-// libpq's pipeline mode: all of them, then one sync, then every answer
-// read (one round trip).
+// run_deferred()'s SAVEPOINT and RELEASE, run_later()'s writes) are queued
+// here instead of being sent at once, and sent with the next statement
+// whose answer is read, in libpq's pipeline mode: all of them, then one
+// sync, then every answer read (one round trip).
 //
 // Contract: the server runs them in order; once one fails it skips the rest
 // up to the sync (PGRES_PIPELINE_ABORTED), and send() reports the first
@@ -47,11 +47,13 @@ struct PgParameters {
 
 class PgPipeline {
  public:
-  // A statement queued, with its one text parameter when it has one.
+  // A statement queued, with copies of its parameters (libpq's text or
+  // binary form, as PgStatement binds them).
   struct Queued {
     PgPrepared* statement = nullptr;
-    bool has_parameter = false;
-    std::string parameter;
+    std::vector<std::string> values;
+    std::vector<char> is_null;
+    std::vector<int> formats;
   };
   // What send() got back.
   struct Outcome {
@@ -72,8 +74,10 @@ class PgPipeline {
   bool queued_failed() const { return queued_failed_; }
 
   // Queues `statement` (of a statement cached by the connection, so it
-  // outlives the queue) with `parameter` (nullptr: none).
+  // outlives the queue) with `parameter` (nullptr: none), in text form.
   void queue(PgPrepared& statement, const std::string* parameter);
+  // Queues `item`, whose statement is cached by the connection.
+  void queue(Queued item);
   // Queues the transaction's BEGIN.
   void queue_begin(PgPrepared& begin);
   // Takes out everything queued, to be sent now: whatever happens then,

@@ -159,6 +159,18 @@ void PgStatement::execute() {
   ran_ = true;
 }
 
+void PgStatement::run_later() {
+  // Only a cached statement outlives the queue (another is deallocated
+  // when it ends).
+  if (!cached_ || session_.role() != PgRole::writer || !session_.in_transaction()) return run();
+  PgPipeline::Queued item;
+  item.statement = &prepared_;
+  item.values = values_;
+  item.is_null.assign(is_null_.begin(), is_null_.end());
+  item.formats = formats_;
+  session_.pipeline().queue(std::move(item));
+}
+
 bool PgStatement::step() {
   if (!ran_) execute();
   if (row_ + 1 >= PQntuples(result_)) return false;

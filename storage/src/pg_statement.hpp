@@ -39,6 +39,8 @@ class PgStatement final : public Statement {
   std::string get_text(int column) const override;
   std::vector<std::uint8_t> get_blob(int column) const override;
   void reset() noexcept override;
+  // Queued in the writer's pipeline inside a transaction; else run().
+  void run_later() override;
 
   // Its name and text on the server, as its session's pipeline sends it.
   PgPrepared& prepared() { return prepared_; }

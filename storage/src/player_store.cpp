@@ -49,7 +49,7 @@ WriteResult insert_player(Connection& c, const NewAccount& account) {
 }
 
 void count_played_game(Connection& c, PlayerId player) {
-  c.run(kCountPlayedGame, player);
+  c.run_later(kCountPlayedGame, player);
 }
 
 std::optional<PlayerRecord> select_player_by_name(Connection& c, std::string_view name) {

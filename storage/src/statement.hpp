@@ -53,6 +53,14 @@ class Statement {
     while (step()) {
     }
   }
+  // A write whose rows and changes() nobody reads, inside a write
+  // transaction. SQLite runs it at once (run()). PostgreSQL's writer queues
+  // it, with its bound values, to go with the next statement whose answer
+  // is read, in one pipeline (pg_pipeline.hpp): a failure of it is then
+  // thrown by that statement, and the whole transaction is lost, as for a
+  // deferred SAVEPOINT. So only a write that cannot fail but with the
+  // transaction (no constraint it may break) is run this way.
+  virtual void run_later() { run(); }
 
   virtual bool is_null(int column) const = 0;
   // Integers; a PostgreSQL boolean reads as 0 or 1.

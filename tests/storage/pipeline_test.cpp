@@ -1,7 +1,9 @@
 // PostgreSQL's writer sends a batch's statements in pipelines (libpq's
 // pipeline mode, pg_connection.hpp): a session cut between two batches
 // fails what was sent on it, never half of an operation, and the writer
-// goes on with a new session without a restart. Skipped on SQLite.
+// goes on with a new session without a restart; a write run later goes
+// with the next statement read, and its failure loses its transaction.
+// Skipped on SQLite.
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
 #include <unistd.h>
@@ -9,7 +11,9 @@
 #include <chrono>
 #include <thread>
 
+#include "pg_connection.hpp"
 #include "test_support.hpp"
+#include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::testing {
 namespace {
@@ -89,6 +93,73 @@ TEST(Pipeline, ACutSessionFailsWhatWasSentAndTheWriterReconnects) {
                 db.append_move("h", 0, click(4, 4), 5, 1, {}, 0, cb);
               }).ok());
   EXPECT_EQ(check.load_game("h")->moves.size(), 1u);
+}
+
+// A write run later (Statement::run_later()) goes with the next statement
+// whose answer is read, before it and with its own values (NULL and bytes
+// included), and commits with its transaction.
+TEST(Pipeline, AWriteRunLaterRunsBeforeTheNextReadAndCommits) {
+  SKIP_UNLESS_POSTGRES();
+  TempDir dir;
+  const std::string url = dir.file();
+  detail::PgConnection c(url, detail::PgRole::writer);
+  c.execute("CREATE TABLE later (k BIGINT PRIMARY KEY, v TEXT, b BYTEA)");
+  c.begin_write();
+  c.run_later("INSERT INTO later (k, v) VALUES (?1, ?2)", std::int64_t{1}, std::string("one"));
+  c.run_later("INSERT INTO later (k, v) VALUES (?1, ?2)", std::int64_t{2}, std::nullopt);
+  {
+    auto q = c.query("INSERT INTO later (k, b) VALUES (?1, ?2)");
+    q->bind(1, std::int64_t{3});
+    const std::uint8_t bytes[] = {0, 1, 255};
+    q->bind_blob(2, bytes);
+    q->run_later();
+  }
+  c.run_later("UPDATE later SET v = v || ?2 WHERE k = ?1", std::int64_t{1}, std::string("+"));
+  EXPECT_EQ(c.first_row("SELECT count(*) FROM later", detail::read_int), 3);
+  EXPECT_EQ(c.first_row("SELECT v FROM later WHERE k = 1", detail::read_text), "one+");
+  c.query("COMMIT")->run();
+  EXPECT_FALSE(c.in_transaction());
+  EXPECT_EQ(scalar(url, "SELECT v FROM later WHERE k = 1"), "one+");
+  EXPECT_EQ(scalar(url, "SELECT count(*) FROM later WHERE k = 2 AND v IS NULL"), "1");
+  EXPECT_EQ(scalar(url, "SELECT encode(b, 'hex') FROM later WHERE k = 3"), "0001ff");
+}
+
+// A write run later that fails loses its whole transaction: the statement
+// read with it throws, nothing of the transaction is committed, and the
+// connection writes again once the transaction is abandoned.
+TEST(Pipeline, AFailedWriteRunLaterLosesItsTransaction) {
+  SKIP_UNLESS_POSTGRES();
+  TempDir dir;
+  const std::string url = dir.file();
+  detail::PgConnection c(url, detail::PgRole::writer);
+  c.execute("CREATE TABLE later (k BIGINT PRIMARY KEY)");
+  c.execute("INSERT INTO later VALUES (1)");
+  c.begin_write();
+  c.run("INSERT INTO later (k) VALUES (?1)", std::int64_t{2});
+  c.run_deferred("SAVEPOINT op");
+  c.run_later("INSERT INTO later (k) VALUES (?1)", std::int64_t{1});  // a duplicate key
+  c.run_later("INSERT INTO later (k) VALUES (?1)", std::int64_t{3});
+  EXPECT_THROW(c.first_row("SELECT count(*) FROM later", detail::read_int), StorageError);
+  EXPECT_FALSE(c.in_transaction());
+  c.abandon_transaction();
+  EXPECT_EQ(scalar(url, "SELECT string_agg(k::text, ',' ORDER BY k) FROM later"), "1");
+
+  c.begin_write();
+  c.run_later("INSERT INTO later (k) VALUES (?1)", std::int64_t{4});
+  c.query("COMMIT")->run();
+  EXPECT_EQ(scalar(url, "SELECT string_agg(k::text, ',' ORDER BY k) FROM later"), "1,4");
+}
+
+// Outside a transaction there is nothing to go with: it runs at once.
+TEST(Pipeline, AWriteRunLaterOutsideATransactionRunsAtOnce) {
+  SKIP_UNLESS_POSTGRES();
+  TempDir dir;
+  const std::string url = dir.file();
+  detail::PgConnection c(url, detail::PgRole::writer);
+  c.execute("CREATE TABLE later (k BIGINT PRIMARY KEY)");
+  c.run_later("INSERT INTO later (k) VALUES (?1)", std::int64_t{7});
+  EXPECT_EQ(scalar(url, "SELECT count(*) FROM later WHERE k = 7"), "1");
+  EXPECT_THROW(c.run_later("INSERT INTO later (k) VALUES (?1)", std::int64_t{7}), StorageError);
 }
 
 }  // namespace
