@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "codec.hpp"
+#include "stores.hpp"
 #include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {
@@ -140,10 +142,13 @@ void BatchRunner::run_moves(std::vector<WriteOp>& batch, std::size_t from, std::
 bool BatchRunner::lock_ahead(std::vector<WriteOp>& batch, std::size_t from, std::string& error) {
   if (!connection_.locks_keys()) return true;
   std::vector<std::int32_t> keys;
+  std::vector<std::string_view> ending;  // games whose end is in the transaction
   try {
     for (std::size_t i = from; i < batch.size(); ++i) {
       if (batch[i].lock_keys) batch[i].lock_keys(connection_, keys);
+      if (batch[i].ends_game) ending.push_back(batch[i].game);
     }
+    finish_games_lock_keys(connection_, ending, keys);
     connection_.lock_keys(std::move(keys));
   } catch (const StorageError& e) {
     if (is_retryable(e.sqlite_code())) lost_race_ = true;

@@ -37,11 +37,15 @@ bool encode_or_refuse(detail::Engine& engine, detail::MoveAppend& append, const 
   }
 }
 
-// The lock keys of the end of game `game_id` (finish_game_lock_keys).
-decltype(detail::WriteOp::lock_keys) finish_lock_keys(std::string game_id) {
-  return [game_id = std::move(game_id)](Connection& c, std::vector<std::int32_t>& keys) {
-    detail::finish_game_lock_keys(c, game_id, keys);
-  };
+// An operation that ends game `game_id` (its lock keys: WriteOp::ends_game).
+detail::WriteOp game_end(std::string game_id, std::function<WriteResult(Connection&)> run,
+                         WriteCallback done) {
+  detail::WriteOp op;
+  op.run = std::move(run);
+  op.done = std::move(done);
+  op.game = std::move(game_id);
+  op.ends_game = true;
+  return op;
 }
 
 }  // namespace
@@ -95,9 +99,10 @@ void Database::undo_move(std::string game_id, std::int64_t seq, std::int64_t sco
 
 void Database::finish_game(GameResult result, WriteCallback done) {
   std::string game_id = result.game_id;
-  impl_->enqueue(
+  impl_->push(game_end(
+      std::move(game_id),
       [result = std::move(result)](Connection& c) { return detail::finish_game(c, result); },
-      std::move(done), false, finish_lock_keys(game_id), game_id);
+      std::move(done)));
 }
 
 void Database::reload_game(std::string game_id) {
@@ -120,9 +125,12 @@ void Database::append_final_move(game::Move move, std::optional<std::int64_t> fi
   std::string game_id = result.game_id;
   // Not single_statement: its own savepoint, so that a refused end takes
   // the move back.
-  impl_->enqueue([append = std::move(append), result = std::move(result)](
-                     Connection& c) { return detail::append_final_move(c, append, result); },
-                 std::move(done), false, finish_lock_keys(game_id), game_id);
+  impl_->push(game_end(
+      std::move(game_id),
+      [append = std::move(append), result = std::move(result)](Connection& c) {
+        return detail::append_final_move(c, append, result);
+      },
+      std::move(done)));
 }
 
 void Database::save_room_result(RoomRecord room, WriteCallback done) {

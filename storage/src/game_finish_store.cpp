@@ -1,6 +1,10 @@
 // A game's end: its row closed, and a ranked game counted (its board's
 // entry, the player's best, streak and played count).
+#include <span>
+#include <string_view>
+
 #include "codec.hpp"
+#include "pg_array_text.hpp"
 #include "stores.hpp"
 
 namespace tilecrush::storage::detail {
@@ -29,16 +33,40 @@ UPDATE games SET state = 'over', score = ?2, move_count = ?3, over_reason = ?4,
 WHERE id = ?1 AND state <> 'over'
 )sql";
 
+// The board and player of every ranked game among the array ?1, in one
+// statement (PostgreSQL: the writer looks up a batch's ends at once, one
+// round trip instead of one each).
+constexpr std::string_view kSelectRankedOfGames = R"sql(
+SELECT g.player_id, g.mode, g.preset, g.seed,
+       CASE WHEN g.rules_version = 1 THEN 'v1' ELSE coalesce(g.competition_id, '') END
+FROM games AS g WHERE g.id = ANY(?1::text[]) AND g.ranked <> 0
+)sql";
+
 }  // namespace
 
-void finish_game_lock_keys(Connection& c, const std::string& game_id,
-                           std::vector<std::int32_t>& keys) {
-  auto q = c.query(kSelectForFinish);
-  q->bind(1, game_id);
-  if (!q->step() || q->get_int(4) == 0) return;
-  keys.push_back(board_lock(
-      BoardKey{parse_mode_text(q->get_text(1)), q->get_text(2), q->get_text(3), q->get_text(6)}));
-  keys.push_back(player_lock(q->get_int(0)));
+void finish_games_lock_keys(Connection& c, std::span<const std::string_view> game_ids,
+                            std::vector<std::int32_t>& keys) {
+  if (game_ids.empty()) return;
+  if (!c.postgres()) {
+    for (const std::string_view id : game_ids) {
+      auto q = c.query(kSelectForFinish);
+      q->bind(1, id);
+      if (!q->step() || q->get_int(4) == 0) continue;
+      keys.push_back(board_lock(BoardKey{parse_mode_text(q->get_text(1)), q->get_text(2),
+                                         q->get_text(3), q->get_text(6)}));
+      keys.push_back(player_lock(q->get_int(0)));
+    }
+    return;
+  }
+  PgArrayText ids;
+  for (const std::string_view id : game_ids) ids.add(id);
+  auto q = c.query(kSelectRankedOfGames);
+  q->bind(1, ids.done());
+  while (q->step()) {
+    keys.push_back(board_lock(
+        BoardKey{parse_mode_text(q->get_text(1)), q->get_text(2), q->get_text(3), q->get_text(4)}));
+    keys.push_back(player_lock(q->get_int(0)));
+  }
 }
 
 WriteResult finish_game(Connection& c, const GameResult& result) {

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "codec.hpp"
+#include "pg_array_text.hpp"
 #include "stores.hpp"
 
 namespace tilecrush::storage::detail {
@@ -37,32 +38,6 @@ FROM unnest(?1::text[], ?2::int8[], ?3::text[], ?4::text[], ?5::int8[], ?6::int8
 WHERE g.id = m.id AND g.state <> 'over' AND length(g.move_list) = m.expected
 RETURNING g.id
 )sql";
-
-// A PostgreSQL array literal, every element quoted (game ids and moves may
-// hold any printable character).
-class ArrayText {
- public:
-  void add(std::string_view text) {
-    separate();
-    out_ += '"';
-    for (const char ch : text) {
-      if (ch == '"' || ch == '\\') out_ += '\\';
-      out_ += ch;
-    }
-    out_ += '"';
-  }
-  void add(std::optional<std::int64_t> value) {
-    separate();
-    out_ += value ? std::to_string(*value) : std::string("NULL");
-  }
-  std::string done() { return out_ + '}'; }
-
- private:
-  void separate() {
-    if (out_.size() > 1) out_ += ',';
-  }
-  std::string out_ = "{";
-};
 
 WriteResult append_one(Connection& c, const MoveAppend& m) {
   return insert_encoded_move(c, m.game_id, m.seq, m.move, m.time, m.score, m.move_count,
@@ -99,7 +74,7 @@ std::vector<WriteResult> append_moves(Connection& c, std::span<const MoveAppend*
   std::map<std::string_view, std::vector<std::size_t>> by_game;  // ordered: rows locked by id
   for (std::size_t i = 0; i < moves.size(); ++i) by_game[moves[i]->game_id].push_back(i);
   std::vector<std::size_t> combined_end(moves.size(), 0);  // per first index: its run's length
-  ArrayText ids, expected, lists, times, scores, counts, firsts;
+  PgArrayText ids, expected, lists, times, scores, counts, firsts;
   std::size_t rows = 0;
   for (const auto& [id, indexes] : by_game) {
     const MoveAppend& first = *moves[indexes.front()];

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,10 +92,11 @@ WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int
                              std::int64_t score, std::int64_t move_count);
 // a game's end (game_finish_store.cpp)
 WriteResult finish_game(Connection& c, const GameResult& result);
-// The lock keys finish_game takes (its board's and player's), read from the
-// game's row: none for an unknown or unranked game.
-void finish_game_lock_keys(Connection& c, const std::string& game_id,
-                           std::vector<std::int32_t>& keys);
+// The lock keys finish_game takes for each of `game_ids` (its board's and
+// player's), read from the games' rows (on PostgreSQL in one statement):
+// none for an unknown or unranked game.
+void finish_games_lock_keys(Connection& c, std::span<const std::string_view> game_ids,
+                            std::vector<std::int32_t>& keys);
 
 // Lock keys (Connection::lock_keys) of what one write transaction must
 // change alone: a board's entries and revision; a player's streaks and

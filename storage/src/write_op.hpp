@@ -44,6 +44,10 @@ struct WriteOp {
   std::string game;
   // No statement: the game `game` is being read afresh (ends the above).
   bool reload = false;
+  // `run` ends the game `game`: its keys are finish_game's, which the writer
+  // reads for every such operation of a transaction at once
+  // (finish_games_lock_keys(), one statement), besides `lock_keys`.
+  bool ends_game = false;
 };
 
 // The game an operation writes, or empty.

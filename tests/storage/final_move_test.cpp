@@ -1,7 +1,14 @@
 // A move that ends its game (Database::append_final_move): the move and the
-// end are stored together or not at all, alone or inside a batch.
+// end are stored together or not at all, alone or inside a batch; the lock
+// keys of a transaction's ends.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string_view>
+#include <vector>
+
+#include "backend_open.hpp"
+#include "stores.hpp"
 #include "test_support.hpp"
 
 namespace tilecrush::storage::testing {
@@ -133,6 +140,39 @@ TEST_F(FinalMoves, InABatchEachStandsAlone) {
   expect_stored("c", GameState::playing, 1, 1);
   expect_stored("d", GameState::over, 1, 100);
   EXPECT_EQ(db_.find_player_by_id(alice_)->games_played, 2);
+}
+
+// The writer takes the locks of a transaction's game ends ahead, read for
+// all of them at once (on PostgreSQL one statement): each ranked game's
+// board and player; nothing for an unranked or an unknown game.
+TEST(GameEnds, TheLockKeysOfSeveralEndsAreReadAtOnce) {
+  TempDir dir;
+  const std::string where = dir.file();
+  const BoardKey easy{Mode::same, "easy", "keys-1", ""};
+  const BoardKey normal{Mode::same, "normal", "keys-2", ""};
+  PlayerId alice = 0;
+  PlayerId bob = 0;
+  {
+    Database db(options_for(where));
+    alice = make_player(db, "alice");
+    bob = make_player(db, "bob");
+    ASSERT_TRUE(store_game(db, ranked_game("a", alice, easy)).ok());
+    ASSERT_TRUE(store_game(db, ranked_game("b", bob, normal)).ok());
+    ASSERT_TRUE(store_game(db, custom_game("c", alice, Mode::same, "free", 6, 6, 3)).ok());
+  }
+  const auto connection = detail::reader_factory(options_for(where))();
+  const std::vector<std::string_view> ids = {"a", "b", "c", "none"};
+  std::vector<std::int32_t> keys;
+  detail::finish_games_lock_keys(*connection, ids, keys);
+  std::vector<std::int32_t> expected = {detail::board_lock(easy), detail::player_lock(alice),
+                                        detail::board_lock(normal), detail::player_lock(bob)};
+  std::sort(keys.begin(), keys.end());
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(keys, expected);
+
+  keys.clear();
+  detail::finish_games_lock_keys(*connection, {}, keys);
+  EXPECT_TRUE(keys.empty());
 }
 
 }  // namespace
