@@ -90,8 +90,14 @@ TEST(Linger, BusyWriterCommitsFewerLargerBatches) {
   // it commits every move or two it is given).
   const std::uint64_t batches = after.batches_committed - before.batches_committed;
   EXPECT_LE(batches, static_cast<std::uint64_t>(kMoves / 8));
-  EXPECT_GT(after.batches_lingered - before.batches_lingered, 0u);
   EXPECT_GE(after.max_batch_size, 16u);
+  // The writer waited for them; unless it was the slower side throughout
+  // (a loaded machine, a sanitizer build): then 64 were queued whenever it
+  // took a batch, which it took at once, every batch full.
+  if (after.batches_lingered == before.batches_lingered) {
+    EXPECT_LE(batches, static_cast<std::uint64_t>(kMoves / 64 + 2))
+        << "neither lingered nor took full batches";
+  }
 }
 
 TEST(Linger, FlushAndStopEndALingerAtOnce) {
