@@ -10,7 +10,7 @@
 #                               nginx (the cluster test, scripts/cluster.sh), and
 #                               Node.js with tests/schema's ajv and
 #                               swagger-parser (the contract checks), and
-#                               podman, runc, netavark, aardvark-dns,
+#                               podman, runc, netavark, aardvark-dns, iptables,
 #                               podman-compose, debootstrap (the image
 #                               test, tests/docker/image_test.sh)
 #   scripts/setup.sh --browser  the test tools and chromium and
@@ -39,10 +39,13 @@ case "${1:-}" in
   *) echo "usage: scripts/setup.sh [--test | --browser | --bench]" >&2; exit 2 ;;
 esac
 # The image test (tests/docker/image_test.sh): podman with runc, netavark and
-# aardvark-dns (the compose networks' names), podman-compose, and
-# debootstrap for base images that cannot be pulled.
+# aardvark-dns (the compose networks' names), iptables (netavark's firewall
+# for a published port: without it a container with `-p` fails with
+# "netavark: No such file or directory"), podman-compose, and debootstrap
+# for base images that cannot be pulled.
 case "${1:-}" in
-  --test | --browser) packages+=(podman runc netavark aardvark-dns podman-compose debootstrap) ;;
+  --test | --browser) packages+=(podman runc netavark aardvark-dns iptables podman-compose
+                                 debootstrap) ;;
 esac
 
 missing=()

@@ -22,8 +22,9 @@
 # Its podman store (TILECRUSH_IMAGE_TEST_STORE, default
 # /var/tmp/tilecrush-image-test) keeps the base image, the stand-ins and
 # the last image built, whose layers (the runtime packages) are the next
-# run's cache; older images are pruned. Needs root, podman, runc, netavark, podman-compose,
-# debootstrap (the first time), promtool and node (scripts/setup.sh --test).
+# run's cache; older images are pruned. Needs root, podman, runc, netavark,
+# iptables, podman-compose, debootstrap (the first time), promtool and node
+# (scripts/setup.sh --test).
 #   tests/docker/image_test.sh [BUILD_DIR]   (default build/release)
 set -euo pipefail
 export LC_ALL=C
