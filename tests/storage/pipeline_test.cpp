@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <memory>
 #include <thread>
 
 #include "pg_connection.hpp"
@@ -95,15 +96,32 @@ TEST(Pipeline, ACutSessionFailsWhatWasSentAndTheWriterReconnects) {
   EXPECT_EQ(check.load_game("h")->moves.size(), 1u);
 }
 
-// A write run later (Statement::run_later()) goes with the next statement
-// whose answer is read, before it and with its own values (NULL and bytes
-// included), and commits with its transaction.
-TEST(Pipeline, AWriteRunLaterRunsBeforeTheNextReadAndCommits) {
-  SKIP_UNLESS_POSTGRES();
-  TempDir dir;
-  const std::string url = dir.file();
-  detail::PgConnection c(url, detail::PgRole::writer);
-  c.execute("CREATE TABLE later (k BIGINT PRIMARY KEY, v TEXT, b BYTEA)");
+// Writes run later (Statement::run_later()) on a writer's connection of its
+// own, into the table `later`.
+class RunLater : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    SKIP_UNLESS_POSTGRES();
+    url_ = dir_.file();
+    c_ = std::make_unique<detail::PgConnection>(url_, detail::PgRole::writer);
+    c_->execute("CREATE TABLE later (k BIGINT PRIMARY KEY, v TEXT, b BYTEA)");
+  }
+  // The keys stored, in order, as another session sees them.
+  std::string keys() const {
+    return scalar(url_, "SELECT coalesce(string_agg(k::text, ',' ORDER BY k), '') FROM later");
+  }
+  void insert_later(std::int64_t k) { c_->run_later("INSERT INTO later (k) VALUES (?1)", k); }
+
+  TempDir dir_;
+  std::string url_;
+  std::unique_ptr<detail::PgConnection> c_;
+};
+
+// It goes with the next statement whose answer is read, before it and with
+// its own values (NULL and bytes included), and commits with its
+// transaction.
+TEST_F(RunLater, ItRunsBeforeTheNextReadAndCommits) {
+  detail::Connection& c = *c_;
   c.begin_write();
   c.run_later("INSERT INTO later (k, v) VALUES (?1, ?2)", std::int64_t{1}, std::string("one"));
   c.run_later("INSERT INTO later (k, v) VALUES (?1, ?2)", std::int64_t{2}, std::nullopt);
@@ -117,49 +135,42 @@ TEST(Pipeline, AWriteRunLaterRunsBeforeTheNextReadAndCommits) {
   c.run_later("UPDATE later SET v = v || ?2 WHERE k = ?1", std::int64_t{1}, std::string("+"));
   EXPECT_EQ(c.first_row("SELECT count(*) FROM later", detail::read_int), 3);
   EXPECT_EQ(c.first_row("SELECT v FROM later WHERE k = 1", detail::read_text), "one+");
+  EXPECT_EQ(keys(), "");  // not committed yet
   c.query("COMMIT")->run();
   EXPECT_FALSE(c.in_transaction());
-  EXPECT_EQ(scalar(url, "SELECT v FROM later WHERE k = 1"), "one+");
-  EXPECT_EQ(scalar(url, "SELECT count(*) FROM later WHERE k = 2 AND v IS NULL"), "1");
-  EXPECT_EQ(scalar(url, "SELECT encode(b, 'hex') FROM later WHERE k = 3"), "0001ff");
+  EXPECT_EQ(keys(), "1,2,3");
+  EXPECT_EQ(scalar(url_, "SELECT v FROM later WHERE k = 1"), "one+");
+  EXPECT_EQ(scalar(url_, "SELECT count(*) FROM later WHERE k = 2 AND v IS NULL"), "1");
+  EXPECT_EQ(scalar(url_, "SELECT encode(b, 'hex') FROM later WHERE k = 3"), "0001ff");
 }
 
-// A write run later that fails loses its whole transaction: the statement
-// read with it throws, nothing of the transaction is committed, and the
-// connection writes again once the transaction is abandoned.
-TEST(Pipeline, AFailedWriteRunLaterLosesItsTransaction) {
-  SKIP_UNLESS_POSTGRES();
-  TempDir dir;
-  const std::string url = dir.file();
-  detail::PgConnection c(url, detail::PgRole::writer);
-  c.execute("CREATE TABLE later (k BIGINT PRIMARY KEY)");
-  c.execute("INSERT INTO later VALUES (1)");
+// One that fails loses its whole transaction: the statement read with it
+// throws, nothing of the transaction is committed, and the connection
+// writes again once the transaction is abandoned.
+TEST_F(RunLater, AFailureLosesItsTransaction) {
+  detail::Connection& c = *c_;
+  c.execute("INSERT INTO later (k) VALUES (1)");
   c.begin_write();
   c.run("INSERT INTO later (k) VALUES (?1)", std::int64_t{2});
   c.run_deferred("SAVEPOINT op");
-  c.run_later("INSERT INTO later (k) VALUES (?1)", std::int64_t{1});  // a duplicate key
-  c.run_later("INSERT INTO later (k) VALUES (?1)", std::int64_t{3});
+  insert_later(1);  // a duplicate key
+  insert_later(3);
   EXPECT_THROW(c.first_row("SELECT count(*) FROM later", detail::read_int), StorageError);
   EXPECT_FALSE(c.in_transaction());
   c.abandon_transaction();
-  EXPECT_EQ(scalar(url, "SELECT string_agg(k::text, ',' ORDER BY k) FROM later"), "1");
+  EXPECT_EQ(keys(), "1");
 
   c.begin_write();
-  c.run_later("INSERT INTO later (k) VALUES (?1)", std::int64_t{4});
+  insert_later(4);
   c.query("COMMIT")->run();
-  EXPECT_EQ(scalar(url, "SELECT string_agg(k::text, ',' ORDER BY k) FROM later"), "1,4");
+  EXPECT_EQ(keys(), "1,4");
 }
 
 // Outside a transaction there is nothing to go with: it runs at once.
-TEST(Pipeline, AWriteRunLaterOutsideATransactionRunsAtOnce) {
-  SKIP_UNLESS_POSTGRES();
-  TempDir dir;
-  const std::string url = dir.file();
-  detail::PgConnection c(url, detail::PgRole::writer);
-  c.execute("CREATE TABLE later (k BIGINT PRIMARY KEY)");
-  c.run_later("INSERT INTO later (k) VALUES (?1)", std::int64_t{7});
-  EXPECT_EQ(scalar(url, "SELECT count(*) FROM later WHERE k = 7"), "1");
-  EXPECT_THROW(c.run_later("INSERT INTO later (k) VALUES (?1)", std::int64_t{7}), StorageError);
+TEST_F(RunLater, OutsideATransactionItRunsAtOnce) {
+  insert_later(7);
+  EXPECT_EQ(keys(), "7");
+  EXPECT_THROW(insert_later(7), StorageError);
 }
 
 }  // namespace
