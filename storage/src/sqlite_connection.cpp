@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include "gathering_vfs.hpp"
 #include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {
@@ -30,7 +31,10 @@ SqliteConnection::SqliteConnection(const std::string& path, OpenMode mode,
   int flags = SQLITE_OPEN_NOMUTEX;
   flags |= mode == OpenMode::read_only ? SQLITE_OPEN_READONLY
                                        : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+  // A connection that writes writes its WAL through GatheringVfs: a
+  // commit's frames in one system call (gathering_vfs.hpp).
+  const char* vfs = mode == OpenMode::read_write ? GatheringVfs::name() : nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, vfs);
   if (rc != SQLITE_OK) {
     std::string message = "cannot open database " + path + ": ";
     message += db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
@@ -60,6 +64,12 @@ void SqliteConnection::on_wal_commit(std::function<void(int pages)> hook) {
 
 void SqliteConnection::checkpoint_and_restart() {
   sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
+}
+
+std::string SqliteConnection::vfs_name() const {
+  sqlite3_vfs* vfs = nullptr;
+  sqlite3_file_control(db_, "main", SQLITE_FCNTL_VFS_POINTER, &vfs);
+  return vfs != nullptr && vfs->zName != nullptr ? vfs->zName : "";
 }
 
 void SqliteConnection::execute(std::string_view sql) {

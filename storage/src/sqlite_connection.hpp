@@ -46,6 +46,9 @@ class SqliteConnection final : public Connection {
   // any other checkpoint, copies the whole WAL and makes the next write
   // start it over. Errors are left to the next one.
   void checkpoint_and_restart();
+  // The name of the VFS the connection's files go through (a writer's:
+  // GatheringVfs).
+  std::string vfs_name() const;
 
  private:
   sqlite3* db_ = nullptr;

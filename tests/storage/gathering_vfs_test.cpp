@@ -1,0 +1,218 @@
+// GatheringVfs (a writer's WAL frames written in one call a commit): what
+// SQLite relies on still holds. A commit is in the file when it returns
+// (another connection reads it at once, and a process killed right after
+// loses none), a transaction whose pages spilled into the WAL reads them
+// back, and one rolled back leaves nothing behind for the next writer.
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "gathering_vfs.hpp"
+#include "sqlite_connection.hpp"
+#include "test_support.hpp"
+
+namespace tilecrush::storage::testing {
+namespace {
+
+using detail::GatheringVfs;
+using detail::OpenMode;
+using detail::SqliteConnection;
+
+constexpr std::chrono::milliseconds kBusy{5000};
+
+// A connection through SQLite's default VFS, as another process would
+// read the file.
+class PlainReader {
+ public:
+  explicit PlainReader(const std::string& path) {
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+      throw std::runtime_error("cannot open " + path);
+    }
+    sqlite3_busy_timeout(db_, 5000);
+  }
+  ~PlainReader() { sqlite3_close_v2(db_); }
+  PlainReader(const PlainReader&) = delete;
+  PlainReader& operator=(const PlainReader&) = delete;
+
+  std::int64_t integer(const std::string& sql) {
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &s, nullptr) != SQLITE_OK) {
+      throw std::runtime_error(sqlite3_errmsg(db_));
+    }
+    const int rc = sqlite3_step(s);
+    const std::int64_t value = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
+    sqlite3_finalize(s);
+    if (rc != SQLITE_ROW) throw std::runtime_error(sqlite3_errmsg(db_));
+    return value;
+  }
+  std::string text(const std::string& sql) {
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &s, nullptr) != SQLITE_OK) {
+      throw std::runtime_error(sqlite3_errmsg(db_));
+    }
+    std::string value;
+    if (sqlite3_step(s) == SQLITE_ROW) {
+      value = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
+    }
+    sqlite3_finalize(s);
+    return value;
+  }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+void create_table(const std::string& path) {
+  SqliteConnection c(path, OpenMode::read_write, kBusy);
+  EXPECT_EQ(c.scalar_text("PRAGMA journal_mode = WAL"), "wal");
+  c.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, txn INTEGER NOT NULL, body TEXT NOT NULL)");
+}
+
+// `rows` rows of `size` characters, all of transaction `txn`.
+std::string insert_rows(int txn, int rows, int size) {
+  return "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < " +
+         std::to_string(rows) + ") INSERT INTO t (txn, body) SELECT " + std::to_string(txn) +
+         ", substr(hex(zeroblob(" + std::to_string(size) + ")), 1, " + std::to_string(size) +
+         ") FROM n";
+}
+
+// Transaction k's rows: a page's worth now and then, well past what the
+// VFS gathers (GatheringVfs::kLimit) every few.
+int rows_of(int txn) {
+  return txn % 7 == 0 ? 300 : txn % 3 == 0 ? 40 : 1 + txn % 5;
+}
+
+TEST(GatheringVfs, WritersUseItReadersDoNot) {
+  SKIP_UNLESS_SQLITE();
+  TempDir dir;
+  create_table(dir.file());
+  ASSERT_NE(GatheringVfs::name(), nullptr);
+  SqliteConnection writer(dir.file(), OpenMode::read_write, kBusy);
+  SqliteConnection reader(dir.file(), OpenMode::read_only, kBusy);
+  EXPECT_EQ(writer.vfs_name(), GatheringVfs::name());
+  EXPECT_NE(reader.vfs_name(), GatheringVfs::name());
+}
+
+TEST(GatheringVfs, AReaderSeesEachCommitAsSoonAsItReturns) {
+  SKIP_UNLESS_SQLITE();
+  TempDir dir;
+  const std::string path = dir.file();
+  create_table(path);
+  SqliteConnection writer(path, OpenMode::read_write, kBusy);
+  writer.execute("PRAGMA synchronous = NORMAL");
+  PlainReader reader(path);
+  std::int64_t rows = 0;
+  for (int txn = 1; txn <= 60; ++txn) {
+    writer.execute("BEGIN IMMEDIATE");
+    writer.execute(insert_rows(txn, rows_of(txn), 900));
+    // Rows written earlier, on pages all over the table, change too.
+    writer.execute("UPDATE t SET body = lower(body) WHERE id % 37 = " + std::to_string(txn % 37));
+    writer.execute("COMMIT");
+    rows += rows_of(txn);
+    ASSERT_EQ(reader.integer("SELECT count(*) FROM t"), rows) << "after transaction " << txn;
+    ASSERT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900);
+  }
+  EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
+}
+
+TEST(GatheringVfs, AWriterKilledRightAfterACommitLosesNone) {
+  SKIP_UNLESS_SQLITE();
+  TempDir dir;
+  const std::string path = dir.file();
+  create_table(path);
+  int acks[2];
+  ASSERT_EQ(pipe(acks), 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // Commits until killed, telling the parent each one that returned.
+    close(acks[0]);
+    try {
+      SqliteConnection writer(path, OpenMode::read_write, kBusy);
+      writer.execute("PRAGMA synchronous = NORMAL");
+      for (int txn = 1;; ++txn) {
+        writer.execute("BEGIN IMMEDIATE");
+        writer.execute(insert_rows(txn, rows_of(txn), 900));
+        writer.execute("COMMIT");
+        if (write(acks[1], &txn, sizeof txn) != sizeof txn) _exit(3);
+      }
+    } catch (...) {
+      _exit(2);
+    }
+  }
+  close(acks[1]);
+  int last = 0;
+  int txn = 0;
+  while (last < 40 && read(acks[0], &txn, sizeof txn) == sizeof txn) last = txn;
+  kill(child, SIGKILL);
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the writer stopped by itself: " << status;
+  while (read(acks[0], &txn, sizeof txn) == sizeof txn) last = txn;
+  close(acks[0]);
+  ASSERT_GE(last, 40);
+
+  PlainReader reader(path);
+  const std::int64_t stored = reader.integer("SELECT max(txn) FROM t");
+  EXPECT_GE(stored, last);
+  for (int k = 1; k <= stored; ++k) {
+    ASSERT_EQ(reader.integer("SELECT count(*) FROM t WHERE txn = " + std::to_string(k)),
+              rows_of(k))
+        << "transaction " << k;
+  }
+  EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
+}
+
+TEST(GatheringVfs, SpilledPagesReadBackAndARollbackLeavesNothing) {
+  SKIP_UNLESS_SQLITE();
+  TempDir dir;
+  const std::string path = dir.file();
+  create_table(path);
+  SqliteConnection a(path, OpenMode::read_write, kBusy);
+  SqliteConnection b(path, OpenMode::read_write, kBusy);
+  // A cache of a few pages: a large transaction writes its pages into the
+  // WAL before its commit (frames no commit marks).
+  a.execute("PRAGMA cache_size = 10");
+  PlainReader reader(path);
+
+  // Frames no commit marks, left behind by a rollback where the next
+  // writer's commit goes; then the first writer writes again.
+  std::int64_t rows = 0;
+  int txn = 0;
+  for (const int spilled : {12, 30, 60, 120}) {
+    a.execute("BEGIN IMMEDIATE");
+    a.execute(insert_rows(1000, spilled, 900));
+    a.execute("ROLLBACK");
+    b.execute("BEGIN IMMEDIATE");
+    b.execute(insert_rows(++txn, 30, 900));
+    b.execute("COMMIT");
+    a.execute(insert_rows(++txn, 1, 900));
+    rows += 31;
+    ASSERT_EQ(reader.integer("SELECT count(*) FROM t WHERE txn = 1000"), 0);
+    ASSERT_EQ(reader.integer("SELECT count(*) FROM t"), rows) << spilled;
+    ASSERT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900) << spilled;
+    ASSERT_EQ(reader.text("PRAGMA integrity_check"), "ok") << spilled;
+  }
+
+  // Pages spilled and read back in the same transaction.
+  a.execute("BEGIN IMMEDIATE");
+  a.execute(insert_rows(++txn, 400, 900));
+  EXPECT_EQ(a.scalar_int("SELECT count(*) FROM t"), rows + 400);
+  EXPECT_EQ(a.scalar_int("SELECT sum(length(body)) FROM t"), (rows + 400) * 900);
+  a.execute("COMMIT");
+  b.execute(insert_rows(++txn, 5, 900));
+  rows += 405;
+  EXPECT_EQ(reader.integer("SELECT count(*) FROM t"), rows);
+  EXPECT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900);
+  EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
+}
+
+}  // namespace
+}  // namespace tilecrush::storage::testing
