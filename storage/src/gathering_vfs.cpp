@@ -52,8 +52,8 @@ const sqlite3_io_methods* real_methods(File* f) {
 // (SQLite is told, and rolls the transaction back).
 int write_out(File* wal) {
   if (wal == nullptr || wal->gathered == 0) return SQLITE_OK;
-  const int rc = real_methods(wal)->xWrite(wal->real, wal->buffer,
-                                           static_cast<int>(wal->gathered), wal->start);
+  const int rc = real_methods(wal)->xWrite(wal->real, wal->buffer, static_cast<int>(wal->gathered),
+                                           wal->start);
   wal->gathered = 0;
   wal->page_next = false;
   wal->commit_page = false;
@@ -96,8 +96,8 @@ int x_write(sqlite3_file* file, const void* data, int amount, sqlite3_int64 offs
   // The WAL starts over with its own header at offset 0.
   if (offset == 0) f->end = 0;
   const bool follows = f->gathered > 0 && offset == f->start + sqlite3_int64(f->gathered);
-  const bool header = amount == kFrameHeader && !f->page_next && offset >= f->end &&
-                      (f->gathered == 0 || follows);
+  const bool header =
+      amount == kFrameHeader && !f->page_next && offset >= f->end && (f->gathered == 0 || follows);
   const bool page = amount > kFrameHeader && f->page_next && follows;
   const bool fits = f->gathered + std::size_t(amount) <= GatheringVfs::kLimit;
   if (header && !fits) {

@@ -3,18 +3,18 @@
 // (another connection reads it at once, and a process killed right after
 // loses none), a transaction whose pages spilled into the WAL reads them
 // back, and one rolled back leaves nothing behind for the next writer.
+#include "gathering_vfs.hpp"
+
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <cstdint>
 #include <string>
 
-#include "gathering_vfs.hpp"
 #include "sqlite_connection.hpp"
 #include "test_support.hpp"
 
@@ -163,8 +163,7 @@ TEST(GatheringVfs, AWriterKilledRightAfterACommitLosesNone) {
   const std::int64_t stored = reader.integer("SELECT max(txn) FROM t");
   EXPECT_GE(stored, last);
   for (int k = 1; k <= stored; ++k) {
-    ASSERT_EQ(reader.integer("SELECT count(*) FROM t WHERE txn = " + std::to_string(k)),
-              rows_of(k))
+    ASSERT_EQ(reader.integer("SELECT count(*) FROM t WHERE txn = " + std::to_string(k)), rows_of(k))
         << "transaction " << k;
   }
   EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
