@@ -13,7 +13,11 @@
 
 #include <chrono>
 #include <cstdint>
+#include <iterator>
+#include <map>
+#include <random>
 #include <string>
+#include <utility>
 
 #include "sqlite_connection.hpp"
 #include "test_support.hpp"
@@ -210,6 +214,95 @@ TEST(GatheringVfs, SpilledPagesReadBackAndARollbackLeavesNothing) {
   rows += 405;
   EXPECT_EQ(reader.integer("SELECT count(*) FROM t"), rows);
   EXPECT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900);
+  EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
+}
+
+// Random transactions of two writers, against a model of the table: rows
+// inserted, changed and deleted, some transactions rolled back after
+// their pages spilled into the WAL, checkpoints of every kind in between
+// (the WAL starting over from its header), synchronous NORMAL and FULL.
+// After every step a plain reader sees exactly the model.
+TEST(GatheringVfs, RandomTransactionsOfTwoWritersMatchAModel) {
+  SKIP_UNLESS_SQLITE();
+  TempDir dir;
+  const std::string path = dir.file();
+  {
+    SqliteConnection c(path, OpenMode::read_write, kBusy);
+    EXPECT_EQ(c.scalar_text("PRAGMA journal_mode = WAL"), "wal");
+    c.execute("CREATE TABLE r (id INTEGER PRIMARY KEY, ver INTEGER NOT NULL, body TEXT NOT NULL)");
+  }
+  SqliteConnection a(path, OpenMode::read_write, kBusy);
+  SqliteConnection b(path, OpenMode::read_write, kBusy);
+  a.execute("PRAGMA cache_size = 10");
+  b.execute("PRAGMA cache_size = 200");
+  PlainReader reader(path);
+
+  std::map<std::int64_t, std::pair<std::int64_t, std::int64_t>> model;  // id -> (ver, length)
+  std::mt19937 rng(20261127);
+  const auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  std::int64_t next_id = 1;
+  std::int64_t version = 0;
+  for (int step = 0; step < 120; ++step) {
+    SqliteConnection& c = pick(2) == 0 ? a : b;
+    const int action = pick(10);
+    if (action == 0) {
+      static const char* const kinds[] = {"PASSIVE", "FULL", "RESTART", "TRUNCATE"};
+      c.execute(std::string("PRAGMA wal_checkpoint(") + kinds[pick(4)] + ")");
+      continue;
+    }
+    if (action == 1) {
+      c.execute(pick(2) == 0 ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+      continue;
+    }
+    const bool roll_back = action == 2;
+    auto changed = model;
+    std::int64_t id = next_id;
+    c.execute("BEGIN IMMEDIATE");
+    const int inserts = pick(4) == 0 ? 40 + pick(60) : pick(12);
+    for (int i = 0; i < inserts; ++i, ++id) {
+      const std::int64_t length = 50 + pick(3000);
+      ++version;
+      c.execute("INSERT INTO r (id, ver, body) VALUES (" + std::to_string(id) + ", " +
+                std::to_string(version) + ", substr(hex(zeroblob(" + std::to_string(length) +
+                ")), 1, " + std::to_string(length) + "))");
+      changed[id] = {version, length};
+    }
+    for (int i = 0, n = pick(8); i < n && !changed.empty(); ++i) {
+      auto it = changed.begin();
+      std::advance(it, pick(static_cast<int>(changed.size())));
+      const std::int64_t length = 50 + pick(3000);
+      ++version;
+      c.execute("UPDATE r SET ver = " + std::to_string(version) + ", body = substr(hex(zeroblob(" +
+                std::to_string(length) + ")), 1, " + std::to_string(length) +
+                ") WHERE id = " + std::to_string(it->first));
+      it->second = {version, length};
+    }
+    for (int i = 0, n = pick(3) + int(changed.size()) / 100; i < n && !changed.empty(); ++i) {
+      auto it = changed.begin();
+      std::advance(it, pick(static_cast<int>(changed.size())));
+      c.execute("DELETE FROM r WHERE id = " + std::to_string(it->first));
+      changed.erase(it);
+    }
+    if (roll_back) {
+      c.execute("ROLLBACK");
+    } else {
+      c.execute("COMMIT");
+      model = std::move(changed);
+      next_id = id;
+    }
+    std::int64_t versions = 0;
+    std::int64_t lengths = 0;
+    for (const auto& [row, value] : model) {
+      versions += value.first;
+      lengths += value.second;
+    }
+    ASSERT_EQ(reader.integer("SELECT count(*) FROM r"), std::int64_t(model.size())) << step;
+    ASSERT_EQ(reader.integer("SELECT coalesce(sum(ver), 0) FROM r"), versions) << step;
+    ASSERT_EQ(reader.integer("SELECT coalesce(sum(length(body)), 0) FROM r"), lengths) << step;
+    if (step % 40 == 39) {
+      ASSERT_EQ(reader.text("PRAGMA integrity_check"), "ok") << step;
+    }
+  }
   EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
 }
 
