@@ -23,7 +23,8 @@
 //   header, a frame header SQLite rewrites below the frames' end to fix a
 //   checksum, a page written over in place), or is not contiguous with
 //   what is gathered, first writes out what is gathered and then goes to
-//   the file directly; what is gathered is written out at kLimit bytes;
+//   the file directly; what is gathered is written out at
+//   GatheringFile::kLimit bytes (gathering_file.hpp: the files' methods);
 // - a WAL and its database file (both opened here) know each other: a
 //   call on the database file (a lock taken or released, the barrier
 //   SQLite puts between the two copies of the wal-index header) first
@@ -41,19 +42,10 @@
 // a time.
 #pragma once
 
-#include <cstddef>
-
 namespace tilecrush::storage::detail {
 
 class GatheringVfs {
  public:
-  // At most this many bytes are gathered before they are written out: one
-  // write of the default VFS on Unix writes at most 128 KiB - 1 bytes (its
-  // seekAndWrite masks the size with 0x1ffff, and a size that is a whole
-  // multiple of 128 KiB fails as a full disk), so a write out stays below.
-  static constexpr std::size_t kLimit = 120 * 1024;
-  static_assert(kLimit < 0x20000);
-
   // The registered VFS's name for sqlite3_open_v2, or nullptr when it could
   // not be registered (SQLite's default VFS is then used: slower, nothing
   // else).

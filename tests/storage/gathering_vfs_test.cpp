@@ -88,7 +88,7 @@ std::string insert_rows(int txn, int rows, int size) {
 }
 
 // Transaction k's rows: a page's worth now and then, well past what the
-// VFS gathers (GatheringVfs::kLimit) every few.
+// VFS gathers (GatheringFile::kLimit) every few.
 int rows_of(int txn) {
   return txn % 7 == 0 ? 300 : txn % 3 == 0 ? 40 : 1 + txn % 5;
 }
