@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Checks that every tracked C++ file (*.cpp, *.hpp, *.h) is formatted as
+# Checks that every C++ file (*.cpp, *.hpp, *.h) git tracks or would track
+# (new files not yet added included, ignored ones not) is formatted as
 # .clang-format says, with Debian's clang-format-14 (scripts/setup.sh --test
 # installs it; other versions format some constructs differently, so the
 # version is pinned). Lists each file that differs and fails.
@@ -15,7 +16,7 @@ command -v "$clang_format" >/dev/null ||
 files=()
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   while IFS= read -r -d '' f; do [[ -f "$f" ]] && files+=("$f"); done \
-    < <(git ls-files -z -- '*.cpp' '*.hpp' '*.h')
+    < <(git ls-files -z --cached --others --exclude-standard -- '*.cpp' '*.hpp' '*.h')
 else
   while IFS= read -r -d '' f; do files+=("$f"); done \
     < <(find bench game protocol server storage tests tools \
