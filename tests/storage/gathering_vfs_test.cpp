@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -214,6 +216,54 @@ TEST(GatheringVfs, SpilledPagesReadBackAndARollbackLeavesNothing) {
   rows += 405;
   EXPECT_EQ(reader.integer("SELECT count(*) FROM t"), rows);
   EXPECT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900);
+  EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
+}
+
+// The file refuses to grow (RLIMIT_FSIZE, as a full disk would) while a
+// commit's gathered frames are written out: the commit fails, nothing of
+// it is seen, and once the file may grow again the next commit goes in.
+// Two commits: one whose frames are all gathered and written out at its
+// commit frame, one larger than what is gathered at once.
+TEST(GatheringVfs, ACommitWhoseFramesCannotBeWrittenFailsAndLeavesNothing) {
+  SKIP_UNLESS_SQLITE();
+  TempDir dir;
+  const std::string path = dir.file();
+  create_table(path);
+  SqliteConnection writer(path, OpenMode::read_write, kBusy);
+  PlainReader reader(path);
+  writer.execute(insert_rows(1, 20, 900));
+  std::int64_t rows = 20;
+  int txn = 1;
+  for (const int refused : {20, 300}) {
+    struct stat wal {};
+    ASSERT_EQ(stat((path + "-wal").c_str(), &wal), 0);
+    rlimit before{};
+    ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &before), 0);
+    // Past the limit a write fails with EFBIG instead of the signal ending
+    // the process.
+    const auto old_handler = signal(SIGXFSZ, SIG_IGN);
+    rlimit limited = before;
+    limited.rlim_cur = static_cast<rlim_t>(wal.st_size) + 8 * 1024;
+    ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &limited), 0);
+    std::string error;
+    try {
+      writer.execute("BEGIN IMMEDIATE");
+      writer.execute(insert_rows(++txn, refused, 900));
+      writer.execute("COMMIT");
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    setrlimit(RLIMIT_FSIZE, &before);
+    signal(SIGXFSZ, old_handler);
+    EXPECT_FALSE(error.empty()) << refused << " rows went in past the limit";
+    writer.abandon_transaction();
+    EXPECT_EQ(reader.integer("SELECT count(*) FROM t WHERE txn = " + std::to_string(txn)), 0);
+
+    writer.execute(insert_rows(++txn, refused, 900));
+    rows += refused;
+    EXPECT_EQ(reader.integer("SELECT count(*) FROM t"), rows);
+    EXPECT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900);
+  }
   EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
 }
 
