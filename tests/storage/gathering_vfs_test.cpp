@@ -95,6 +95,12 @@ int rows_of(int txn) {
   return txn % 7 == 0 ? 300 : txn % 3 == 0 ? 40 : 1 + txn % 5;
 }
 
+// The reader sees `rows` rows of table t, 900 characters each.
+void expect_rows(PlainReader& reader, std::int64_t rows) {
+  EXPECT_EQ(reader.integer("SELECT count(*) FROM t"), rows);
+  EXPECT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900);
+}
+
 TEST(GatheringVfs, WritersUseItReadersDoNot) {
   SKIP_UNLESS_SQLITE();
   TempDir dir;
@@ -122,8 +128,8 @@ TEST(GatheringVfs, AReaderSeesEachCommitAsSoonAsItReturns) {
     writer.execute("UPDATE t SET body = lower(body) WHERE id % 37 = " + std::to_string(txn % 37));
     writer.execute("COMMIT");
     rows += rows_of(txn);
-    ASSERT_EQ(reader.integer("SELECT count(*) FROM t"), rows) << "after transaction " << txn;
-    ASSERT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900);
+    expect_rows(reader, rows);
+    ASSERT_FALSE(HasFailure()) << "after transaction " << txn;
   }
   EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
 }
@@ -192,6 +198,7 @@ TEST(GatheringVfs, SpilledPagesReadBackAndARollbackLeavesNothing) {
   std::int64_t rows = 0;
   int txn = 0;
   for (const int spilled : {12, 30, 60, 120}) {
+    SCOPED_TRACE("rolled back after " + std::to_string(spilled) + " rows");
     a.execute("BEGIN IMMEDIATE");
     a.execute(insert_rows(1000, spilled, 900));
     a.execute("ROLLBACK");
@@ -201,9 +208,8 @@ TEST(GatheringVfs, SpilledPagesReadBackAndARollbackLeavesNothing) {
     a.execute(insert_rows(++txn, 1, 900));
     rows += 31;
     ASSERT_EQ(reader.integer("SELECT count(*) FROM t WHERE txn = 1000"), 0);
-    ASSERT_EQ(reader.integer("SELECT count(*) FROM t"), rows) << spilled;
-    ASSERT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900) << spilled;
-    ASSERT_EQ(reader.text("PRAGMA integrity_check"), "ok") << spilled;
+    expect_rows(reader, rows);
+    ASSERT_EQ(reader.text("PRAGMA integrity_check"), "ok");
   }
 
   // Pages spilled and read back in the same transaction.
@@ -214,8 +220,7 @@ TEST(GatheringVfs, SpilledPagesReadBackAndARollbackLeavesNothing) {
   a.execute("COMMIT");
   b.execute(insert_rows(++txn, 5, 900));
   rows += 405;
-  EXPECT_EQ(reader.integer("SELECT count(*) FROM t"), rows);
-  EXPECT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900);
+  expect_rows(reader, rows);
   EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
 }
 
@@ -261,8 +266,7 @@ TEST(GatheringVfs, ACommitWhoseFramesCannotBeWrittenFailsAndLeavesNothing) {
 
     writer.execute(insert_rows(++txn, refused, 900));
     rows += refused;
-    EXPECT_EQ(reader.integer("SELECT count(*) FROM t"), rows);
-    EXPECT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900);
+    expect_rows(reader, rows);
   }
   EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
 }
