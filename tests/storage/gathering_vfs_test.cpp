@@ -3,11 +3,12 @@
 // (another connection reads it at once, and a process killed right after
 // loses none), a transaction whose pages spilled into the WAL reads them
 // back, and one rolled back leaves nothing behind for the next writer.
+// The readers are read-only connections, which keep SQLite's default VFS:
+// they read the file as another process would.
 #include "gathering_vfs.hpp"
 
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sqlite3.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -33,48 +34,6 @@ using detail::SqliteConnection;
 
 constexpr std::chrono::milliseconds kBusy{5000};
 
-// A connection through SQLite's default VFS, as another process would
-// read the file.
-class PlainReader {
- public:
-  explicit PlainReader(const std::string& path) {
-    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-      throw std::runtime_error("cannot open " + path);
-    }
-    sqlite3_busy_timeout(db_, 5000);
-  }
-  ~PlainReader() { sqlite3_close_v2(db_); }
-  PlainReader(const PlainReader&) = delete;
-  PlainReader& operator=(const PlainReader&) = delete;
-
-  std::int64_t integer(const std::string& sql) {
-    sqlite3_stmt* s = nullptr;
-    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &s, nullptr) != SQLITE_OK) {
-      throw std::runtime_error(sqlite3_errmsg(db_));
-    }
-    const int rc = sqlite3_step(s);
-    const std::int64_t value = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
-    sqlite3_finalize(s);
-    if (rc != SQLITE_ROW) throw std::runtime_error(sqlite3_errmsg(db_));
-    return value;
-  }
-  std::string text(const std::string& sql) {
-    sqlite3_stmt* s = nullptr;
-    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &s, nullptr) != SQLITE_OK) {
-      throw std::runtime_error(sqlite3_errmsg(db_));
-    }
-    std::string value;
-    if (sqlite3_step(s) == SQLITE_ROW) {
-      value = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
-    }
-    sqlite3_finalize(s);
-    return value;
-  }
-
- private:
-  sqlite3* db_ = nullptr;
-};
-
 void create_table(const std::string& path) {
   SqliteConnection c(path, OpenMode::read_write, kBusy);
   EXPECT_EQ(c.scalar_text("PRAGMA journal_mode = WAL"), "wal");
@@ -96,9 +55,9 @@ int rows_of(int txn) {
 }
 
 // The reader sees `rows` rows of table t, 900 characters each.
-void expect_rows(PlainReader& reader, std::int64_t rows) {
-  EXPECT_EQ(reader.integer("SELECT count(*) FROM t"), rows);
-  EXPECT_EQ(reader.integer("SELECT sum(length(body)) FROM t"), rows * 900);
+void expect_rows(SqliteConnection& reader, std::int64_t rows) {
+  EXPECT_EQ(reader.scalar_int("SELECT count(*) FROM t"), rows);
+  EXPECT_EQ(reader.scalar_int("SELECT sum(length(body)) FROM t"), rows * 900);
 }
 
 TEST(GatheringVfs, WritersUseItReadersDoNot) {
@@ -119,7 +78,7 @@ TEST(GatheringVfs, AReaderSeesEachCommitAsSoonAsItReturns) {
   create_table(path);
   SqliteConnection writer(path, OpenMode::read_write, kBusy);
   writer.execute("PRAGMA synchronous = NORMAL");
-  PlainReader reader(path);
+  SqliteConnection reader(path, OpenMode::read_only, kBusy);
   std::int64_t rows = 0;
   for (int txn = 1; txn <= 60; ++txn) {
     writer.execute("BEGIN IMMEDIATE");
@@ -131,7 +90,7 @@ TEST(GatheringVfs, AReaderSeesEachCommitAsSoonAsItReturns) {
     expect_rows(reader, rows);
     ASSERT_FALSE(HasFailure()) << "after transaction " << txn;
   }
-  EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(reader.scalar_text("PRAGMA integrity_check"), "ok");
 }
 
 TEST(GatheringVfs, AWriterKilledRightAfterACommitLosesNone) {
@@ -171,14 +130,15 @@ TEST(GatheringVfs, AWriterKilledRightAfterACommitLosesNone) {
   close(acks[0]);
   ASSERT_GE(last, 40);
 
-  PlainReader reader(path);
-  const std::int64_t stored = reader.integer("SELECT max(txn) FROM t");
+  SqliteConnection reader(path, OpenMode::read_only, kBusy);
+  const std::int64_t stored = reader.scalar_int("SELECT max(txn) FROM t");
   EXPECT_GE(stored, last);
   for (int k = 1; k <= stored; ++k) {
-    ASSERT_EQ(reader.integer("SELECT count(*) FROM t WHERE txn = " + std::to_string(k)), rows_of(k))
+    ASSERT_EQ(reader.scalar_int("SELECT count(*) FROM t WHERE txn = " + std::to_string(k)),
+              rows_of(k))
         << "transaction " << k;
   }
-  EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(reader.scalar_text("PRAGMA integrity_check"), "ok");
 }
 
 TEST(GatheringVfs, SpilledPagesReadBackAndARollbackLeavesNothing) {
@@ -191,7 +151,7 @@ TEST(GatheringVfs, SpilledPagesReadBackAndARollbackLeavesNothing) {
   // A cache of a few pages: a large transaction writes its pages into the
   // WAL before its commit (frames no commit marks).
   a.execute("PRAGMA cache_size = 10");
-  PlainReader reader(path);
+  SqliteConnection reader(path, OpenMode::read_only, kBusy);
 
   // Frames no commit marks, left behind by a rollback where the next
   // writer's commit goes; then the first writer writes again.
@@ -207,9 +167,9 @@ TEST(GatheringVfs, SpilledPagesReadBackAndARollbackLeavesNothing) {
     b.execute("COMMIT");
     a.execute(insert_rows(++txn, 1, 900));
     rows += 31;
-    ASSERT_EQ(reader.integer("SELECT count(*) FROM t WHERE txn = 1000"), 0);
+    ASSERT_EQ(reader.scalar_int("SELECT count(*) FROM t WHERE txn = 1000"), 0);
     expect_rows(reader, rows);
-    ASSERT_EQ(reader.text("PRAGMA integrity_check"), "ok");
+    ASSERT_EQ(reader.scalar_text("PRAGMA integrity_check"), "ok");
   }
 
   // Pages spilled and read back in the same transaction.
@@ -221,7 +181,7 @@ TEST(GatheringVfs, SpilledPagesReadBackAndARollbackLeavesNothing) {
   b.execute(insert_rows(++txn, 5, 900));
   rows += 405;
   expect_rows(reader, rows);
-  EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(reader.scalar_text("PRAGMA integrity_check"), "ok");
 }
 
 // The file refuses to grow (RLIMIT_FSIZE, as a full disk would) while a
@@ -235,7 +195,7 @@ TEST(GatheringVfs, ACommitWhoseFramesCannotBeWrittenFailsAndLeavesNothing) {
   const std::string path = dir.file();
   create_table(path);
   SqliteConnection writer(path, OpenMode::read_write, kBusy);
-  PlainReader reader(path);
+  SqliteConnection reader(path, OpenMode::read_only, kBusy);
   writer.execute(insert_rows(1, 20, 900));
   std::int64_t rows = 20;
   int txn = 1;
@@ -262,13 +222,13 @@ TEST(GatheringVfs, ACommitWhoseFramesCannotBeWrittenFailsAndLeavesNothing) {
     signal(SIGXFSZ, old_handler);
     EXPECT_FALSE(error.empty()) << refused << " rows went in past the limit";
     writer.abandon_transaction();
-    EXPECT_EQ(reader.integer("SELECT count(*) FROM t WHERE txn = " + std::to_string(txn)), 0);
+    EXPECT_EQ(reader.scalar_int("SELECT count(*) FROM t WHERE txn = " + std::to_string(txn)), 0);
 
     writer.execute(insert_rows(++txn, refused, 900));
     rows += refused;
     expect_rows(reader, rows);
   }
-  EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(reader.scalar_text("PRAGMA integrity_check"), "ok");
 }
 
 // Random transactions of two writers, against a model of the table: rows
@@ -289,7 +249,7 @@ TEST(GatheringVfs, RandomTransactionsOfTwoWritersMatchAModel) {
   SqliteConnection b(path, OpenMode::read_write, kBusy);
   a.execute("PRAGMA cache_size = 10");
   b.execute("PRAGMA cache_size = 200");
-  PlainReader reader(path);
+  SqliteConnection reader(path, OpenMode::read_only, kBusy);
 
   std::map<std::int64_t, std::pair<std::int64_t, std::int64_t>> model;  // id -> (ver, length)
   std::mt19937 rng(20261127);
@@ -350,14 +310,14 @@ TEST(GatheringVfs, RandomTransactionsOfTwoWritersMatchAModel) {
       versions += value.first;
       lengths += value.second;
     }
-    ASSERT_EQ(reader.integer("SELECT count(*) FROM r"), std::int64_t(model.size())) << step;
-    ASSERT_EQ(reader.integer("SELECT coalesce(sum(ver), 0) FROM r"), versions) << step;
-    ASSERT_EQ(reader.integer("SELECT coalesce(sum(length(body)), 0) FROM r"), lengths) << step;
+    ASSERT_EQ(reader.scalar_int("SELECT count(*) FROM r"), std::int64_t(model.size())) << step;
+    ASSERT_EQ(reader.scalar_int("SELECT coalesce(sum(ver), 0) FROM r"), versions) << step;
+    ASSERT_EQ(reader.scalar_int("SELECT coalesce(sum(length(body)), 0) FROM r"), lengths) << step;
     if (step % 40 == 39) {
-      ASSERT_EQ(reader.text("PRAGMA integrity_check"), "ok") << step;
+      ASSERT_EQ(reader.scalar_text("PRAGMA integrity_check"), "ok") << step;
     }
   }
-  EXPECT_EQ(reader.text("PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(reader.scalar_text("PRAGMA integrity_check"), "ok");
 }
 
 }  // namespace
