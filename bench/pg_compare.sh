@@ -14,6 +14,7 @@
 #                       [--ramp "2000 3000 4000 5000 6000 8000"]
 #                       [--ramp-configs "pg pg2"] [--break-p99 MS]
 #                       [--bin DIR] [--out DIR] [--statements]
+#                       [--server-cpus LIST --pg-cpus LIST]
 #
 # Configurations: sqlite (one node, a SQLite file), pg (one node on
 # PostgreSQL), pg2 (two nodes, --node-id a and b, on one PostgreSQL
@@ -38,6 +39,13 @@
 # includes waits for locks and I/O; what CPU is left over is commits,
 # the protocol, planning, and background processes).
 #
+# --server-cpus and --pg-cpus (taskset's CPU lists, e.g. 0 and 1) pin the
+# servers and load tools to the first list and every process of the
+# PostgreSQL cluster to the second, in every configuration (SQLite's runs
+# then leave the second idle): the database on cores of its own, as it is
+# where it runs on a machine of its own, so that a PostgreSQL run and a
+# SQLite run give the server and its load the same CPUs.
+#
 # Needs: tilecrush_server and tilecrush_load built with PostgreSQL (--bin DIR,
 # default build/release's server/ and bench/, or /tmp/bench-bin), postgresql-15
 # (scripts/setup.sh --test), python3, curl. Everything started is stopped on
@@ -47,7 +55,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/bench/lib_bench.sh"
 STATEMENTS=""
 statements_on() { STATEMENTS=1; }
-read_options 2,42 "$@" <<EOF
+read_options 2,52 "$@" <<EOF
 --players PLAYERS 400
 --paced-players PACED_PLAYERS 1000
 --duration DUR 8
@@ -62,7 +70,14 @@ read_options 2,42 "$@" <<EOF
 --bin BIN
 --out OUT
 --statements statements_on()
+--server-cpus SERVER_CPUS
+--pg-cpus PG_CPUS
 EOF
+if [ -n "$SERVER_CPUS$PG_CPUS" ] && { [ -z "$SERVER_CPUS" ] || [ -z "$PG_CPUS" ]; }; then
+  echo "pg_compare: --server-cpus and --pg-cpus go together" >&2; exit 2
+fi
+ON_SERVER_CPUS=()
+[ -n "$SERVER_CPUS" ] && ON_SERVER_CPUS=(taskset -c "$SERVER_CPUS")
 if [ -n "$BIN" ]; then
   SERVER="$BIN/tilecrush_server"; LOAD="$BIN/tilecrush_load"
   [ -x "$SERVER" ] || SERVER="$BIN/server/tilecrush_server"
@@ -107,6 +122,12 @@ fi
 URL=$("$ROOT/scripts/pg_scratch.sh" start "$PGDIR")
 PG_PORT=${URL##*:}; PG_PORT=${PG_PORT%%/*}
 POSTMASTER=$(head -1 "$PGDIR/data/postmaster.pid")
+if [ -n "$PG_CPUS" ]; then
+  # The postmaster and the processes it has started; the backends it forks
+  # later inherit its affinity.
+  for p in "$POSTMASTER" $(pgrep -P "$POSTMASTER"); do taskset -a -p -c "$PG_CPUS" "$p" >/dev/null; done
+  echo "pinned: servers and load tools on CPUs $SERVER_CPUS, PostgreSQL on CPUs $PG_CPUS" >&2
+fi
 psql_admin() { psql -X -q -h 127.0.0.1 -p "$PG_PORT" -U tilecrush -d tilecrush -v ON_ERROR_STOP=1 -c "$1" >/dev/null; }
 echo "PostgreSQL $URL (postmaster $POSTMASTER); reports in $OUT" >&2
 [ -n "$STATEMENTS" ] && psql_admin "CREATE EXTENSION pg_stat_statements"
@@ -134,7 +155,7 @@ metric() { # port name: the value of an unlabelled metric
 start_server() { # db node-id log
   local node_args=()
   [ -n "$2" ] && node_args=(--node-id "$2")
-  "$SERVER" --bind 127.0.0.1 --port 0 --db "$1" "${node_args[@]}" --static "" --threads 0 \
+  "${ON_SERVER_CPUS[@]}" "$SERVER" --bind 127.0.0.1 --port 0 --db "$1" "${node_args[@]}" --static "" --threads 0 \
     --rate 100000 --max-connections 30000 --max-connections-per-address 30000 > "$3" 2>&1 &
   SERVER_PIDS+=($!)
   local port
@@ -236,7 +257,7 @@ drive() { # prefix players seconds rate [measure]
   [ "$n" -gt 1 ] && sleep "$(python3 -c 'import time; print(1.05 - time.time() % 1)')"
   for i in $(seq 0 $((n - 1))); do
     [ "$i" -gt 0 ] && sleep 1
-    "$LOAD" --port "${SERVER_PORTS[$i]}" --players "$per" --seconds $(( $3 + n - 1 - i )) \
+    "${ON_SERVER_CPUS[@]}" "$LOAD" --port "${SERVER_PORTS[$i]}" --players "$per" --seconds $(( $3 + n - 1 - i )) \
       --threads "$threads" --server-pid "${SERVER_PIDS[$i]}" --mode "$MODE" "${rate_args[@]}" \
       > "$1.load-$i.log" 2>&1 &
     LOAD_PIDS+=($!)

@@ -1,8 +1,11 @@
 #include "server.hpp"
 
+#include <sched.h>
+
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <thread>
 
 #include "net/websocket_session.hpp"
 #include "ops/clock.hpp"
@@ -51,6 +54,18 @@ storage::Options storage_options(const Config& config) {
   return options;
 }
 
+// One network thread per CPU this process may run on: under taskset or a
+// container's cpuset that is fewer than the machine's (which is what
+// hardware_concurrency counts), and more threads than CPUs only take turns.
+unsigned usable_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) {
+    return static_cast<unsigned>(CPU_COUNT(&set));
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 BoardKeys::KeySource key_source_of(const Config& config) {
   if (!config.board_key_source) return BoardKeys::system_random();
   return [source = config.board_key_source](const storage::BoardKey& b) {
@@ -64,8 +79,7 @@ BoardKeys::KeySource key_source_of(const Config& config) {
 // before it.
 Server::Server(const Config& config)
     : config_(config),
-      pool_(config.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
-                                : config.threads),
+      pool_(config.threads == 0 ? usable_cpus() : config.threads),
       connection_limits_(std::make_shared<ConnectionLimits>(config.max_connections,
                                                             config.max_connections_per_address)),
       static_files_(static_files_of(config)),

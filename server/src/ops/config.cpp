@@ -159,7 +159,7 @@ std::string usage() {
          "  --node-id ID         this node's name when several share one PostgreSQL\n"
          "                       database (letters, digits, - and _; at most 32)\n"
          "  --static DIR         web client folder served at / (default web-client)\n"
-         "  --threads N          network threads, 0 = one per core (default 0)\n"
+         "  --threads N          network threads, 0 = one per usable CPU (default 0)\n"
          "  --log-level LEVEL    debug, info, warn or error (default info)\n"
          "  --max-connections N  open connections overall (default 10000)\n"
          "  --max-connections-per-address N  per remote address (default 256)\n"

@@ -21,7 +21,7 @@ struct Config {
   // Letters, digits, '-' and '_'; empty on a single node.
   std::string node_id;
   std::string static_dir = "web-client";
-  unsigned threads = 0;  // 0: one per core
+  unsigned threads = 0;  // 0: one per CPU the process may run on
   std::string log_level = "info";
   std::size_t max_connections = 10000;
   std::size_t max_connections_per_address = 256;
