@@ -1,6 +1,8 @@
 #include "batch_runner.hpp"
 
 #include <algorithm>
+#include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -65,9 +67,9 @@ bool BatchRunner::settle_unrun(const WriteOp& op, WriteResult& result) {
   return true;
 }
 
-void BatchRunner::note_refusals(const std::vector<WriteOp>& batch, std::size_t from,
-                                std::size_t end, const std::vector<WriteResult>& results) {
-  for (std::size_t j = from; j < end; ++j) {
+void BatchRunner::note_refusals(const std::vector<WriteOp>& batch, std::span<const std::size_t> ops,
+                                const std::vector<WriteResult>& results) {
+  for (const std::size_t j : ops) {
     if (results[j].status != WriteStatus::conflict) continue;
     const std::string_view game = game_of(batch[j]);
     if (!game.empty()) refused_.add(game, RefusedGames::Clock::now());
@@ -114,20 +116,22 @@ WriteResult BatchRunner::run_one(WriteOp& op) {
   return result;
 }
 
-void BatchRunner::run_moves(std::vector<WriteOp>& batch, std::size_t from, std::size_t end,
-                            std::vector<WriteResult>& results) {
+void BatchRunner::run_pending_moves(std::vector<WriteOp>& batch,
+                                    std::span<const std::size_t> pending,
+                                    std::vector<WriteResult>& results) {
   // The moves of a game refused earlier are refused unrun; the rest go
   // together (append_moves refuses a game's moves after its first refused
   // one in the same way).
   std::vector<const MoveAppend*> moves;
   std::vector<std::size_t> index;  // batch index of each of `moves`
-  moves.reserve(end - from);
-  index.reserve(end - from);
-  for (std::size_t i = from; i < end; ++i) {
+  moves.reserve(pending.size());
+  index.reserve(pending.size());
+  for (const std::size_t i : pending) {
     if (settle_unrun(batch[i], results[i])) continue;
     moves.push_back(&*batch[i].append);
     index.push_back(i);
   }
+  if (moves.empty()) return;
   try {
     std::vector<WriteResult> stored = append_moves(connection_, moves);
     for (std::size_t k = 0; k < stored.size(); ++k) results[index[k]] = std::move(stored[k]);
@@ -175,7 +179,39 @@ std::uint64_t BatchRunner::attempt_batch(std::vector<WriteOp>& batch,
     connection_.abandon_transaction();
   };
 
+  // PostgreSQL: the batch's moves not stored yet, by batch index, and their
+  // games. They are stored together in one statement (run_pending_moves) when an
+  // operation of one of their games comes, and before the commit, so that
+  // operations of other games in between (a game created, another's end)
+  // do not split them into several statements, each a round trip: an
+  // operation names the game whose moves it writes or reads (WriteOp::game),
+  // and one that names none touches no game's moves.
+  std::vector<std::size_t> pending;
+  std::set<std::string_view> pending_games;
+  // Stores the pending moves; false when the transaction was lost with them
+  // (their results and those of everything before `upto` say so).
+  const auto store_pending = [&](std::size_t upto) {
+    if (pending.empty()) return true;
+    run_pending_moves(batch, pending, results);
+    note_refusals(batch, pending, results);
+    std::string why;
+    for (const std::size_t j : pending) {
+      if (!results[j].ok()) why = results[j].message;
+    }
+    pending.clear();
+    pending_games.clear();
+    if (!connection_.in_transaction()) {
+      lose_open(upto, "transaction rolled back: " + why);
+      return false;
+    }
+    return true;
+  };
+  const bool gather_moves = connection_.postgres();
+
   for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (!batch[i].append && !pending_games.empty() && pending_games.contains(game_of(batch[i]))) {
+      if (!store_pending(i) || lost_race_) break;
+    }
     // Settled without a statement (a reload marker, a refused game's later
     // write): a batch of only these opens no transaction.
     if (settle_unrun(batch[i], results[i])) continue;
@@ -203,22 +239,25 @@ std::uint64_t BatchRunner::attempt_batch(std::vector<WriteOp>& batch,
         break;
       }
     }
-    std::size_t end = i + 1;  // the operations run by this step
-    if (batch[i].append && connection_.postgres()) {
-      while (end < batch.size() && batch[end].append) ++end;
-      run_moves(batch, i, end, results);
-    } else {
-      results[i] = run_one(batch[i]);
+    if (batch[i].append && gather_moves) {
+      pending.push_back(i);
+      pending_games.insert(game_of(batch[i]));
+      continue;
     }
-    note_refusals(batch, i, end, results);
+    results[i] = run_one(batch[i]);
+    note_refusals(batch, std::span<const std::size_t>(&i, 1), results);
     if (!connection_.in_transaction()) {
       // SQLite rolls a whole transaction back on some errors (disk full, I/O);
-      // on PostgreSQL a failed statement outside a savepoint dooms it.
-      lose_open(end, "transaction rolled back: " + results[end - 1].message);
+      // on PostgreSQL a failed statement outside a savepoint dooms it. The
+      // pending moves go with it unrun.
+      for (const std::size_t j : pending) results[j] = failure("not run: " + results[i].message);
+      pending.clear();
+      pending_games.clear();
+      lose_open(i + 1, "transaction rolled back: " + results[i].message);
     }
-    i = end - 1;
     if (lost_race_) break;
   }
+  if (!lost_race_ && open) store_pending(batch.size());
   if (lost_race_) {
     connection_.abandon_transaction();
     return 0;

@@ -41,6 +41,11 @@ struct WriteOp {
   // for `append`, which names its game): after one of a game's writes is
   // refused as a conflict, the writer refuses its later ones unrun, until
   // an operation with `reload` of that game (Database::reload_game).
+  // An operation that names no game neither writes nor reads any game's
+  // moves, score or move count (creating a game only inserts its row): on
+  // PostgreSQL the writer stores a batch's moves after such operations that
+  // came later (BatchRunner), but before any operation that names a game of
+  // theirs.
   std::string game;
   // No statement: the game `game` is being read afresh (ends the above).
   bool reload = false;

@@ -89,6 +89,77 @@ TEST(MoveBatch, EachMoveGetsItsOwnResult) {
   EXPECT_EQ(db.load_game("g5")->moves.size(), 0u);
 }
 
+// Moves of one batch with other writes between them: a game created, another
+// ended, a game's last move and end, an undo. On PostgreSQL the writer
+// stores the moves together after the writes of other games and before
+// any write of their own game; every write still gets the result it would
+// get in the order queued. Both backends.
+TEST(MoveBatch, WritesOfOtherGamesBetweenMovesChangeNoResult) {
+  TempDir dir;
+  Database db(options_for(dir.file()));
+  const PlayerId alice = make_player(db, "alice");
+  const BoardKey board{game::Mode::same, "easy", "between", ""};
+  for (const char* id : {"g1", "g2", "g3"}) {
+    ASSERT_TRUE(store_game(db, ranked_game(id, alice, board)).ok());
+  }
+  std::vector<std::pair<std::string, std::future<WriteResult>>> sent;
+  const auto callback = [&](const std::string& what) {
+    auto p = std::make_shared<std::promise<WriteResult>>();
+    sent.emplace_back(what, p->get_future());
+    return [p](const WriteResult& r) { p->set_value(r); };
+  };
+  const auto move = [&](const std::string& id, std::int64_t seq) {
+    db.append_move(id, seq, click(static_cast<int>(seq), 1), seq * 10, seq + 1,
+                   seq == 0 ? std::optional<std::int64_t>(2000) : std::nullopt, 100 * seq,
+                   callback(id + " move " + std::to_string(seq)));
+  };
+  const auto end = [&](const std::string& id, std::int64_t moves) {
+    return GameResult{id, 50, moves, game::OverReason::no_moves, 3000, 1000, true};
+  };
+  {
+    WriterGate gate(db);
+    move("g1", 0);
+    db.create_game(ranked_game("g4", alice, board), callback("g4 created"));
+    move("g2", 0);
+    db.finish_game(end("g3", 0), callback("g3 ended"));
+    move("g1", 1);
+    move("g4", 0);
+    db.append_final_move(click(2, 1), std::nullopt, 200, end("g1", 3), callback("g1 last"));
+    move("g1", 3);  // over
+    move("g2", 1);
+    db.undo_move("g2", 1, 0, 1, callback("g2 undo"));
+    move("g2", 1);
+    move("g2", 3);  // not the next: refused, and g2's later writes with it
+    move("g4", 1);
+    move("g2", 2);
+  }
+  const std::vector<WriteStatus> expected = {
+      WriteStatus::ok, WriteStatus::ok,      WriteStatus::ok, WriteStatus::ok,
+      WriteStatus::ok, WriteStatus::ok,      WriteStatus::ok, WriteStatus::conflict,
+      WriteStatus::ok, WriteStatus::ok,      WriteStatus::ok, WriteStatus::conflict,
+      WriteStatus::ok, WriteStatus::conflict};
+  ASSERT_EQ(sent.size(), expected.size());
+  for (std::size_t i = 0; i < sent.size(); ++i) {
+    const WriteResult r = sent[i].second.get();
+    EXPECT_EQ(r.status, expected[i]) << sent[i].first << ": " << r.message;
+  }
+  const auto g1 = db.load_game("g1");
+  ASSERT_TRUE(g1);
+  EXPECT_EQ(g1->state, GameState::over);
+  EXPECT_EQ(g1->moves, (std::vector<game::Move>{click(0, 1), click(1, 1), click(2, 1)}));
+  EXPECT_EQ(g1->move_times, (std::vector<std::int64_t>{0, 100, 200}));
+  const auto g2 = db.load_game("g2");
+  ASSERT_TRUE(g2);
+  EXPECT_EQ(g2->state, GameState::playing);
+  EXPECT_EQ(g2->moves, (std::vector<game::Move>{click(0, 1), click(1, 1)}));
+  EXPECT_EQ(g2->move_count, 2);
+  EXPECT_EQ(db.load_game("g3")->state, GameState::over);
+  const auto g4 = db.load_game("g4");
+  ASSERT_TRUE(g4);
+  EXPECT_EQ(g4->moves, (std::vector<game::Move>{click(0, 1), click(1, 1)}));
+  EXPECT_EQ(g4->first_move_at, 2000);
+}
+
 // PostgreSQL: the batch's statement finds each game by its primary key,
 // even where the table's statistics say that no game is playing (analyzed
 // when every game was over, then many started: a young table, or one
