@@ -1,6 +1,8 @@
 // A game's end: its row closed, and a ranked game counted (its board's
 // entry, the player's best, streak and played count).
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "codec.hpp"
@@ -10,18 +12,65 @@
 namespace tilecrush::storage::detail {
 namespace {
 
-constexpr std::string_view kSelectForFinish =
-    R"sql(
-SELECT g.player_id, g.mode, g.preset, g.seed, g.ranked, g.state,
-       CASE WHEN g.rules_version = 1 THEN 'v1' ELSE coalesce(g.competition_id, '') END,
-       EXISTS (SELECT 1 FROM entry_flags AS f
-               WHERE f.competition_id = g.competition_id AND f.player_id = g.player_id
-                 AND f.flag = 'disqualified'),
-       (SELECT c.opens_at / 86400000 FROM competitions AS c
-        WHERE c.id = g.competition_id AND c.daily = 1),
-       coalesce(length(g.move_list), 0)
-FROM games AS g WHERE g.id = ?1
+// What a game's end reads of its row (FinishRow), as a select list and as
+// a RETURNING list: the table is named, not aliased, since SQLite's
+// RETURNING cannot name an alias. (Strings built once: the connections
+// cache their statements by text.)
+constexpr std::string_view kFinishColumns = R"sql(
+games.player_id, games.mode, games.preset, games.seed, games.ranked, games.state,
+CASE WHEN games.rules_version = 1 THEN 'v1' ELSE coalesce(games.competition_id, '') END,
+EXISTS (SELECT 1 FROM entry_flags AS f
+        WHERE f.competition_id = games.competition_id AND f.player_id = games.player_id
+          AND f.flag = 'disqualified'),
+(SELECT c.opens_at / 86400000 FROM competitions AS c
+ WHERE c.id = games.competition_id AND c.daily = 1),
+coalesce(length(games.move_list), 0)
 )sql";
+
+const std::string kSelectForFinish =
+    "SELECT " + std::string(kFinishColumns) + "FROM games WHERE games.id = ?1";
+
+// A game's last move appended (as insert_encoded_move's statement, whose
+// parameters these are) and its row read in the same statement: the end
+// that follows needs no second round trip. No row: the move was refused.
+const std::string kAppendFinalMove = R"sql(
+UPDATE games SET move_list = move_list || ?5, score = ?2, move_count = ?3,
+                 first_move_at = coalesce(first_move_at, ?4), move_times = move_times || ?7
+WHERE id = ?1 AND state <> 'over' AND length(move_list) = ?6
+RETURNING)sql" + std::string(kFinishColumns);
+
+// A game's row as its end reads it.
+struct FinishRow {
+  bool over = false;
+  bool ranked = false;
+  bool disqualified = false;
+  CountedGame counted;
+  std::optional<std::int64_t> daily_day;  // the UTC day of a daily board
+  std::int64_t stored_moves = 0;
+};
+
+FinishRow read_finish_row(const Statement& q) {
+  FinishRow row;
+  row.over = parse_game_state(q.get_text(5)) == GameState::over;
+  row.ranked = q.get_int(4) != 0;
+  row.counted.player_id = q.get_int(0);
+  row.counted.board.mode = parse_mode_text(q.get_text(1));
+  row.counted.board.preset = q.get_text(2);
+  row.counted.board.seed = q.get_text(3);
+  row.counted.board.scope = q.get_text(6);
+  row.disqualified = q.get_int(7) != 0;
+  row.daily_day = q.get_optional_int(8);
+  // Five characters a move (move_list, storage/README.md).
+  row.stored_moves = q.get_int(9) / kMoveChars;
+  return row;
+}
+
+std::optional<FinishRow> select_finish_row(Connection& c, const std::string& game_id) {
+  auto q = c.query(kSelectForFinish);
+  q->bind(1, game_id);
+  if (!q->step()) return std::nullopt;
+  return read_finish_row(*q);
+}
 
 // Only a playing game ends: of two nodes finishing one game, the second
 // waits for the first's row lock, then finds it over and changes nothing.
@@ -69,47 +118,26 @@ void finish_games_lock_keys(Connection& c, std::span<const std::string_view> gam
   }
 }
 
-WriteResult finish_game(Connection& c, const GameResult& result) {
-  if (result.over_reason == game::OverReason::none) {
-    return write_error(WriteStatus::invalid, "a finished game needs a reason");
-  }
-  CountedGame counted;
-  bool ranked = false;
-  bool disqualified = false;
-  std::optional<std::int64_t> daily_day;  // the UTC day of a daily board
+namespace {
+
+// The end of a game whose row (read in this transaction) is `row`.
+WriteResult finish_read_game(Connection& c, const GameResult& result, FinishRow row) {
   // A ranked game's finish reads its board's entry and the player's flags
   // and streak, then writes them: under the board's and the player's locks
   // (normally taken with the batch's; otherwise the row is read again after
   // them, since what it says of flags and state may have changed).
-  bool over = false;
-  std::int64_t stored_moves = 0;
-  const auto read_row = [&]() -> bool {
-    auto q = c.query(kSelectForFinish);
-    q->bind(1, result.game_id);
-    if (!q->step()) return false;
-    over = parse_game_state(q->get_text(5)) == GameState::over;
-    ranked = q->get_int(4) != 0;
-    counted.player_id = q->get_int(0);
-    counted.board.mode = parse_mode_text(q->get_text(1));
-    counted.board.preset = q->get_text(2);
-    counted.board.seed = q->get_text(3);
-    counted.board.scope = q->get_text(6);
-    disqualified = q->get_int(7) != 0;
-    daily_day = q->get_optional_int(8);
-    // Five characters a move (move_list, storage/README.md).
-    stored_moves = q->get_int(9) / 5;
-    return true;
-  };
-  if (!read_row()) return write_error(WriteStatus::not_found, "unknown game " + result.game_id);
-  if (!over && ranked && c.lock_keys({board_lock(counted.board), player_lock(counted.player_id)})) {
-    read_row();
+  if (!row.over && row.ranked &&
+      c.lock_keys({board_lock(row.counted.board), player_lock(row.counted.player_id)})) {
+    auto again = select_finish_row(c, result.game_id);
+    if (!again) return write_error(WriteStatus::not_found, "unknown game " + result.game_id);
+    row = std::move(*again);
   }
-  if (over) {
+  if (row.over) {
     return write_error(WriteStatus::conflict, "game " + result.game_id + " is already over");
   }
-  if (result.moves_stored && stored_moves != result.move_count) {
+  if (result.moves_stored && row.stored_moves != result.move_count) {
     return write_error(WriteStatus::conflict,
-                       "game " + result.game_id + " holds " + std::to_string(stored_moves) +
+                       "game " + result.game_id + " holds " + std::to_string(row.stored_moves) +
                            " moves, its end counts " + std::to_string(result.move_count));
   }
   {
@@ -126,7 +154,8 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
     }
   }
   // A disqualified entry stays out of its competition's ranking.
-  if (ranked && !disqualified) {
+  if (row.ranked && !row.disqualified) {
+    CountedGame& counted = row.counted;
     counted.game_id = result.game_id;
     counted.score = result.score;
     counted.move_count = result.move_count;
@@ -134,9 +163,47 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
     counted.finished_at = result.finished_at;
     record_counted_game(c, counted);
     count_played_game(c, counted.player_id);
-    if (daily_day) record_streak_day(c, counted.player_id, counted.board.mode, *daily_day);
+    if (row.daily_day) record_streak_day(c, counted.player_id, counted.board.mode, *row.daily_day);
   }
   return write_ok();
+}
+
+bool has_reason(const GameResult& result) {
+  return result.over_reason != game::OverReason::none;
+}
+
+}  // namespace
+
+WriteResult finish_game(Connection& c, const GameResult& result) {
+  if (!has_reason(result))
+    return write_error(WriteStatus::invalid, "a finished game needs a reason");
+  auto row = select_finish_row(c, result.game_id);
+  if (!row) return write_error(WriteStatus::not_found, "unknown game " + result.game_id);
+  return finish_read_game(c, result, std::move(*row));
+}
+
+WriteResult finish_game_with_move(Connection& c, const std::string& move, const std::string& time,
+                                  std::int64_t seq, std::optional<std::int64_t> first_move_at,
+                                  const GameResult& result) {
+  if (!has_reason(result))
+    return write_error(WriteStatus::invalid, "a finished game needs a reason");
+  if (seq < 0) return write_error(WriteStatus::invalid, "negative move number");
+  std::optional<FinishRow> row;
+  {
+    auto q = c.query(kAppendFinalMove);
+    q->bind(1, result.game_id);
+    q->bind(2, result.score);
+    q->bind(3, result.move_count);
+    q->bind(4, first_move_at);
+    q->bind(5, move);
+    q->bind(6, seq * kMoveChars);
+    q->bind(7, time);
+    if (q->step()) row = read_finish_row(*q);
+  }
+  if (!row) return refused_move(c, result.game_id, seq);
+  GameResult end = result;
+  end.moves_stored = true;
+  return finish_read_game(c, end, std::move(*row));
 }
 
 }  // namespace tilecrush::storage::detail

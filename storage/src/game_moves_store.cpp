@@ -67,11 +67,13 @@ WriteResult insert_encoded_move(Connection& c, const std::string& game_id, std::
   q->bind(6, seq * kMoveChars);
   q->bind(7, time);
   q->run();
-  if (c.changes() == 0) {
-    return refused_update(c, game_id, seq, WriteStatus::conflict,
-                          "move " + std::to_string(seq) + " is not the next");
-  }
+  if (c.changes() == 0) return refused_move(c, game_id, seq);
   return write_ok();
+}
+
+WriteResult refused_move(Connection& c, const std::string& game_id, std::int64_t seq) {
+  return refused_update(c, game_id, seq, WriteStatus::conflict,
+                        "move " + std::to_string(seq) + " is not the next");
 }
 
 WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int64_t seq,

@@ -134,11 +134,7 @@ std::vector<WriteResult> append_moves(Connection& c, std::span<const MoveAppend*
 }
 
 WriteResult append_final_move(Connection& c, const MoveAppend& move, const GameResult& result) {
-  WriteResult stored = append_one(c, move);
-  if (!stored.ok()) return stored;
-  GameResult end = result;
-  end.moves_stored = true;
-  return finish_game(c, end);
+  return finish_game_with_move(c, move.move, move.time, move.seq, move.first_move_at, result);
 }
 
 std::string explain_move_batch(Connection& c) {

@@ -51,8 +51,9 @@ std::vector<WriteResult> append_moves(Connection& c, std::span<const MoveAppend*
 std::string explain_move_batch(Connection& c);
 
 // Database::append_final_move, in the caller's savepoint: the move, then
-// the end (finish_game with moves_stored). The first refusal is the result,
-// and the savepoint's rollback then takes the move back with it.
+// the end (finish_game_with_move: finish_game with moves_stored, the row
+// read by the move's own statement). The first refusal is the result, and
+// the savepoint's rollback then takes the move back with it.
 WriteResult append_final_move(Connection& c, const MoveAppend& move, const GameResult& result);
 
 }  // namespace tilecrush::storage::detail

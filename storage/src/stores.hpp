@@ -88,10 +88,21 @@ WriteResult insert_encoded_move(Connection& c, const std::string& game_id, std::
                                 const std::string& move, const std::string& time,
                                 std::int64_t score, std::int64_t move_count,
                                 std::optional<std::int64_t> first_move_at);
+// Why move `seq` of a game was not appended (an append that changed
+// nothing): not_found for an unknown game, conflict for one over or whose
+// list does not hold `seq` moves.
+WriteResult refused_move(Connection& c, const std::string& game_id, std::int64_t seq);
 WriteResult delete_last_move(Connection& c, const std::string& game_id, std::int64_t seq,
                              std::int64_t score, std::int64_t move_count);
 // a game's end (game_finish_store.cpp)
 WriteResult finish_game(Connection& c, const GameResult& result);
+// A game's last move (encoded: move, its time offset; number `seq`)
+// appended, then its end as finish_game with moves_stored; the move's
+// statement also reads what the end reads (one statement fewer). The first
+// refusal is the result; the caller's savepoint then takes the move back.
+WriteResult finish_game_with_move(Connection& c, const std::string& move, const std::string& time,
+                                  std::int64_t seq, std::optional<std::int64_t> first_move_at,
+                                  const GameResult& result);
 // The lock keys finish_game takes for each of `game_ids` (its board's and
 // player's), read from the games' rows (on PostgreSQL in one statement):
 // none for an unknown or unranked game.

@@ -140,6 +140,41 @@ TEST_F(Streaks, ADisqualificationTakesTheDayBack) {
   EXPECT_EQ(streak(ada_, kFirstDay + 3), std::make_pair(std::int64_t{2}, std::int64_t{2}));
 }
 
+// A daily game ended by its last move (Database::append_final_move, whose
+// statement reads the game's row for its end) counts its day as an end
+// stored alone does; a disqualified player's does not.
+TEST_F(Streaks, AGameEndedByItsLastMoveCountsItsDayUnlessDisqualified) {
+  const PlayerId bo = make_player(*db_, "Bo");
+  const auto last_move = [&](const std::string& id, PlayerId player, std::int64_t day) {
+    GameRecord g = competition_game(id, player, boards_.at(daily(day)), day * kDay + 1000);
+    g.attempt_rule->limit = 5;
+    EXPECT_TRUE(store_game(*db_, g).ok());
+    return wait_for([&](WriteCallback cb) {
+      db_->append_final_move(
+          click(0, 0), day * kDay + 1500, 500,
+          GameResult{id, 100, 1, game::OverReason::no_moves, day * kDay + 2000, 500},
+          std::move(cb));
+    });
+  };
+  ASSERT_TRUE(last_move("ada-last", ada_, kFirstDay).ok());
+  EXPECT_EQ(streak(ada_, kFirstDay), std::make_pair(std::int64_t{1}, std::int64_t{1}));
+  EXPECT_EQ(db_->load_game("ada-last")->state, GameState::over);
+
+  // Bo's first game counts; disqualified, Bo's day is gone, and a later
+  // ranked attempt ended by its last move does not bring it back.
+  ASSERT_TRUE(play(bo, kFirstDay, game::Mode::hidden, std::nullopt, 5).ok());
+  ASSERT_EQ(streak(bo, kFirstDay).first, 1);
+  ASSERT_TRUE(wait_for([&](WriteCallback cb) {
+                db_->disqualify(daily(kFirstDay), bo, "r", kFirstDay * kDay, std::move(cb));
+              }).ok());
+  ASSERT_TRUE(db_->player_streaks(bo).empty());
+  ASSERT_TRUE(last_move("bo-last", bo, kFirstDay).ok());
+  const auto game = db_->load_game("bo-last");
+  EXPECT_EQ(game->state, GameState::over);
+  EXPECT_TRUE(game->ranked);
+  EXPECT_TRUE(db_->player_streaks(bo).empty());
+}
+
 TEST_F(Streaks, ADayStaysCountedWhileAnotherDailyOfItCountsIt) {
   ASSERT_TRUE(play(ada_, kFirstDay).ok());
   // A second hidden daily of the same day (another preset) counts it too.
