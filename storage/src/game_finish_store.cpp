@@ -121,7 +121,10 @@ void finish_games_lock_keys(Connection& c, std::span<const std::string_view> gam
 namespace {
 
 // The end of a game whose row (read in this transaction) is `row`.
-WriteResult finish_read_game(Connection& c, const GameResult& result, FinishRow row) {
+// `row_written`: this transaction wrote the row (the last move), so it holds
+// the row's lock and the row is playing until it commits.
+WriteResult finish_read_game(Connection& c, const GameResult& result, FinishRow row,
+                             bool row_written) {
   // A ranked game's finish reads its board's entry and the player's flags
   // and streak, then writes them: under the board's and the player's locks
   // (normally taken with the batch's; otherwise the row is read again after
@@ -148,9 +151,16 @@ WriteResult finish_read_game(Connection& c, const GameResult& result, FinishRow 
     q->bind(4, over_reason_text(result.over_reason));
     q->bind(5, result.finished_at);
     q->bind(6, result.duration_ms);
-    q->run();
-    if (c.changes() == 0) {
-      return write_error(WriteStatus::conflict, "game " + result.game_id + " is already over");
+    if (row_written) {
+      // Under the row's lock, found playing: it changes the row, so nothing
+      // reads its answer (on PostgreSQL it goes with the next statement
+      // read, one round trip fewer; Statement::run_later()).
+      q->run_later();
+    } else {
+      q->run();
+      if (c.changes() == 0) {
+        return write_error(WriteStatus::conflict, "game " + result.game_id + " is already over");
+      }
     }
   }
   // A disqualified entry stays out of its competition's ranking.
@@ -179,7 +189,7 @@ WriteResult finish_game(Connection& c, const GameResult& result) {
     return write_error(WriteStatus::invalid, "a finished game needs a reason");
   auto row = select_finish_row(c, result.game_id);
   if (!row) return write_error(WriteStatus::not_found, "unknown game " + result.game_id);
-  return finish_read_game(c, result, std::move(*row));
+  return finish_read_game(c, result, std::move(*row), false);
 }
 
 WriteResult finish_game_with_move(Connection& c, const std::string& move, const std::string& time,
@@ -203,7 +213,7 @@ WriteResult finish_game_with_move(Connection& c, const std::string& move, const 
   if (!row) return refused_move(c, result.game_id, seq);
   GameResult end = result;
   end.moves_stored = true;
-  return finish_read_game(c, end, std::move(*row));
+  return finish_read_game(c, end, std::move(*row), true);
 }
 
 }  // namespace tilecrush::storage::detail
