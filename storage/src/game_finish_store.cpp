@@ -30,14 +30,14 @@ coalesce(length(games.move_list), 0)
 const std::string kSelectForFinish =
     "SELECT " + std::string(kFinishColumns) + "FROM games WHERE games.id = ?1";
 
-// A game's last move appended (as insert_encoded_move's statement, whose
-// parameters these are) and its row read in the same statement: the end
-// that follows needs no second round trip. No row: the move was refused.
-const std::string kAppendFinalMove = R"sql(
-UPDATE games SET move_list = move_list || ?5, score = ?2, move_count = ?3,
-                 first_move_at = coalesce(first_move_at, ?4), move_times = move_times || ?7
-WHERE id = ?1 AND state <> 'over' AND length(move_list) = ?6
-RETURNING)sql" + std::string(kFinishColumns);
+// A game's last move appended (insert_encoded_move's statement) and its
+// row read in the same statement: the end that follows needs no second
+// round trip. No row: the move was refused.
+const std::string& append_final_move_sql() {
+  static const std::string sql =
+      std::string(append_move_sql()) + "RETURNING" + std::string(kFinishColumns);
+  return sql;
+}
 
 // A game's row as its end reads it.
 struct FinishRow {
@@ -200,14 +200,9 @@ WriteResult finish_game_with_move(Connection& c, const std::string& move, const 
   if (seq < 0) return write_error(WriteStatus::invalid, "negative move number");
   std::optional<FinishRow> row;
   {
-    auto q = c.query(kAppendFinalMove);
-    q->bind(1, result.game_id);
-    q->bind(2, result.score);
-    q->bind(3, result.move_count);
-    q->bind(4, first_move_at);
-    q->bind(5, move);
-    q->bind(6, seq * kMoveChars);
-    q->bind(7, time);
+    auto q = c.query(append_final_move_sql());
+    bind_append_move(*q, result.game_id, seq, move, time, result.score, result.move_count,
+                     first_move_at);
     if (q->step()) row = read_finish_row(*q);
   }
   if (!row) return refused_move(c, result.game_id, seq);

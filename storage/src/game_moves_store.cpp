@@ -59,16 +59,26 @@ WriteResult insert_encoded_move(Connection& c, const std::string& game_id, std::
                                 std::optional<std::int64_t> first_move_at) {
   if (seq < 0) return write_error(WriteStatus::invalid, "negative move number");
   auto q = c.query(kAppendMove);
-  q->bind(1, game_id);
-  q->bind(2, score);
-  q->bind(3, move_count);
-  q->bind(4, first_move_at);
-  q->bind(5, move);
-  q->bind(6, seq * kMoveChars);
-  q->bind(7, time);
+  bind_append_move(*q, game_id, seq, move, time, score, move_count, first_move_at);
   q->run();
   if (c.changes() == 0) return refused_move(c, game_id, seq);
   return write_ok();
+}
+
+std::string_view append_move_sql() {
+  return kAppendMove;
+}
+
+void bind_append_move(Statement& q, const std::string& game_id, std::int64_t seq,
+                      const std::string& move, const std::string& time, std::int64_t score,
+                      std::int64_t move_count, std::optional<std::int64_t> first_move_at) {
+  q.bind(1, game_id);
+  q.bind(2, score);
+  q.bind(3, move_count);
+  q.bind(4, first_move_at);
+  q.bind(5, move);
+  q.bind(6, seq * kMoveChars);
+  q.bind(7, time);
 }
 
 WriteResult refused_move(Connection& c, const std::string& game_id, std::int64_t seq) {

@@ -88,6 +88,12 @@ WriteResult insert_encoded_move(Connection& c, const std::string& game_id, std::
                                 const std::string& move, const std::string& time,
                                 std::int64_t score, std::int64_t move_count,
                                 std::optional<std::int64_t> first_move_at);
+// insert_encoded_move's statement (an UPDATE without a RETURNING clause,
+// so one may be appended), and the binding of its parameters.
+std::string_view append_move_sql();
+void bind_append_move(Statement& q, const std::string& game_id, std::int64_t seq,
+                      const std::string& move, const std::string& time, std::int64_t score,
+                      std::int64_t move_count, std::optional<std::int64_t> first_move_at);
 // Why move `seq` of a game was not appended (an append that changed
 // nothing): not_found for an unknown game, conflict for one over or whose
 // list does not hold `seq` moves.
