@@ -7,6 +7,7 @@
 #include <iostream>
 #include <thread>
 
+#include "net/reply_inbox.hpp"
 #include "net/websocket_session.hpp"
 #include "ops/clock.hpp"
 #include "ops/heap.hpp"
@@ -34,6 +35,15 @@ std::unique_ptr<StaticFiles> static_files_of(const Config& config) {
   return nullptr;
 }
 
+// The answers a committed batch completes reach each network thread in one
+// drain (ReplyInbox's gathering), not one wake-up an answer.
+class GatheredReplies final : public storage::CompletionObserver {
+ public:
+  void completions_begin() noexcept override { ReplyInbox::begin_gathering(); }
+  void completions_end() noexcept override { ReplyInbox::end_gathering(); }
+};
+GatheredReplies gathered_replies;  // stateless: outlives every Database
+
 // The database's options; a SQLite file's folder is created first.
 storage::Options storage_options(const Config& config) {
   if (!storage::is_postgres_url(config.db)) {
@@ -43,6 +53,7 @@ storage::Options storage_options(const Config& config) {
   }
   storage::Options options;
   options.path = config.db;
+  options.completions = &gathered_replies;
   options.synchronous =
       config.db_full_sync ? storage::Synchronous::full : storage::Synchronous::normal;
   if (config.db_linger_us) {

@@ -44,7 +44,8 @@ Engine::Engine(Options opened) : options(std::move(opened)) {
         [sqlite_writer, &wal](int pages) { wal.on_commit(pages, *sqlite_writer); });
   }
   const Linger linger = options.linger.value_or(postgres ? kPostgresLinger : kSqliteLinger);
-  writer = std::make_unique<WriteQueue>(*writer_connection, options.max_batch, linger);
+  writer = std::make_unique<WriteQueue>(*writer_connection, options.max_batch, linger,
+                                        options.completions);
 }
 
 void Engine::close() {

@@ -28,11 +28,13 @@ Linger normalized(Linger linger, std::size_t max_batch) {
 
 }  // namespace
 
-WriteQueue::WriteQueue(Connection& connection, std::size_t max_batch, const Linger& linger_options)
+WriteQueue::WriteQueue(Connection& connection, std::size_t max_batch, const Linger& linger_options,
+                       CompletionObserver* completions)
     : connection_(connection),
       runner_(connection),
       max_batch_(std::max<std::size_t>(max_batch, 1)),
       linger_(normalized(linger_options, max_batch_)),
+      completions_(completions),
       window_start_(std::chrono::steady_clock::now()),
       busy_(linger_.min_rate <= 0),
       thread_([this] { loop(); }) {
@@ -158,6 +160,7 @@ void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
   const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(
       std::chrono::steady_clock::now() - started);
 
+  if (completions_ != nullptr) completions_->completions_begin();
   for (std::size_t i = 0; i < batch.size(); ++i) {
     if (!batch[i].done) continue;
     try {
@@ -166,6 +169,7 @@ void WriteQueue::run_batch(std::vector<WriteOp>& batch) {
       // A callback must not throw; the writer has to outlive a bad one.
     }
   }
+  if (completions_ != nullptr) completions_->completions_end();
 
   // A reload marker is bookkeeping, not a write: it is not an operation in
   // the counters, nor in a batch's size.

@@ -39,7 +39,9 @@ namespace tilecrush::storage::detail {
 class WriteQueue {
  public:
   // `connection` is used only by the writer thread until stop() returns.
-  WriteQueue(Connection& connection, std::size_t max_batch, const Linger& linger_options = {});
+  // `completions` (may be null) is told around each batch's callbacks.
+  WriteQueue(Connection& connection, std::size_t max_batch, const Linger& linger_options = {},
+             CompletionObserver* completions = nullptr);
   ~WriteQueue();
   WriteQueue(const WriteQueue&) = delete;
   WriteQueue& operator=(const WriteQueue&) = delete;
@@ -70,6 +72,7 @@ class WriteQueue {
   BatchRunner runner_;  // writer thread only
   const std::size_t max_batch_;
   const Linger linger_;  // batch within [1, max_batch_]
+  CompletionObserver* const completions_;
 
   mutable std::mutex mutex_;
   std::condition_variable work_ready_;

@@ -6,7 +6,9 @@
 #include <chrono>
 #include <filesystem>
 #include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "test_support.hpp"
 
@@ -110,6 +112,54 @@ TEST(Writer, CallbacksRunInOrderAfterTheirBatchCommitted) {
     EXPECT_EQ(order[i], i);
     EXPECT_TRUE(visible[i]) << "player " << i << " not committed when its callback ran";
   }
+}
+
+// Records, on the writer thread, where each batch's callbacks begin and end.
+class RecordedCompletions final : public CompletionObserver {
+ public:
+  void completions_begin() noexcept override {
+    events.push_back("begin");
+    inside = true;
+  }
+  void completions_end() noexcept override {
+    events.push_back("end");
+    inside = false;
+  }
+  std::vector<std::string> events;
+  bool inside = false;
+};
+
+TEST(Writer, EachBatchsCallbacksRunBetweenTheObserversBeginAndEnd) {
+  TempDir dir;
+  RecordedCompletions completions;  // outlives the database
+  Options options = options_for(dir.file());
+  options.completions = &completions;
+  Database db(options);
+  const PlayerId alice = make_player(db, "alice");
+  db.create_game(ranked_game("g", alice, kEasy));
+  db.flush();
+  completions.events.clear();  // read once the writer is done with it (flush)
+
+  constexpr int kMoves = 40;
+  {
+    WriterGate gate(db);  // the moves, and a refused one, wait to share a batch
+    for (int i = 0; i < kMoves; ++i) {
+      db.append_move("g", i, click(i % 10, i % 7), i, i + 1, {}, 0, [&](const WriteResult& r) {
+        EXPECT_TRUE(r.ok()) << r.message;
+        completions.events.push_back(completions.inside ? "callback" : "callback outside");
+      });
+    }
+    db.append_move("g", 0, click(0, 0), 0, 1, {}, 0, [&](const WriteResult& r) {
+      EXPECT_EQ(r.status, WriteStatus::conflict);
+      completions.events.push_back(completions.inside ? "callback" : "callback outside");
+    });
+  }
+  db.flush();
+  // The gate's batch (its callback unrecorded), then one batch of them all.
+  std::vector<std::string> expected = {"begin", "end", "begin"};
+  expected.insert(expected.end(), kMoves + 1, "callback");
+  expected.push_back("end");
+  EXPECT_EQ(completions.events, expected);
 }
 
 TEST(Writer, FlushWaitsForWritesFromEveryThread) {

@@ -7,12 +7,19 @@
 // One inbox per io_context, as an Asio service (net::use_service), so every
 // connection of a thread finds it through its executor.
 //
+// A thread that completes answers in bursts (the storage writer, a committed
+// batch at a time) gathers them (begin_gathering / end_gathering): its
+// posts are kept on the thread, and at the end each inbox gets its share
+// with one drain. Posting one by one, a network thread that drained in
+// between (on another core, or by preempting the writer on the same one)
+// was woken again and again within one batch.
+//
 // It knows connections only as ReplyTargets (below), which Connection
 // implements: reply.hpp and connection.hpp include this header, never the
 // other way.
 //
 // Thread safety: post() may be called from any thread; delivery runs on the
-// context's thread.
+// context's thread. Gathering is per calling thread.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +27,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "net/net.hpp"
@@ -66,13 +74,28 @@ class ReplyInbox final : public net::execution_context::service {
   void post(std::shared_ptr<ReplyTarget> conn, std::uint64_t slot,
             std::optional<std::string> message);
 
+  // On the calling thread until end_gathering(): post() keeps what it is
+  // given instead of scheduling drains. Not nested.
+  static void begin_gathering() noexcept;
+  // Hands each inbox what was gathered for it, one drain each, and stops
+  // gathering. The inboxes must still exist (the caller's contexts do).
+  static void end_gathering() noexcept;
+
  private:
   struct Item {
     std::shared_ptr<ReplyTarget> conn;
     std::uint64_t slot;
     std::optional<std::string> message;
   };
+  // A thread's gathered items, by inbox (a handful: one per network thread).
+  struct Gathered {
+    bool on = false;
+    std::vector<std::pair<ReplyInbox*, std::vector<Item>>> by_inbox;
+  };
+  static thread_local Gathered gathered_;
 
+  // Appends `items` (moving them) and schedules a drain if none is due.
+  void post_all(std::vector<Item>& items);
   void shutdown() override;
   void drain();
 

@@ -41,6 +41,21 @@ struct Linger {
 inline constexpr Linger kSqliteLinger{std::chrono::microseconds(1000), 5000, 32};
 inline constexpr Linger kPostgresLinger{std::chrono::microseconds(1000), 1500, 32};
 
+// Told on the writer thread around the callbacks of each batch, after its
+// commit (or its failure): whatever those callbacks hand to other threads
+// may be gathered between begin and end and passed on once a batch (the
+// server wakes each network thread once a batch, not once an answer). Both
+// are called once a batch, in that order; neither may throw or call into
+// the Database.
+class CompletionObserver {
+ public:
+  virtual void completions_begin() noexcept = 0;
+  virtual void completions_end() noexcept = 0;
+
+ protected:
+  ~CompletionObserver() = default;
+};
+
 struct Options {
   // A file path (created when missing, unless read_only). Not ":memory:":
   // the readers need to share the writer's file. Or a libpq URL
@@ -68,6 +83,9 @@ struct Options {
   // cost O(log n) instead of O(offset). A board larger than this is read by
   // the plain ordered scan; 0 turns the cache off.
   std::size_t rank_cache_keys = 4'000'000;
+  // Told around each batch's callbacks (CompletionObserver above); must
+  // outlive the Database. Null: nobody is told.
+  CompletionObserver* completions = nullptr;
 };
 
 // What the writer connection reports after open (read back, not assumed).
