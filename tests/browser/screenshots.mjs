@@ -1,7 +1,9 @@
 // Takes the README's screenshots: each mode at desktop and phone width,
 // after a few moves, and a room (a player's race and a spectator's view),
 // into docs/screenshots/ (or $SHOTS_OUT). Run from tests/browser:
-//   TILECRUSH_SERVER=../../build/release/server/tilecrush_server node screenshots.mjs
+//   node screenshots.mjs
+// (the release build's server; TILECRUSH_SERVER names another, a relative
+// path read from the repository's root, as lib/server.mjs says).
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch } from './lib/chromium.mjs';
