@@ -196,23 +196,21 @@ void GameStarter::start_game(const RequestPtr& req, const protocol::NewGame& cmd
   // answer names it): built here, on the network thread, rather than on the
   // storage writer's once the commit is in. An attempt's view says its
   // number, which comes with the commit.
-  std::string ready;
-  if (!rule) {
-    ready = protocol::dump(
-        protocol::game_reply(req->id(), protocol::game_view(*live->game, live->view_meta(now_()))));
-  }
+  const auto answer_text = [this, id = req->id(), live] {
+    return protocol::dump(
+        protocol::game_reply(id, protocol::game_view(*live->game, live->view_meta(now_()))));
+  };
+  std::string ready = rule ? std::string() : answer_text();
   register_game(
       live,
       // The connection reads on meanwhile; the answer waits for the commit.
-      [this, answer = req->defer(), live,
+      [answer = req->defer(), live, answer_text,
        ready = std::move(ready)](const storage::WriteResult& r) mutable {
         if (r.status == storage::WriteStatus::conflict && live->competition) {
           return answer->fail(ErrorCode::not_allowed, "no attempts left in this competition");
         }
         if (!r.ok()) return answer->fail(ErrorCode::internal, "could not save the game");
-        if (!ready.empty()) return answer->send_text(std::move(ready));
-        answer->send(protocol::game_reply(
-            answer->id(), protocol::game_view(*live->game, live->view_meta(now_()))));
+        answer->send_text(ready.empty() ? answer_text() : std::move(ready));
       },
       rule);
 }
