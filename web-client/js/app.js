@@ -100,9 +100,14 @@ function route() {
   else page = homePage;
   document.body.dataset.page = page.name.replace(/Page$/, '');
   // A page that can do without a player (page.withoutPlayer(params) true)
-  // is read before any hello: no name is asked for it. The first page that
-  // needs one connects, and the connection then stays.
-  if (!(page.withoutPlayer && page.withoutPlayer(p))) app.connect();
+  // is read before any hello: no name is asked for it. A page a visitor
+  // can read (page.forVisitors(params) true: leaderboards, seasons, a
+  // player's page, a replay) does without one while this browser has no
+  // name, so a visitor is not made to choose a name to look; a browser
+  // with a name connects there too, so its own rows are marked. The first
+  // page that needs a player connects, and the connection then stays.
+  const visitor = page.forVisitors && page.forVisitors(p) && !identity.get();
+  if (!visitor && !(page.withoutPlayer && page.withoutPlayer(p))) app.connect();
   cleanup = page(main, app, p) || null;
   window.scrollTo(0, 0);
 }

@@ -4,7 +4,9 @@
 // replay page. The daily board is a built-in competition (its commitment
 // on the home page, its leaderboard the competition's, its moves secret
 // until the day closes); a server without competitions still deals the
-// date's seed (then the replay is stepped and verified).
+// date's seed (then the replay is stepped and verified). A visitor with no
+// name reads the leaderboards, seasons and a player's page without being
+// asked for one; Play asks.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -109,5 +111,48 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       assert.match(await page.textContent(testid('replay-verdict')), new RegExp(`Verified.*${final}`));
       assert.deepEqual(page.errors, []);
     });
+  });
+
+  test('a visitor reads leaderboards, seasons and a player\'s page without a name; Play asks for one', async (t) => {
+    const known = await openPage(env, {});
+    const visitor = await openPage(env, { name: null });
+    try {
+      await known.goto(`${known.base}/`);
+      await known.locator(testid('me')).waitFor();
+      let hellos = 0;
+      visitor.on('websocket', (ws) => ws.on('framesent', (f) => {
+        if (String(f.payload).includes('"hello"')) hellos += 1;
+      }));
+      const noDialog = async (where) => {
+        await visitor.waitForTimeout(300);
+        assert.equal(await visitor.locator(testid('name-dialog')).count(), 0, `${where}: no name dialog`);
+        assert.equal(hellos, 0, `${where}: no hello`);
+      };
+      await visitor.goto(`${visitor.base}/?view=leaderboard`);
+      await visitor.locator(testid('lb-daily-link')).first().click();
+      await visitor.waitForFunction(() => /^(No scores on this board yet\.|\d+ players)$/
+        .test(document.querySelector('[data-testid="lb-status"]').textContent));
+      assert.equal(await visitor.locator(testid('lb-around')).count(), 0, 'no "around me" without a name');
+      // A daily's name says its mode and board once.
+      assert.match(await visitor.textContent(testid('lb-heading')),
+        /^Leaderboard: (Daily · )?Same Game · Easy( · \d{4}-\d\d-\d\d)?$/);
+      await noDialog('leaderboard');
+      await visitor.click(testid('nav-seasons'));
+      await visitor.locator(testid('seasons-page')).waitFor();
+      await noDialog('seasons');
+      await visitor.goto(`${visitor.base}/?view=player&name=${encodeURIComponent(known.playerName)}`);
+      await visitor.locator(testid('player-page')).waitFor();
+      assert.equal(await visitor.textContent(testid('player-name')), `Player ${known.playerName}`);
+      await noDialog('player');
+      assert.ok(await visitor.locator(testid('net-status')).isHidden(), 'no connection to report');
+      // Playing needs a player: the name is asked there.
+      await visitor.click(testid('nav-play'));
+      await visitor.locator(testid('name-dialog')).waitFor();
+      assert.deepEqual(visitor.errors, []);
+      assert.deepEqual(known.errors, []);
+    } finally {
+      await visitor.context().close();
+      await known.context().close();
+    }
   });
 });

@@ -30,7 +30,7 @@ export function leaderboardPage(root, app, params) {
   const hasBoard = board.competition || (board.mode && board.preset && board.seed);
   let comp = null;
   const dailyList = h('ul', { class: 'daily-list', testid: 'lb-daily' });
-  const status = h('p', { class: 'message', testid: 'lb-status' });
+  const status = h('p', { class: 'note', testid: 'lb-status' });
   const table = h('table', { class: 'lb-table', testid: 'lb-table' });
   const pager = h('div', { class: 'pager' });
   const heading = h('h2', { testid: 'lb-heading' });
@@ -84,8 +84,11 @@ export function leaderboardPage(root, app, params) {
     if (board.competition) {
       const src = comp || data;
       clear(heading);
-      heading.append(`${t('lb.title')}: `, comp ? `${compName(comp)} · ` : '',
-        src && src.mode ? `${t(`mode.${src.mode}`)} · ${t(`preset.${src.preset}`)}` : board.competition);
+      // A daily's name already says its mode and board; an organiser's
+      // competition is followed by them.
+      const modeText = src && src.mode ? `${t(`mode.${src.mode}`)} · ${t(`preset.${src.preset}`)}` : board.competition;
+      heading.append(`${t('lb.title')}: `, comp && comp.daily ? compName(comp)
+        : `${comp ? `${compName(comp)} · ` : ''}${modeText}`);
       pager.append(link(compUrl(board.competition), t('lb.competition'), { class: 'button', testid: 'lb-competition' }));
     } else {
       heading.textContent = `${t('lb.title')}: ${t(`mode.${board.mode}`)} · ${t(`preset.${board.preset}`)} · ${board.seed}`;
@@ -115,6 +118,8 @@ export function leaderboardPage(root, app, params) {
         replays ? h('td', {}, e.game_id && (!never || mine) ? link(replayUrl(e.game_id), t('btn.replay')) : '') : null));
     }
     table.append(body);
+    // A count or an empty board is news, not an error (seasons.js the same).
+    status.className = 'note';
     if (data.entries.length === 0) status.textContent = t('lb.empty');
     else status.textContent = t('lb.total', { total: data.total });
     if (board.around) {
@@ -136,6 +141,7 @@ export function leaderboardPage(root, app, params) {
       renderDaily();
     } catch { /* the form still works */ }
     if (!hasBoard) { renderTable(); return; }
+    status.className = 'note';
     status.textContent = t('common.loading');
     try {
       if (board.competition) {
@@ -156,6 +162,7 @@ export function leaderboardPage(root, app, params) {
     } catch (err) {
       data = null;
       renderTable();
+      status.className = 'message';
       status.textContent = err.status === 404 && board.around ? t('lb.notOn') : t('err.generic', { message: err.message });
     }
   }
@@ -181,3 +188,6 @@ export function leaderboardPage(root, app, params) {
     app.net.removeEventListener('ready', onReady);
   };
 }
+
+// A visitor reads a board's rows without choosing a name; "around me" needs one.
+leaderboardPage.forVisitors = (p) => p.around !== '1';

@@ -120,3 +120,6 @@ function showPlayer(root, app, params) {
   const off = onLangChange(() => { render(); history.render(); calendar.render(); });
   return () => { off(); history.stop(); calendar.stop(); };
 }
+
+// A player's page is public: a visitor reads it without choosing a name.
+playerPage.forVisitors = () => true;

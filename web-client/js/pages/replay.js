@@ -296,3 +296,7 @@ export function replayPage(root, app, params) {
     setSpeed(animBase);
   });
 }
+
+// A replay is read over HTTP (a player's own hidden game with the token this
+// browser keeps): a visitor reads a public one without choosing a name.
+replayPage.forVisitors = () => true;

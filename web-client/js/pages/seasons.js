@@ -148,3 +148,6 @@ export function seasonsPage(root, app, params) {
     app.net.removeEventListener('ready', onReady);
   };
 }
+
+// A visitor reads a season's table without choosing a name; "around me" needs one.
+seasonsPage.forVisitors = (p) => p.around !== '1';
