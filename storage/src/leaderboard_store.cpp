@@ -6,7 +6,6 @@
 #include "rank_index.hpp"
 #include "row_columns.hpp"
 #include "stores.hpp"
-#include "tilecrush/storage/error.hpp"
 
 namespace tilecrush::storage::detail {
 namespace {
@@ -53,22 +52,29 @@ VALUES (?11, ?1, ?2, ?3, ?4, 1)
 ON CONFLICT (scope, mode, preset, seed)
 DO UPDATE SET entries = leaderboard_boards.entries + ?4,
               revision = leaderboard_boards.revision + 1
-RETURNING revision
 )sql";
 
 // A change of an entry's place, for rank caches to follow (rank_cache.hpp).
-// Its primary key is the index readers scan from their revision on.
+// Its primary key is the index readers scan from their revision on. Its
+// revision is the one the bump above took: it runs after the bump in the
+// same transaction, under the board's lock, and reads the board's row.
 constexpr std::string_view kLogChange = R"sql(
 INSERT INTO leaderboard_changes (scope, mode, preset, seed, revision, player_id,
                                  old_score, old_tiebreak, old_finished_at,
                                  new_score, new_tiebreak, new_finished_at)
-VALUES (?11, ?1, ?2, ?3, ?5, ?4, ?6, ?7, ?8, ?9, ?10, ?12)
+VALUES (?11, ?1, ?2, ?3,
+        (SELECT revision FROM leaderboard_boards
+         WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3),
+        ?4, ?6, ?7, ?8, ?9, ?10, ?12)
 )sql";
 
-// Keeps kChangeWindow revisions of changes: a seek on the primary key.
+// Keeps the last ?5 (kChangeWindow) revisions of changes, counted from the
+// bump's as above: a seek on the primary key.
 constexpr std::string_view kPruneChanges = R"sql(
 DELETE FROM leaderboard_changes
-WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3 AND revision <= ?4
+WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3
+  AND revision <= (SELECT revision FROM leaderboard_boards
+                   WHERE scope = ?11 AND mode = ?1 AND preset = ?2 AND seed = ?3) - ?5
 )sql";
 
 // Only a strictly higher score replaces a best: a tie keeps the earlier one.
@@ -109,28 +115,29 @@ void bind_key(Statement& s, std::array<int, 3> at, const std::optional<RankKey>&
 }
 
 // The board's next revision, and the change of place when there is one.
+// Nothing here is read back: the log and the prune read the revision in
+// SQL, so on PostgreSQL all three go with the next statement read (no
+// round trip of their own), and a failure of any fails the operation as
+// a read would.
 void record_change(Connection& c, const BoardKey& board, PlayerId player,
                    const std::optional<RankKey>& before, const std::optional<RankKey>& after) {
-  std::int64_t revision = 0;
   {
     auto q = c.query(kBumpBoard);
     bind_board(*q, board);
     q->bind(4, std::int64_t{before ? 0 : 1} - std::int64_t{after ? 0 : 1});
-    if (!q->step()) throw StorageError("leaderboard board row missing after upsert");
-    revision = q->get_int(0);
+    q->run_later();
   }
   if (before == after) return;
   {
     auto q = c.query(kLogChange);
     bind_entry(*q, board, player);
-    q->bind(5, revision);
     bind_key(*q, {6, 7, 8}, before);
     bind_key(*q, {9, 10, 12}, after);  // ?11 is the scope
     q->run_later();
   }
   auto q = c.query(kPruneChanges);
   bind_board(*q, board);
-  q->bind(4, revision - kChangeWindow);
+  q->bind(5, kChangeWindow);
   q->run_later();
 }
 
