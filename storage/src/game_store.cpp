@@ -19,9 +19,16 @@ VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?
         ?20, ?21, ?22, ?23, ?24, ?25, ?26)
 )sql";
 
-// A keyed game's board must exist, under the key the game was dealt with.
-constexpr std::string_view kSelectBoardKey = R"sql(
-SELECT key FROM boards WHERE scope = ?1 AND mode = ?2 AND preset = ?3 AND seed = ?4
+// A keyed game's board must exist, under the key the game was dealt with:
+// its insert returns the stored key of its board (scope: the competition or
+// ''; mode, preset and seed: the game's), NULL for none, and the caller
+// refuses the game (its savepoint undoes the insert) unless it is the
+// game's. One statement, one round trip on PostgreSQL, where a read of the
+// key before the insert was a second.
+const std::string kInsertKeyedGame = std::string(kInsertGame) + R"sql(
+RETURNING (SELECT key FROM boards
+           WHERE scope = coalesce(?24, '') AND mode = ?3 AND preset = coalesce(?4, '')
+             AND seed = ?14)
 )sql";
 
 // One statement counts the attempt below the limit ?3 and returns its
@@ -86,19 +93,6 @@ game::Board read_board(const Statement& s, int width_col, int height_col, int ce
   return board;
 }
 
-// Whether `key` is the stored key of the game's board (scope, mode, preset,
-// seed): a keyed game refers to its board instead of copying the key.
-bool board_has_key(Connection& c, const GameRecord& game, const game::BoardSecret& key) {
-  auto q = c.query(kSelectBoardKey);
-  q->bind(1, game.competition.value_or(""));
-  q->bind(2, mode_text(game.setup.mode));
-  q->bind(3, game.setup.preset);
-  q->bind(4, game.setup.seed);
-  if (!q->step()) return false;
-  const auto stored = q->get_blob(0);
-  return std::equal(stored.begin(), stored.end(), key.begin(), key.end());
-}
-
 // Counts the attempt of a competition game (in the caller's savepoint):
 // the attempt number, 0 for practice past the limit, nullopt when the
 // limit refuses it.
@@ -125,9 +119,6 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
   if (game.ranked && setup.preset.empty()) {
     return write_error(WriteStatus::invalid, "a ranked game needs a preset");
   }
-  if (setup.board_key && !board_has_key(c, game, *setup.board_key)) {
-    return write_error(WriteStatus::invalid, "a keyed game needs its board's key");
-  }
   bool ranked = game.ranked;
   std::int64_t attempt = 0;
   if (game.competition && game.attempt_rule) {
@@ -136,8 +127,9 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
     attempt = *counted;
     ranked = ranked && attempt_ranked(*game.attempt_rule, attempt);
   }
+  std::optional<std::vector<std::uint8_t>> stored_key;  // of a keyed game's board
   {
-    auto q = c.query(kInsertGame);
+    auto q = c.query(setup.board_key ? std::string_view(kInsertKeyedGame) : kInsertGame);
     q->bind(1, game.id);
     q->bind(2, game.player_id);
     q->bind(3, mode_text(setup.mode));
@@ -176,9 +168,17 @@ WriteResult insert_game(Connection& c, const GameRecord& game) {
     }
     if (auto refused = run_insert(
             *q, [&] { return "game id exists: " + game.id; },
-            [&] { return "unknown player " + std::to_string(game.player_id); })) {
+            [&] { return "unknown player " + std::to_string(game.player_id); },
+            [&](const Statement& row) {
+              if (setup.board_key && !row.is_null(0)) stored_key = row.get_blob(0);
+            })) {
       return *refused;
     }
+  }
+  if (setup.board_key &&
+      (!stored_key || !std::equal(stored_key->begin(), stored_key->end(), setup.board_key->begin(),
+                                  setup.board_key->end()))) {
+    return write_error(WriteStatus::invalid, "a keyed game needs its board's key");
   }
   return write_ok(attempt);
 }

@@ -38,14 +38,20 @@ inline constexpr std::string_view kWhereNameIsPg = R"sql(
 WHERE lower(name COLLATE "C") = lower(?1::text COLLATE "C")
 )sql";
 
-// Runs the insert `q` (its parameters bound): nullopt when it stored its
-// row; else the refusal of a row whose key exists (conflict, with the
-// message exists() makes) or that names a row that does not exist
-// (not_found, missing()). Other faults throw.
-template <class Exists, class Missing>
-std::optional<WriteResult> run_insert(Statement& q, Exists exists, Missing missing) {
+// A RETURNING row nobody reads.
+struct IgnoreRow {
+  void operator()(const Statement&) const {}
+};
+
+// Runs the insert `q` (its parameters bound), handing each row it returns
+// to `row`: nullopt when it stored its row; else the refusal of a row
+// whose key exists (conflict, with the message exists() makes) or that
+// names a row that does not exist (not_found, missing()). Other faults
+// throw.
+template <class Exists, class Missing, class Row = IgnoreRow>
+std::optional<WriteResult> run_insert(Statement& q, Exists exists, Missing missing, Row row = {}) {
   try {
-    q.run();
+    while (q.step()) row(q);
   } catch (const StorageError& e) {
     if (is_primary_key_violation(e.sqlite_code())) {
       return write_error(WriteStatus::conflict, exists());

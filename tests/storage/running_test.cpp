@@ -131,5 +131,38 @@ TEST_F(Running, LatestFirstAndBounded) {
   EXPECT_EQ(ids(alice_, 20, 5), (std::vector<std::string>{"gc", "gb", "ga"}));
 }
 
+// A keyed game is stored only under its board's stored key: dealt with
+// another key, or on a board that has none, it is refused (invalid) and
+// leaves nothing, not even the attempt it would have counted.
+TEST_F(Running, AKeyedGameIsStoredOnlyUnderItsBoardsKey) {
+  competition("open", 86'400'000, 1);
+  const auto try_game = [&](const std::string& game_id, const std::string& scope,
+                            game::BoardSecret key) {
+    GameRecord g = ranked_game(game_id, alice_, {Mode::hidden, "classic", "open", scope}, 1000);
+    g.setup.board_key = key;
+    g.competition = scope;
+    g.attempt_rule = GameRecord::AttemptRule{1, true, false};
+    return store_game(db_, g);
+  };
+  game::BoardSecret other = keys_.at("open");
+  other[0] ^= 1;
+  WriteResult r = try_game("wrong", "open", other);
+  EXPECT_EQ(r.status, WriteStatus::invalid) << r.message;
+  EXPECT_FALSE(db_.load_game("wrong").has_value());
+  // No board at all under that scope.
+  r = try_game("nowhere", "elsewhere", keys_.at("open"));
+  EXPECT_NE(r.status, WriteStatus::ok) << r.message;
+  EXPECT_FALSE(db_.load_game("nowhere").has_value());
+  // The refusals counted no attempt: the right key's game is attempt 1.
+  r = try_game("right", "open", keys_.at("open"));
+  ASSERT_TRUE(r.ok()) << r.message;
+  EXPECT_EQ(r.id, 1);
+  const auto stored = db_.load_game("right");
+  ASSERT_TRUE(stored.has_value());
+  ASSERT_TRUE(stored->setup.board_key.has_value());
+  EXPECT_EQ(*stored->setup.board_key, keys_.at("open"));
+  EXPECT_EQ(ids(alice_), (std::vector<std::string>{"right"}));
+}
+
 }  // namespace
 }  // namespace tilecrush::storage::testing
