@@ -117,8 +117,8 @@ void bind_key(Statement& s, std::array<int, 3> at, const std::optional<RankKey>&
 // The board's next revision, and the change of place when there is one.
 // Nothing here is read back: the log and the prune read the revision in
 // SQL, so on PostgreSQL all three go with the next statement read (no
-// round trip of their own), and a failure of any fails the operation as
-// a read would.
+// round trip of their own; none can fail but with the transaction, which
+// a failure of any loses: Statement::run_later()).
 void record_change(Connection& c, const BoardKey& board, PlayerId player,
                    const std::optional<RankKey>& before, const std::optional<RankKey>& after) {
   {
