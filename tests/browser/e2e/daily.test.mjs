@@ -10,7 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, openPage, testid, waitIdle, playSameToEnd } from '../lib/harness.mjs';
+import { browserSuite, withPage, openPage, testid, waitIdle, playSameToEnd, nameNeverAsked } from '../lib/harness.mjs';
 
 browserSuite('Daily challenge and leaderboards', (env) => {
   test('finish a daily game and find it on the leaderboard, player and replay pages', async (t) => {
@@ -119,15 +119,7 @@ browserSuite('Daily challenge and leaderboards', (env) => {
     try {
       await known.goto(`${known.base}/`);
       await known.locator(testid('me')).waitFor();
-      let hellos = 0;
-      visitor.on('websocket', (ws) => ws.on('framesent', (f) => {
-        if (String(f.payload).includes('"hello"')) hellos += 1;
-      }));
-      const noDialog = async (where) => {
-        await visitor.waitForTimeout(300);
-        assert.equal(await visitor.locator(testid('name-dialog')).count(), 0, `${where}: no name dialog`);
-        assert.equal(hellos, 0, `${where}: no hello`);
-      };
+      const noDialog = nameNeverAsked(visitor);
       await visitor.goto(`${visitor.base}/?view=leaderboard`);
       await visitor.locator(testid('lb-daily-link')).first().click();
       await visitor.waitForFunction(() => /^(No scores on this board yet\.|\d+ players)$/

@@ -18,7 +18,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  browserSuite, openPage, testid, uniqueName, withPages, skipWithoutOrganisers } from '../lib/harness.mjs';
+  browserSuite, openPage, testid, uniqueName, withPages, skipWithoutOrganisers, nameNeverAsked } from '../lib/harness.mjs';
 import { playAttemptAndGiveUp } from '../lib/moves.mjs';
 
 const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
@@ -50,15 +50,7 @@ browserSuite('Organise', (env) => {
     const org = await openPage(env, { name: null, viewport: SIZES.desktop });
     const player = await openPage(env, { name: uniqueName('max'), lang: 'ja' });
     const pages = { org, player };
-    let hellos = 0;
-    org.on('websocket', (ws) => ws.on('framesent', (f) => {
-      if (String(f.payload).includes('"hello"')) hellos += 1;
-    }));
-    const noDialog = async (where) => {
-      await org.waitForTimeout(300);
-      assert.equal(await org.locator(testid('name-dialog')).count(), 0, `${where}: no name dialog`);
-      assert.equal(hellos, 0, `${where}: no hello`);
-    };
+    const noDialog = nameNeverAsked(org);
     await withPages(pages, 'organise', async () => {
       // From the competitions list to Organise through the navigation.
       await org.goto(`${org.base}/?view=competitions`);

@@ -4,6 +4,7 @@
 // screenshot in screenshots/ when a test fails.
 
 import { describe, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +121,21 @@ export async function withPage(t, env, opts, body) {
 }
 
 export const testid = (id) => `[data-testid="${id}"]`;
+
+// For a page that must never ask for a player name: counts the hellos it
+// sends from now on, and gives a check that, after a moment, finds no
+// name dialog open and no hello sent (`where` names the step in a failure).
+export function nameNeverAsked(page) {
+  let hellos = 0;
+  page.on('websocket', (ws) => ws.on('framesent', (f) => {
+    if (String(f.payload).includes('"hello"')) hellos += 1;
+  }));
+  return async (where) => {
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator(testid('name-dialog')).count(), 0, `${where}: no name dialog`);
+    assert.equal(hellos, 0, `${where}: no hello`);
+  };
+}
 
 // Saves screenshots/<name>.png of the whole page; never fails the test.
 export async function screenshot(page, name) {
