@@ -128,6 +128,15 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       // A daily's name says its mode and board once.
       assert.match(await visitor.textContent(testid('lb-heading')),
         /^Leaderboard: (Daily · )?Same Game · Easy( · \d{4}-\d\d-\d\d)?$/);
+      // Headings only over rows: an empty board (nobody plays the last of
+      // today's boards in this suite) says so in its status line alone.
+      const headings = async () => visitor.locator(`${testid('lb-table')} th`).count();
+      const empty = (await visitor.textContent(testid('lb-status'))).startsWith('No scores');
+      assert.equal(await headings() > 0, !empty);
+      await visitor.locator(testid('lb-daily-link')).last().click();
+      await visitor.waitForFunction(() => document.querySelector('[data-testid="lb-status"]').textContent
+        === 'No scores on this board yet.');
+      assert.equal(await headings(), 0);
       await noDialog('leaderboard');
       await visitor.click(testid('nav-seasons'));
       await visitor.locator(testid('seasons-page')).waitFor();

@@ -102,7 +102,8 @@ export function leaderboardPage(root, app, params) {
     const never = !board.competition && board.mode !== 'same';
     const replays = never ? data.entries.some((e) => me && e.player === me)
       : !board.competition || (comp && comp.state === 'closed');
-    table.append(h('thead', {}, h('tr', {},
+    // An empty board says so in the status line: no headings over nothing.
+    if (data.entries.length) table.append(h('thead', {}, h('tr', {},
       ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'lb.attempts', replays ? 'lb.replay' : null]
         .filter(Boolean).map((k) => h('th', { i18n: k })))));
     const body = h('tbody');
@@ -120,7 +121,7 @@ export function leaderboardPage(root, app, params) {
     table.append(body);
     // A count or an empty board is news, not an error (seasons.js the same).
     status.className = 'note';
-    if (data.entries.length === 0) status.textContent = t('lb.empty');
+    if (data.total === 0) status.textContent = t('lb.empty');
     else status.textContent = t('lb.total', { total: data.total });
     if (board.around) {
       pager.append(link(lbUrl({ ...board, around: false, offset: 0 }), t('btn.top'), { class: 'button', testid: 'lb-top' }));
