@@ -136,6 +136,10 @@ browserSuite('Organise', (env) => {
       assert.equal(await row.getAttribute('data-rank'), '1');
       const dq = row.locator(testid('comp-dq'));
       assert.equal(await dq.getAttribute('aria-label'), `Disqualify ${who}…`);
+      // The moves stay secret from the organiser too until the close (the
+      // server refuses the replay): no link yet, only when it comes.
+      assert.equal(await row.locator('a', { hasText: 'Replay' }).count(), 0);
+      assert.equal(await row.locator(testid('comp-replay-later')).textContent(), 'after the close');
       await shots(org, 'competition_organiser');
 
       // The confirmation: names the player, says it cannot be undone.

@@ -116,8 +116,11 @@ export function leaderboardTable(entries, me) {
 // export may gain later are ignored.
 // With `race` (a closed board), each entry's last cell also offers to race
 // its ghost (pages/race.js); with `verify` (a closed board) each row also
-// links its verification.
-export function resultsTable(entries, me, { onDisqualify = null, race = false, verify = false } = {}) {
+// links its verification. With `replays` false (the organiser's table while
+// the competition runs: the server keeps every entry's moves secret until
+// the close, from the organiser too) the last cell says when its replay comes.
+export function resultsTable(entries, me, { onDisqualify = null, race = false, verify = false,
+  replays = true } = {}) {
   const body = h('tbody');
   for (const row of resultRows(entries)) {
     const e = row.entry;
@@ -133,7 +136,9 @@ export function resultsTable(entries, me, { onDisqualify = null, race = false, v
     h('td', { class: 'opt' }, e.move_count == null ? '' : String(e.move_count)),
     h('td', { class: 'opt' }, duration(e.duration_ms)),
     h('td', { class: 'notes' }, notes, onDisqualify && !row.disqualified ? dqButton(e, onDisqualify) : null),
-    h('td', {}, replayLink(e.game_id), verify && e.game_id ? [' · ', verifyLink(e.game_id)] : null,
+    h('td', {}, replays ? replayLink(e.game_id)
+      : h('span', { class: 'note', testid: 'comp-replay-later' }, t('lb.replayAtClose')),
+    verify && e.game_id ? [' · ', verifyLink(e.game_id)] : null,
       race && e.game_id ? raceEntryLink(e.game_id) : null)));
   }
   return h('table', { class: `lb-table results${onDisqualify ? ' managed' : ''}`, testid: 'comp-results' },

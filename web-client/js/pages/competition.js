@@ -176,7 +176,7 @@ export function competitionPage(root, app, params) {
       standings.append(h('h2', { i18n: 'comp.leaderboard' }), ...manageNotes());
       if (!results) { standings.append(h('p', {}, t('common.loading'))); return; }
       if (results.entries.length === 0) standings.append(h('p', { class: 'note', testid: 'comp-lb-empty' }, t('lb.empty')));
-      else standings.append(h('div', { class: 'table-wrap' }, resultsTable(results.entries, mine, { onDisqualify })));
+      else standings.append(h('div', { class: 'table-wrap' }, resultsTable(results.entries, mine, { onDisqualify, replays: false })));
       return;
     }
     if (view.state === 'closed') {
