@@ -14,7 +14,7 @@
 #                       [--ramp "2000 3000 4000 5000 6000 8000"]
 #                       [--ramp-configs "pg pg2"] [--break-p99 MS]
 #                       [--bin DIR] [--out DIR] [--statements]
-#                       [--server-cpus LIST --pg-cpus LIST]
+#                       [--server-cpus LIST --pg-cpus LIST] [--node-quota CORES]
 #
 # Configurations: sqlite (one node, a SQLite file), pg (one node on
 # PostgreSQL), pg2 (two nodes, --node-id a and b, on one PostgreSQL
@@ -46,6 +46,15 @@
 # where it runs on a machine of its own, so that a PostgreSQL run and a
 # SQLite run give the server and its load the same CPUs.
 #
+# --node-quota CORES (e.g. 0.3) gives every server process a CPU budget of
+# its own: a cgroup per node whose CPU quota is CORES cores (over 10 ms
+# periods; load tools and PostgreSQL are not limited). It answers the
+# question several nodes are for: when each node has its own CPUs (a
+# machine of its own), does a second node on the same database add
+# capacity? Without it, on a small machine, two nodes split the CPUs one
+# node already uses, so they can only match it. Needs write access to the
+# cgroup tree (root; cgroup v1's cpu controller or v2's cpu.max).
+#
 # Needs: tilecrush_server and tilecrush_load built with PostgreSQL (--bin DIR,
 # default build/release's server/ and bench/, or /tmp/bench-bin), postgresql-15
 # (scripts/setup.sh --test), python3, curl. Everything started is stopped on
@@ -55,7 +64,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/bench/lib_bench.sh"
 STATEMENTS=""
 statements_on() { STATEMENTS=1; }
-read_options 2,52 "$@" <<EOF
+read_options 2,61 "$@" <<EOF
 --players PLAYERS 400
 --paced-players PACED_PLAYERS 1000
 --duration DUR 8
@@ -72,12 +81,47 @@ read_options 2,52 "$@" <<EOF
 --statements statements_on()
 --server-cpus SERVER_CPUS
 --pg-cpus PG_CPUS
+--node-quota NODE_QUOTA
 EOF
 if [ -n "$SERVER_CPUS$PG_CPUS" ] && { [ -z "$SERVER_CPUS" ] || [ -z "$PG_CPUS" ]; }; then
   echo "pg_compare: --server-cpus and --pg-cpus go together" >&2; exit 2
 fi
 ON_SERVER_CPUS=()
 [ -n "$SERVER_CPUS" ] && ON_SERVER_CPUS=(taskset -c "$SERVER_CPUS")
+# --node-quota: where the nodes' cgroups are made, and how a quota is written.
+CG_PARENT=""
+CG_NAMES=()
+if [ -n "$NODE_QUOTA" ]; then
+  python3 -c "import sys; sys.exit(not 0 < float(sys.argv[1]) <= 64)" "$NODE_QUOTA" 2>/dev/null ||
+    { echo "pg_compare: --node-quota takes cores, e.g. 0.3" >&2; exit 2; }
+  if [ -w /sys/fs/cgroup/cpu ] && [ -e /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
+    CG_PARENT=/sys/fs/cgroup/cpu
+  elif [ -w /sys/fs/cgroup ] && grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null; then
+    CG_PARENT=/sys/fs/cgroup
+  else
+    echo "pg_compare: --node-quota needs a writable cgroup cpu controller (run as root)" >&2; exit 2
+  fi
+fi
+# A new cgroup limited to NODE_QUOTA cores, its directory in CG_DIR.
+node_cgroup() {
+  local dir quota
+  dir="$CG_PARENT/tilecrush-pg-compare-$$-${#CG_NAMES[@]}"
+  mkdir "$dir"
+  CG_NAMES+=("$dir")
+  quota=$(python3 -c "print(round(float('$NODE_QUOTA') * 10000))")
+  if [ -e "$dir/cpu.cfs_quota_us" ]; then
+    echo 10000 > "$dir/cpu.cfs_period_us"
+    echo "$quota" > "$dir/cpu.cfs_quota_us"
+  else
+    echo "$quota 10000" > "$dir/cpu.max"
+  fi
+  CG_DIR=$dir
+}
+remove_cgroups() {
+  local d
+  for d in "${CG_NAMES[@]}"; do rmdir "$d" 2>/dev/null || true; done
+  CG_NAMES=()
+}
 if [ -n "$BIN" ]; then
   SERVER="$BIN/tilecrush_server"; LOAD="$BIN/tilecrush_load"
   [ -x "$SERVER" ] || SERVER="$BIN/server/tilecrush_server"
@@ -108,6 +152,7 @@ stop_servers() {
   LOAD_PIDS=()
   SERVER_PIDS=()
   SERVER_PORTS=()
+  remove_cgroups
 }
 cleanup() {
   stop_servers
@@ -128,6 +173,7 @@ if [ -n "$PG_CPUS" ]; then
   for p in "$POSTMASTER" $(pgrep -P "$POSTMASTER"); do taskset -a -p -c "$PG_CPUS" "$p" >/dev/null; done
   echo "pinned: servers and load tools on CPUs $SERVER_CPUS, PostgreSQL on CPUs $PG_CPUS" >&2
 fi
+[ -n "$NODE_QUOTA" ] && echo "every node limited to $NODE_QUOTA cores (cgroups under $CG_PARENT)" >&2
 psql_admin() { psql -X -q -h 127.0.0.1 -p "$PG_PORT" -U tilecrush -d tilecrush -v ON_ERROR_STOP=1 -c "$1" >/dev/null; }
 echo "PostgreSQL $URL (postmaster $POSTMASTER); reports in $OUT" >&2
 [ -n "$STATEMENTS" ] && psql_admin "CREATE EXTENSION pg_stat_statements"
@@ -153,9 +199,15 @@ metric() { # port name: the value of an unlabelled metric
 }
 
 start_server() { # db node-id log
-  local node_args=()
+  local node_args=() in_cgroup=()
   [ -n "$2" ] && node_args=(--node-id "$2")
-  "${ON_SERVER_CPUS[@]}" "$SERVER" --bind 127.0.0.1 --port 0 --db "$1" "${node_args[@]}" --static "" --threads 0 \
+  # The shell enters the node's cgroup and becomes the server, so every
+  # thread the server starts is inside it from the first.
+  if [ -n "$NODE_QUOTA" ]; then
+    node_cgroup
+    in_cgroup=(sh -c 'echo $$ > "$0" && exec "$@"' "$CG_DIR/cgroup.procs")
+  fi
+  "${ON_SERVER_CPUS[@]}" "${in_cgroup[@]}" "$SERVER" --bind 127.0.0.1 --port 0 --db "$1" "${node_args[@]}" --static "" --threads 0 \
     --rate 100000 --max-connections 30000 --max-connections-per-address 30000 > "$3" 2>&1 &
   SERVER_PIDS+=($!)
   local port
