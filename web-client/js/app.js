@@ -34,10 +34,15 @@ import { seasonsPage } from './pages/seasons.js';
 import { archivePage } from './pages/archive.js';
 
 const main = document.getElementById('main');
+main.tabIndex = -1;  // the skip link's target
 const net = new Connection({ identity });
 let game = null;
 let cleanup = null;
 let connected = false;
+// The player closed the name dialog: pages a visitor can read stay without
+// a connection (even with a stored name the server refused) until a page
+// that needs a player connects again.
+let declined = false;
 // A page with something to lose (a running competition attempt) asks before
 // an in-app navigation: leaveGuard() gives null (nothing to ask) or a
 // promise of true (leave) or false (stay). shownUrl is the address of the
@@ -53,6 +58,7 @@ const app = {
   // Opens the WebSocket (hello, and the name dialog when no name is kept)
   // the first time a page needs a player; later calls do nothing.
   connect() {
+    declined = false;
     if (connected) return;
     connected = true;
     net.connect();
@@ -106,7 +112,7 @@ function route() {
   // name, so a visitor is not made to choose a name to look; a browser
   // with a name connects there too, so its own rows are marked. The first
   // page that needs a player connects, and the connection then stays.
-  const visitor = page.forVisitors && page.forVisitors(p) && !identity.get();
+  const visitor = page.forVisitors && page.forVisitors(p) && (!identity.get() || declined);
   if (!visitor && !(page.withoutPlayer && page.withoutPlayer(p))) app.connect();
   cleanup = page(main, app, p) || null;
   window.scrollTo(0, 0);
@@ -150,7 +156,15 @@ function header() {
   onLangChange(() => { setStatus(); langSel.value = getLang(); });
   setStatus();
   setWho();
-  return h('header', { class: 'top' },
+  // For the keyboard: past the navigation to the board of a game page, or
+  // to the page's content (a fragment link would be a navigation here).
+  const skip = h('a', { href: '#main', class: 'skip-link', testid: 'skip-link', i18n: 'nav.skip' });
+  skip.addEventListener('click', (e) => {
+    e.preventDefault();
+    const board = main.querySelector('[data-testid="board"][tabindex]');
+    (board || main).focus();
+  });
+  return h('header', { class: 'top' }, skip,
     link('/', 'tilecrush', { class: 'brand', testid: 'nav-home' }),
     h('nav', {},
       link('/', null, { i18n: 'nav.home', testid: 'nav-play' }),
@@ -170,6 +184,14 @@ document.addEventListener('click', (e) => {
   if (url.origin !== location.origin) return;
   e.preventDefault();
   app.navigate(url.pathname + url.search, { force: true });
+});
+// The player closed the name dialog: the page that asked needs a player, so
+// the home page (which a visitor can read) is shown, and the next page that
+// needs a player asks again.
+net.addEventListener('declined', () => {
+  connected = false;
+  declined = true;
+  app.navigate('/', { force: true, confirmed: true });
 });
 window.addEventListener('popstate', () => {
   const asked = leaveGuard ? leaveGuard() : null;

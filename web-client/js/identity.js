@@ -27,8 +27,10 @@ export const identity = {
     try { localStorage.setItem(STORE, JSON.stringify({ name: v.name, token: v.token })); } catch { /* session only */ }
   },
   // Shows a modal form and resolves with a valid name, or with
-  // {name, recovery} when the player signs in with a recovery code. A second
-  // call while the form is open (a reconnect meanwhile) shares the same form.
+  // {name, recovery} when the player signs in with a recovery code, or with
+  // null when the player closes it ("Not now" or Escape: a visitor who only
+  // came to look is never held by it). A second call while the form is open
+  // (a reconnect meanwhile) shares the same form.
   // reason: null, 'taken', 'invalid', 'recovery_wrong' or 'recovery_locked';
   // name: the name to show (the one just refused).
   askName(reason, name) {
@@ -56,11 +58,24 @@ export const identity = {
         mine.hidden = true;
         code.focus();
       });
+      const later = h('button', { type: 'button', testid: 'name-cancel', i18n: 'name.later' });
       const form = h('form', { class: 'name-form card', testid: 'name-form' },
         h('h2', { i18n: 'name.title' }),
         h('label', { for: 'name-input', i18n: 'name.hint' }), input, error, mine, recovery,
-        h('button', { type: 'submit', class: 'primary', testid: 'name-submit', i18n: 'name.ok' }));
+        h('div', { class: 'name-actions' }, later,
+          h('button', { type: 'submit', class: 'primary', testid: 'name-submit', i18n: 'name.ok' })));
       const overlay = h('div', { class: 'overlay', testid: 'name-dialog' }, form);
+      const close = (answer) => {
+        overlay.remove();
+        pendingAsk = null;
+        resolve(answer);
+      };
+      later.addEventListener('click', () => close(null));
+      form.addEventListener('keydown', (e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        close(null);
+      });
       form.addEventListener('submit', (e) => {
         e.preventDefault();
         const name = input.value.trim();
@@ -75,9 +90,7 @@ export const identity = {
           error.textContent = t('recover.wrong');
           return;
         }
-        overlay.remove();
-        pendingAsk = null;
-        resolve(typed ? { name, recovery: typed } : name);
+        close(typed ? { name, recovery: typed } : name);
       });
       document.body.append(overlay);
       if (recovering) code.focus(); else input.focus();

@@ -29,7 +29,8 @@ export function defaultUrl(loc = window.location) {
 
 export class Connection extends EventTarget {
   // identity: {get() -> {name, token} | null, save({name, token}),
-  //            askName(reason, name) -> Promise<string | {name, recovery}>}
+  //            askName(reason, name) -> Promise<string | {name, recovery} | null>}
+  //            (null: the player declined; see decline())
   constructor({ url = defaultUrl(), identity, WebSocketImpl = globalThis.WebSocket } = {}) {
     super();
     this.baseUrl = url;
@@ -107,6 +108,21 @@ export class Connection extends EventTarget {
     if (this.ws) this.ws.close(1000);
   }
 
+  // The player closed the name dialog: no hello, no connection, and no
+  // reconnecting until connect() is called again ('declined' tells the page).
+  decline() {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    this.stopPing();
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) ws.close(1000);
+    for (const p of this.pending.values()) p.reject({ code: 'disconnected', message: 'no player name' });
+    this.pending.clear();
+    this.setStatus('idle');
+    this.dispatchEvent(new CustomEvent('declined'));
+  }
+
   setStatus(status) {
     this.status = status;
     this.dispatchEvent(new CustomEvent('status', { detail: status }));
@@ -158,6 +174,10 @@ export class Connection extends EventTarget {
       let recovery;
       if (!ident || !ident.name || reason) {
         const answer = await this.identity.askName(reason, refusedName);
+        if (answer == null) {
+          if (ws === this.ws) this.decline();
+          return;
+        }
         const name = typeof answer === 'string' ? answer : answer.name;
         recovery = typeof answer === 'string' ? undefined : answer.recovery;
         ident = { name, token: !recovery && ident && ident.name === name ? ident.token : undefined };

@@ -113,7 +113,7 @@ browserSuite('Daily challenge and leaderboards', (env) => {
     });
   });
 
-  test('a visitor reads leaderboards, seasons and a player\'s page without a name; Play asks for one', async (t) => {
+  test('a visitor reads the home page, leaderboards, seasons and a player\'s page without a name; Play asks for one', async (t) => {
     const known = await openPage(env, {});
     const visitor = await openPage(env, { name: null });
     try {
@@ -146,8 +146,12 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       assert.equal(await visitor.textContent(testid('player-name')), `Player ${known.playerName}`);
       await noDialog('player');
       assert.ok(await visitor.locator(testid('net-status')).isHidden(), 'no connection to report');
-      // Playing needs a player: the name is asked there.
+      // The home page is a visitor's too; playing needs a player: the name
+      // is asked there.
       await visitor.click(testid('nav-play'));
+      await visitor.locator(testid('daily-play')).first().waitFor();
+      await noDialog('home');
+      await visitor.locator(testid('daily-play')).first().click();
       await visitor.locator(testid('name-dialog')).waitFor();
       assert.deepEqual(visitor.errors, []);
       assert.deepEqual(known.errors, []);

@@ -32,7 +32,15 @@ browserSuite('Keyboard play', (env) => {
       assert.equal(await board.getAttribute('tabindex'), '0');
       assert.equal(await board.getAttribute('role'), 'application');
       assert.match(await board.getAttribute('aria-label'), /^Board, 10 columns by 10 rows/);
-      // Reached by Tab, like any control.
+      // The first Tab shows the skip link, which goes past the navigation
+      // to the board.
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'skip-link');
+      assert.ok(await page.locator(testid('skip-link')).isVisible(), 'the skip link shows when focused');
+      await page.keyboard.press('Enter');
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'board');
+      await page.evaluate(() => document.activeElement.blur());
+      // Reached by Tab too, like any control.
       let focused = false;
       for (let i = 0; i < 30 && !focused; i++) {
         await page.keyboard.press('Tab');

@@ -1,17 +1,35 @@
-// Same Game in the browser against a real server: first visit (name
-// dialog), hover preview, undo, hint, and a whole game on easy to game over,
+// Same Game in the browser against a real server: first visit (home
+// without a name, the name dialog at Play), hover preview, undo, hint, and a whole game on easy to game over,
 // with the score on screen equal to the server's final score.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  browserSuite, withPage, testid, waitIdle, gameView, openGame, hoverCell, clickCell, groupOf, playSameToEnd, uniqueName,
+  browserSuite, withPage, testid, nameNeverAsked, waitIdle, gameView, openGame, hoverCell, clickCell, groupOf, playSameToEnd, uniqueName,
 } from '../lib/harness.mjs';
 
 browserSuite('Same Game', (env) => {
-  test('first visit asks for a name and stores the token from welcome', async (t) => {
+  test('first visit: the home page asks nothing, Play asks for a name (Not now goes back) and stores the token', async (t) => {
     await withPage(t, env, { name: null }, async (page) => {
+      const noDialog = nameNeverAsked(page);
       await page.goto(`${page.base}/`);
+      await page.locator(testid('daily-play')).first().waitFor();
+      await noDialog('home');
+      // A board needs a player. "Not now" (and Escape) close the dialog and
+      // bring the visitor back home, unconnected; the next Play asks again.
+      await page.click(testid('btn-random'));
+      await page.locator(testid('name-dialog')).waitFor();
+      await page.click(testid('name-cancel'));
+      await page.locator(testid('home-page')).waitFor();
+      assert.equal(await page.locator(testid('name-dialog')).count(), 0);
+      assert.ok(await page.locator(testid('net-status')).isHidden(), 'no connection after Not now');
+      assert.equal(new URL(page.url()).search, '');
+      await page.locator(testid('daily-play')).first().click();
+      await page.locator(testid('name-dialog')).waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator(testid('home-page')).waitFor();
+      assert.equal(await page.locator(testid('name-dialog')).count(), 0);
+      await page.click(testid('btn-random'));
       await page.locator(testid('name-dialog')).waitFor();
       const name = uniqueName('new');
       await page.fill(testid('name-input'), name);

@@ -79,3 +79,25 @@ test('a plain name from the dialog is sent as before', async () => {
   assert.equal(sent[0].name, 'Ada');
   assert.ok(!('recovery' in sent[0]) && !('token' in sent[0]));
 });
+
+test('a closed dialog sends no hello, closes the socket and stays down until connect()', async () => {
+  const sent = [];
+  const identity = fakeIdentity(null, [null, 'Ada']);
+  let closed = 0;
+  const Socket = fakeSocket([welcome], sent);
+  const net = new Connection({ url: 'ws://test/ws', identity,
+    WebSocketImpl: class extends Socket { close() { closed += 1; } } });
+  const declined = new Promise((resolve) => net.addEventListener('declined', resolve));
+  net.connect();
+  await declined;
+  assert.equal(net.status, 'idle');
+  assert.equal(closed, 1);
+  assert.deepEqual(sent, []);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(net.status, 'idle', 'no reconnect on its own');
+  net.connect();
+  const player = await net.ready();
+  net.close();
+  assert.deepEqual(player, { id: 7, name: 'Ada' });
+  assert.deepEqual(identity.asked, [[null, undefined], [null, undefined]]);
+});

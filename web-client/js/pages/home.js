@@ -249,7 +249,9 @@ export function homePage(root, app) {
       h('h2', { i18n: 'home.daily' }), countdown, dailyList, streaks, tomorrow),
     yesterday.el));
   loadDaily();
-  loadRunning();
+  // A visitor (no connection: homePage.forVisitors) has no attempts running.
+  if (app.net.status === 'idle') dailyList.dataset.runningLoaded = 'true';
+  else loadRunning();
   // After a reconnect the list is read again (it may have changed elsewhere).
   const onReady = (e) => { if (e.detail && e.detail.reconnect) loadRunning(); };
   app.net.addEventListener('ready', onReady);
@@ -270,3 +272,7 @@ export function homePage(root, app) {
     clearInterval(timer);
   };
 }
+
+// A visitor reads the home page (the boards, today's challenge) without a
+// name; Play, a board or a seed asks for one (app.js, route()).
+homePage.forVisitors = () => true;
