@@ -56,7 +56,8 @@ export function showGameButtons(buttons, c) {
   const wanted = (c.mode && c.mode.buttons) || [];
   for (const name of ['hint', 'undo', 'resign']) {
     buttons[name].hidden = !wanted.includes(name);
-    buttons[name].disabled = c.model.over;
+    // Nothing to take back before the first move.
+    buttons[name].disabled = c.model.over || (name === 'undo' && c.model.moveCount === 0);
   }
 }
 

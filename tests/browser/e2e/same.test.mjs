@@ -56,6 +56,7 @@ browserSuite('Same Game', (env) => {
         }
       }
       assert.ok(target, 'the board has a group of three or more');
+      assert.ok(await page.locator(testid('btn-undo')).isDisabled(), 'nothing to undo before the first move');
       await hoverCell(page, target.x, target.y);
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cell"].preview').length === n,
         target.g.length);
@@ -76,10 +77,45 @@ browserSuite('Same Game', (env) => {
       await waitIdle(page);
       assert.equal(await page.evaluate(() => window.__tilecrush.lastStateHash), before);
       assert.equal(await page.textContent(testid('score')), '0');
+      assert.ok(await page.locator(testid('btn-undo')).isDisabled(), 'nothing left to undo');
 
       await page.click(testid('btn-hint'));
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="cell"].hint').length >= 2);
       assert.equal(await page.evaluate(() => window.__tilecrush.hashMismatches), 0);
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
+  test('a casual game left by New board, or opened in another tab, is resumed from its address', async (t) => {
+    await withPage(t, env, {}, async (page) => {
+      const v = await openGame(page, 'mode=same&preset=easy&seed=browser-keep');
+      let target = null;
+      for (let y = 0; y < 10 && !target; y++) {
+        for (let x = 0; x < 10 && !target; x++) if (groupOf(v.board, x, y).length >= 2) target = { x, y };
+      }
+      await clickCell(page, target.x, target.y);
+      await page.waitForFunction(() => window.__tilecrush.view.move_count === 1);
+      await waitIdle(page);
+      const score = await page.textContent(testid('score'));
+      await page.click(testid('btn-new'));
+      await page.waitForFunction((id) => window.__tilecrush.view && window.__tilecrush.view.game_id !== id, v.game_id);
+      await page.goBack();
+      await page.waitForFunction((id) => window.__tilecrush.view && window.__tilecrush.view.game_id === id, v.game_id);
+      await waitIdle(page);
+      assert.equal((await gameView(page)).move_count, 1);
+      assert.equal(await page.textContent(testid('score')), score);
+      // As in another tab (which has no game of its own in sessionStorage):
+      // the same game, not a new deal.
+      await page.evaluate(() => sessionStorage.removeItem('tilecrush.current'));
+      await page.reload();
+      await page.waitForFunction(() => window.__tilecrush.view && window.__tilecrush.view.move_count === 1);
+      assert.equal(await page.evaluate(() => window.__tilecrush.view.game_id), v.game_id);
+      // Given up, it is over: the address deals the board afresh.
+      await page.click(testid('btn-resign'));
+      await page.locator(testid('btn-again')).waitFor();
+      await page.click(testid('btn-again'));
+      await page.waitForFunction((id) => window.__tilecrush.view && window.__tilecrush.view.game_id !== id
+        && window.__tilecrush.view.move_count === 0, v.game_id);
       assert.deepEqual(page.errors, []);
     });
   });

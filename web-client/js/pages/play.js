@@ -19,6 +19,8 @@ import { hiddenMode } from '../modes/hidden.js';
 import { makeGameButtons, makeGameLines, makeStats, showGameButtons, showStats } from '../hud.js';
 import { makeHowTo, makePeekButton } from '../help.js';
 import { boardUrl } from '../presets.js';
+import { keepGame, keptGame } from '../casual.js';
+import { identity } from '../identity.js';
 import { api } from '../api.js';
 import { attemptUrl, compLeaderboardUrl, compUrl, dailyUrl, phase } from '../competitions/logic.js';
 import {
@@ -157,6 +159,10 @@ export function playPage(root, app, params) {
     app.navigate(boardUrl(c.gameView.mode, c.gameView.preset || params.preset || ''), { force: true, confirmed: true });
   });
 
+  // An ended game is not resumed from its board's address.
+  c.addEventListener('over', () => {
+    if (c.gameView) keepGame(app.net.player && app.net.player.name, { ...c.gameView, over: true });
+  });
   c.addEventListener('reply', (e) => {
     const reply = e.detail;
     // A resign answers with the same move count: it is not a move.
@@ -169,6 +175,7 @@ export function playPage(root, app, params) {
     else if (trail && trail.length >= gv.move_count) trail = trail.slice(0, gv.move_count);  // an undo
     else trail = null;
     if (!gv.over) overPanel.hidden = true;
+    keepGame(app.net.player && app.net.player.name, gv);
     if (gv.competition) {
       // A competition attempt is resumed from its address, never restarted.
       if (params.game !== gv.game_id) {
@@ -255,6 +262,10 @@ export function playPage(root, app, params) {
   else if (params.seed) fields.seed = params.seed;
   const sameBoard = current && params.seed && current.mode === params.mode
     && current.preset === params.preset && current.seed === params.seed && !params.fresh;
+  // Else this player's unfinished game on this board, left in another tab
+  // or before a New board (casual.js).
+  const kept = sameBoard ? current.game_id
+    : params.seed && !params.fresh ? keptGame(identity.get()?.name, params.mode, params.preset, params.seed) : null;
   // A competition's running attempt (started here, in another tab or on
   // another device) is resumed, never left for another attempt or practice.
   const resumeRunningOr = async (find, start) => {
@@ -267,8 +278,8 @@ export function playPage(root, app, params) {
   else if (params.competition) {
     begin = resumeRunningOr((list) => runningIn(list, params.competition),
       () => c.start({ competition: params.competition }));
-  } else if (sameBoard) {
-    begin = c.resumeGame(current.game_id).catch(() => null).then(() => {
+  } else if (kept) {
+    begin = c.resumeGame(kept).catch(() => null).then(() => {
       if (!c.model || c.model.over) return c.start(fields);
       return null;
     });
