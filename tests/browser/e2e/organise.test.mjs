@@ -91,6 +91,12 @@ browserSuite('Organise', (env) => {
       await org.locator(testid('org-created-link')).waitFor();
       const id = new URL(await org.inputValue(testid('org-created-link'))).searchParams.get('id');
       assert.ok(id);
+      assert.equal(await org.textContent(testid('org-created-name')), `Created “${name}”. Send this link to the players:`);
+      // The form does not make the same competition twice: Create again asks for a name.
+      assert.equal(await org.inputValue(testid('org-name')), '');
+      await org.click(testid('org-submit'));
+      assert.equal(await org.textContent(testid('org-message')),
+        'The name needs 1 to 64 characters without control characters.');
 
       // It is under My competitions, first, open and unlisted, with its links.
       const item = org.locator(`[data-testid="org-mine-item"][data-id="${id}"]`);

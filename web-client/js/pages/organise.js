@@ -216,11 +216,13 @@ export function organisePage(root, app) {
   unlimited.box.addEventListener('change', () => { attemptsIn.disabled = unlimited.box.checked; });
 
   let lastLink = null;
+  let lastName = '';
   function showCreated(view) {
+    lastName = view.name;
     lastLink = new URL(compUrl(view.id), location.origin).href;
     const input = h('input', { readonly: true, value: lastLink, testid: 'org-created-link', 'aria-label': t('comp.share') });
     clear(created).append(
-      h('p', { i18n: 'org.created' }),
+      h('p', { testid: 'org-created-name' }, t('org.created', { name: view.name })),
       h('div', { class: 'share' }, input,
         link(compUrl(view.id), null, { class: 'button primary', testid: 'org-open-page', i18n: 'org.openPage' })));
     created.dataset.id = view.id;
@@ -259,6 +261,10 @@ export function organisePage(root, app) {
       const view = await api.createCompetition(built.body, token);
       saveToken(token);
       showCreated(view);
+      // The form is ready for the next competition, not for the same one
+      // again: a second click on Create asks for a name instead of making
+      // a copy. The times and rules stay, for a series.
+      nameIn.value = '';
       loadMine().catch(() => {});
     } catch (err) {
       created.hidden = true;
@@ -276,7 +282,10 @@ export function organisePage(root, app) {
   const offLang = onLangChange(() => {
     fill();
     renderMine();
-    if (!created.hidden && lastLink) created.querySelector('[data-testid="org-created-link"]').setAttribute('aria-label', t('comp.share'));
+    if (!created.hidden && lastLink) {
+      created.querySelector('[data-testid="org-created-link"]').setAttribute('aria-label', t('comp.share'));
+      created.querySelector('[data-testid="org-created-name"]').textContent = t('org.created', { name: lastName });
+    }
   });
   return () => {
     destroyed = true;
