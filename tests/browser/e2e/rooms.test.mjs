@@ -173,6 +173,12 @@ suite('Rooms', (env) => {
           Number(e.querySelector('[data-testid="standing-score"]').textContent), Number(e.dataset.rank)]));
         assert.deepEqual(rows.map((r) => [r[0], r[1]]), expected.map((e) => [e[0], e[1]]));
         assert.equal(rows[0][2], 1);
+        // What next: another room, or this board alone.
+        assert.equal(await p.getAttribute(testid('room-new'), 'href'), '/?view=rooms');
+        const alone = new URL(await p.getAttribute(testid('room-play-alone'), 'href'), p.base);
+        const room = await p.evaluate(() => window.__tilecrush.room.room);
+        assert.deepEqual([alone.searchParams.get('mode'), alone.searchParams.get('preset'), alone.searchParams.get('seed')],
+          [room.mode, room.preset, room.seed]);
       }
       assert.equal(await a.locator(testid('room-waiting')).count(), 0, 'no more waiting once the room is over');
       const watched = await watchedBoard(s, names.a, a2.move_count);

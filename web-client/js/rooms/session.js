@@ -7,7 +7,8 @@
 // reconnect the room is joined again: a player gets their game back (the
 // GameController also resumes it), a spectator fresh views.
 
-import { h } from '../dom.js';
+import { h, link } from '../dom.js';
+import { boardUrl } from '../presets.js';
 import { t } from '../i18n.js';
 import {
   roleFromAnswer, applyProgress, pushCode, sameCode, roomUrl, rememberRoom, forgetRoom, scoreboard,
@@ -277,8 +278,20 @@ export class RoomSession {
     this.renderPlayers();
     this.renderLobby();
     this.renderGame();
-    this.finish.replaceChildren(this.standings ? standingsTable(this.standings, this.me) : '');
+    this.finish.replaceChildren(this.standings ? standingsTable(this.standings, this.me, this.nextSteps()) : '');
     if (this.race) this.race.setFinished(room.state === 'finished');
+  }
+
+  // After the race: another room, or the same board alone (a preset's
+  // board has an address; a custom one does not).
+  nextSteps() {
+    const room = this.room;
+    const steps = [link('/?view=rooms', t('rooms.newRoom'), { class: 'button primary', testid: 'room-new' })];
+    if (room && room.preset && room.seed) {
+      steps.push(link(boardUrl(room.mode, room.preset, room.seed), t('rooms.playAlone'),
+        { class: 'button', testid: 'room-play-alone' }));
+    }
+    return steps;
   }
 
   renderPlayers() {

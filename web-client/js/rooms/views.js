@@ -131,8 +131,9 @@ export function playersTable(room, me) {
       t('rooms.spectators', { n: room.spectators || 0 })));
 }
 
-// The final standings (room_finished).
-export function standingsTable(standings, me) {
+// The final standings (room_finished), then `actions` (elements: what to
+// do next).
+export function standingsTable(standings, me, actions = []) {
   const rows = standingRows(standings, me).map((s) => h('tr', {
     class: s.me ? 'me' : '', testid: 'standing', dataset: { player: s.player, rank: String(s.rank) },
   }, h('td', { testid: 'standing-rank' }, String(s.rank)), h('td', {}, s.player),
@@ -141,5 +142,6 @@ export function standingsTable(standings, me) {
     h('h2', { i18n: 'rooms.standings' }),
     h('div', { class: 'table-wrap' }, h('table', { class: 'lb-table' },
       h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.score', 'lb.moves'].map((k) => h('th', { i18n: k })))),
-      h('tbody', {}, rows))));
+      h('tbody', {}, rows))),
+    actions.length ? h('div', { class: 'over-actions', testid: 'room-next' }, ...actions) : null);
 }
