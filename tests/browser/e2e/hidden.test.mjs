@@ -125,7 +125,7 @@ browserSuite('Hidden colours', (env) => {
   });
 
   test('the rules and the cost of a peek are shown first; sweeping the pointer over every cell spends nothing', async (t) => {
-    await withPage(t, env, {}, async (page) => {
+    await withPage(t, env, { viewport: { width: 1280, height: 860 } }, async (page) => {
       const sent = [];
       page.on('websocket', (ws) => ws.on('framesent', (f) => {
         try { sent.push(JSON.parse(String(f.payload)).type); } catch { /* not JSON */ }
@@ -140,6 +140,13 @@ browserSuite('Hidden colours', (env) => {
       assert.match(rules, /Hovering never peeks/);
       assert.match(await page.textContent(testid('btn-peek')), /−1 point/);
       assert.equal(await page.getAttribute(testid('btn-peek'), 'aria-pressed'), 'false');
+      // On a desktop, with the rules open above it, the board still leaves
+      // room for Give up and New board under it without scrolling.
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+      for (const button of ['btn-resign', 'btn-new']) {
+        const box = await page.locator(testid(button)).boundingBox();
+        assert.ok(box.y + box.height <= 860, `${button} ends at y=${box.y + box.height}, below the window`);
+      }
 
       const v0 = await gameView(page);
       await page.locator(testid('board')).scrollIntoViewIfNeeded();

@@ -74,9 +74,13 @@ browserSuite('Match-3', (env) => {
   });
 
   test('hint highlights a valid swap', async (t) => {
-    await withPage(t, env, {}, async (page) => {
+    await withPage(t, env, { viewport: { width: 1280, height: 860 } }, async (page) => {
       await page.goto(`${page.base}/?mode=match3&preset=big&seed=browser-m3-hint`);
       await waitIdle(page);
+      // On a desktop the buttons under the board are on screen without scrolling.
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+      const giveUp = await page.locator(testid('btn-resign')).boundingBox();
+      assert.ok(giveUp.y + giveUp.height <= 860, `Give up ends at y=${giveUp.y + giveUp.height}, below the window`);
       await page.click(testid('btn-hint'));
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="cell"].hint').length === 2);
       const cells = await page.$$eval('[data-testid="cell"].hint', (els) => els.map((e) => [Number(e.dataset.x), Number(e.dataset.y)]));

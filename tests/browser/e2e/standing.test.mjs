@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, playLargestGroups, playSameToEnd } from '../lib/harness.mjs';
+import { browserSuite, withPage, testid, playLargestGroups, playSameToEnd, uniqueName } from '../lib/harness.mjs';
 
 async function playDaily(page, mode, preset) {
   await page.goto(`${page.base}/`);
@@ -21,8 +21,13 @@ async function playDaily(page, mode, preset) {
 browserSuite('Game over: where you stand, and sharing without spoiling', (env) => {
   test('the panel gives the place, the bests, the next daily and a share text without the board', async (t) => {
     // A first player resigns after two moves: a low score in the field.
-    await withPage(t, env, {}, async (page) => {
+    await withPage(t, env, { viewport: { width: 1280, height: 860 } }, async (page) => {
       await playDaily(page, 'same', 'easy');
+      // On a desktop the board leaves room for the buttons under it: Give up
+      // is on screen without scrolling, below the daily's line and the HUD.
+      const giveUp = await page.locator(testid('btn-resign')).boundingBox();
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+      assert.ok(giveUp.y + giveUp.height <= 860, `Give up ends at y=${giveUp.y + giveUp.height}, below the window`);
       await playLargestGroups(page, assert, 2);
       await page.click(testid('btn-resign'));
       // Giving up a running attempt asks first (rules.md, "Attempts").
@@ -30,7 +35,9 @@ browserSuite('Game over: where you stand, and sharing without spoiling', (env) =
       await page.locator(testid('standing-rank')).waitFor();
       assert.equal(await page.textContent(testid('standing-rank')), 'Your place on this board: #1 of 1');
     });
-    await withPage(t, env, { viewport: { width: 390, height: 844 } }, async (page) => {
+    // The second player has a long name (29 characters), for the
+    // leaderboard's width on a phone below.
+    await withPage(t, env, { name: uniqueName('Long_player_name_'), viewport: { width: 390, height: 844 } }, async (page) => {
       await playDaily(page, 'same', 'easy');
       const end = await playSameToEnd(page, assert);
       await page.locator(testid('standing-rank')).waitFor();
@@ -75,6 +82,26 @@ browserSuite('Game over: where you stand, and sharing without spoiling', (env) =
         new RegExp(`^Your place today: #[12] of 2, ${end.score} points$`));
       const normal = page.locator('[data-testid="daily-board"][data-mode="same"][data-preset="normal"]');
       assert.equal(await normal.locator(testid('daily-mine')).count(), 0);
+      // The board's leaderboard fits the phone: moves and time are left out,
+      // the long name wraps, and rank, name and score stay in the card.
+      await easy.locator(testid('daily-leaderboard')).click();
+      const row = page.locator(`[data-testid="lb-row"][data-player="${page.playerName}"]`);
+      await row.waitFor();
+      const fit = await page.evaluate(() => {
+        const table = document.querySelector('[data-testid="lb-table"]');
+        const card = table.closest('.card').getBoundingClientRect();
+        const cells = [...document.querySelectorAll('[data-testid="lb-row"] td')].filter((td) => td.offsetWidth > 0)
+          .map((td) => td.getBoundingClientRect().right);
+        return { table: table.getBoundingClientRect().right, card: card.right, cells: Math.max(...cells),
+          wide: document.documentElement.scrollWidth - innerWidth };
+      });
+      assert.ok(fit.table <= fit.card && fit.cells <= fit.card, `table ends at ${fit.table}, cells at ${fit.cells}, card at ${fit.card}`);
+      assert.equal(fit.wide, 0, 'the page does not scroll sideways');
+      for (const cell of ['td:nth-child(1)', 'td.who a', testid('lb-score')]) {
+        assert.ok(await row.locator(cell).isVisible(), `${cell} shows`);
+      }
+      assert.equal(await row.locator(testid('lb-score')).textContent(), String(end.score));
+      assert.equal(await row.locator('td.opt').first().isVisible(), false, 'no moves column on a phone');
       // And the player page.
       await page.goto(`${page.base}/?view=player&name=${encodeURIComponent(page.playerName)}`);
       await page.locator('[data-testid="player-streaks"] [data-testid="streak"]').waitFor();

@@ -12,6 +12,8 @@ import { compName } from '../competitions/views.js';
 import { replayUrl } from '../replay/links.js';
 
 const PAGE = 20;
+// Columns a phone leaves out (style.css), as on the competition page.
+const OPTIONAL = ['lb.moves', 'lb.time'];
 
 function lbUrl(p) {
   if (p.competition) return compLeaderboardUrl(p.competition, { offset: p.offset, around: p.around });
@@ -52,9 +54,12 @@ export function leaderboardPage(root, app, params) {
     board.mode = modeSel.value;
     fillSelectors();
   });
+  // Each label holds its control, so the two wrap onto a new line together
+  // (the text in a span of its own: a language change rewrites it alone).
+  const field = (key, control, cls) => h('label', { class: cls ? `lb-field ${cls}` : 'lb-field' },
+    h('span', { i18n: key }), control);
   const form = h('form', { class: 'lb-form', testid: 'lb-form' },
-    h('label', { i18n: 'mode.label' }), modeSel, h('label', { i18n: 'preset.label' }), presetSel,
-    h('label', { i18n: 'home.seed' }), seedIn,
+    field('mode.label', modeSel), field('preset.label', presetSel), field('home.seed', seedIn, 'lb-seed-field'),
     h('button', { type: 'submit', testid: 'lb-show', i18n: 'btn.show' }));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -103,18 +108,20 @@ export function leaderboardPage(root, app, params) {
     const replays = never ? data.entries.some((e) => me && e.player === me)
       : !board.competition || (comp && comp.state === 'closed');
     // An empty board says so in the status line: no headings over nothing.
+    // Moves and time are left out on a phone (style.css, .opt), and a long
+    // name wraps (.who), so that rank, name and score always fit its width.
     if (data.entries.length) table.append(h('thead', {}, h('tr', {},
       ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'lb.attempts', replays ? 'lb.replay' : null]
-        .filter(Boolean).map((k) => h('th', { i18n: k })))));
+        .filter(Boolean).map((k) => h('th', { i18n: k, class: OPTIONAL.includes(k) ? 'opt' : null })))));
     const body = h('tbody');
     for (const e of data.entries) {
       const mine = me && e.player === me;
       body.append(h('tr', { class: mine ? 'me' : '', testid: 'lb-row', dataset: { player: e.player, rank: String(e.rank) } },
         h('td', {}, String(e.rank)),
-        h('td', {}, link(`/?${new URLSearchParams({ view: 'player', name: e.player })}`, e.player)),
+        h('td', { class: 'who' }, link(`/?${new URLSearchParams({ view: 'player', name: e.player })}`, e.player)),
         h('td', { testid: 'lb-score' }, String(e.score)),
-        h('td', {}, String(e.move_count)),
-        h('td', {}, e.duration_ms == null ? '' : formatDuration(e.duration_ms / 1000)),
+        h('td', { class: 'opt' }, String(e.move_count)),
+        h('td', { class: 'opt' }, e.duration_ms == null ? '' : formatDuration(e.duration_ms / 1000)),
         h('td', {}, String(e.attempts)),
         replays ? h('td', {}, e.game_id && (!never || mine) ? link(replayUrl(e.game_id), t('btn.replay')) : '') : null));
     }
