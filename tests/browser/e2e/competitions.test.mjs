@@ -123,6 +123,8 @@ browserSuite('Competitions', (env) => {
       }, ann.playerName, { timeout: 10000 });
       const live = (await compState(ann)).leaderboard.find((e) => e.player === ann.playerName);
       assert.equal(live.score, annFinal);
+      // One entry so far (Bo's game still runs): one player, not "1 players".
+      assert.equal(await ann.textContent(testid('comp-lb-foot')), '1 player · Full leaderboard');
 
       // The close ends Bo's game (reason closed, in Japanese).
       const boBefore = await gameView(bo);
@@ -223,6 +225,18 @@ browserSuite('Competitions', (env) => {
         && document.querySelector('[data-testid="message"]').textContent.length > 0);
       assert.match(await page.textContent(testid('message')), /^今はプレイできません/);
       assert.equal(await page.getAttribute(testid('play-competition-link'), 'href'), `/?view=competition&id=${id}`);
+
+      // No competition with that id: said in a heading of its own, a way to
+      // the list, no empty card under it.
+      await page.goto(`${page.base}/?view=competition&id=nonexistent`);
+      await page.locator(testid('comp-error')).waitFor();
+      assert.equal(await page.textContent(testid('comp-error-title')), '大会が見つかりません');
+      await page.selectOption(testid('lang-select'), 'en');
+      assert.equal(await page.textContent(testid('comp-error-title')), 'No such competition');
+      assert.match(await page.textContent(testid('comp-error')), /^No competition has this code/);
+      assert.equal(await page.locator('[data-testid="competition-page"] .card:visible').count(), 1);
+      await page.click(testid('comp-error-list'));
+      await page.locator(testid('competitions-page')).waitFor();
       assert.deepEqual(page.errors, []);
     });
   });

@@ -57,22 +57,23 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       await best.waitFor();
       assert.match(await best.textContent(), new RegExp(`${final}`));
 
+      // The player's own page links the replay of the open daily's game as
+      // "My games" does: the server shows its own player the moves before
+      // the close (below: another player sees "after the close").
+      assert.equal(await best.locator(testid('player-replay-later')).count(), 0);
+      assert.equal(await best.locator('a', { hasText: 'Replay' }).getAttribute('href'), `/?view=replay&game=${gameId}`);
       if (competition) {
-        assert.equal(await best.locator('a', { hasText: 'Replay' }).count(), 0);
-        await best.locator(testid('player-replay-later')).waitFor();
-        // The replay page itself, reached by its address, shows its moves
-        // to their own player only (below: another player).
-        await page.goto(`${page.base}/?view=replay&game=${gameId}`);
-      } else {
-        await best.locator('a', { hasText: 'Replay' }).click();
+        assert.equal(await page.getAttribute(`${testid('history-replay')}[href*="game=${gameId}"]`, 'href'),
+          `/?view=replay&game=${gameId}`);
       }
+      await best.locator('a', { hasText: 'Replay' }).click();
       await page.locator(testid('replay-page')).waitFor();
       if (competition) {
         // A keyed board cannot be rebuilt from its seed: the game is its
         // list of moves, or a note while the server keeps them secret.
         await page.locator(`${testid('replay-moves')} li`).first().waitFor();
         await page.locator(testid('replay-own-moves')).waitFor();
-        assert.equal(await page.locator(testid('replay-moves-hidden')).count(), 0);
+        assert.equal(await page.locator(testid('replay-unpublished')).count(), 0);
         assert.equal(await page.locator(`${testid('replay-moves')} li`).count(), end.move_count);
         // Its own player replays it on its board before the close.
         await page.waitForFunction(() => window.__tilecrush.replay && window.__tilecrush.replay.published);
@@ -91,11 +92,26 @@ browserSuite('Daily challenge and leaderboards', (env) => {
         assert.deepEqual(page.errors, []);
         const other = await openPage(env, {});
         try {
+          // Another player: the best's replay comes after the close...
+          await other.goto(`${other.base}/?view=player&name=${encodeURIComponent(page.playerName)}`);
+          const theirs = other.locator('[data-testid="player-best"][data-mode="same"][data-preset="easy"]');
+          await theirs.locator(testid('player-replay-later')).waitFor();
+          assert.equal(await theirs.locator('a', { hasText: 'Replay' }).count(), 0);
+          // ...and its page, by its address, says when in one note, asks
+          // for no replay the server refuses, and still verifies.
+          const refused = [];
+          other.on('response', (r) => { if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`); });
           await other.goto(`${other.base}/?view=replay&game=${gameId}`);
-          await other.locator(testid('replay-moves-hidden')).waitFor();
-          assert.equal(await other.locator(testid('replay-own-moves')).count(), 0);
           await other.locator(testid('replay-unpublished')).waitFor();
+          assert.match(await other.textContent(testid('replay-unpublished')), /^This game's moves are published when its board closes, at /);
+          assert.equal(await other.locator('[data-testid="replay-page"] .note').count(), 1, 'one note says it');
+          assert.equal(await other.locator('[data-testid="replay-page"] h3').count(), 0, 'no empty list of moves');
+          assert.equal(await other.locator(testid('replay-own-moves')).count(), 0);
           assert.equal(await other.locator(testid('btn-step')).count(), 0);
+          await other.click(testid('btn-verify'));
+          await other.locator(testid('replay-verdict')).waitFor();
+          assert.match(await other.textContent(testid('replay-verdict')), new RegExp(`Verified.*${final}`));
+          assert.deepEqual(refused, []);
           assert.deepEqual(other.errors, []);
         } finally {
           await other.context().close();
@@ -122,7 +138,7 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       const noDialog = nameNeverAsked(visitor);
       await visitor.goto(`${visitor.base}/?view=leaderboard`);
       await visitor.locator(testid('lb-daily-link')).first().click();
-      await visitor.waitForFunction(() => /^(No scores on this board yet\.|\d+ players)$/
+      await visitor.waitForFunction(() => /^(No scores on this board yet\.|\d+ players?)$/
         .test(document.querySelector('[data-testid="lb-status"]').textContent));
       assert.equal(await visitor.locator(testid('lb-around')).count(), 0, 'no "around me" without a name');
       // A daily's name says its mode and board once.

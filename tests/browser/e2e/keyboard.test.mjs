@@ -124,7 +124,7 @@ browserSuite('Keyboard play', (env) => {
         await waitIdle(page);
         assert.equal(await page.textContent(testid('message')), '', 'no refusal after the game is over');
         const final = (await gameView(page)).score;
-        assert.equal(await page.textContent(testid('announce')), `Game over: Given up. Final score ${final}.`);
+        assert.equal(await page.textContent(testid('announce')), `Game over (Given up). Final score ${final}.`);
       }
       assert.equal(await page.evaluate(() => window.__tilecrush.hashMismatches), 0);
       assert.deepEqual(page.errors, []);

@@ -113,10 +113,11 @@ browserSuite('Replay viewer', (env) => {
         await other.locator(testid('replay-unpublished')).waitFor();
         assert.match(await other.textContent(testid('replay-unpublished')), /published when its board closes/);
         assert.equal(await other.locator(testid('btn-step')).count(), 0);
-        await other.locator(testid('replay-moves-hidden')).waitFor();
+        assert.equal(await other.locator('[data-testid="replay-page"] .note').count(), 1, 'one note says it');
         await other.goto(`${other.base}/?view=replay&game=${hidden}`);
         await other.locator(testid('replay-unpublished')).waitFor();
         assert.match(await other.textContent(testid('replay-unpublished')), /stay secret/);
+        assert.equal(await other.locator('[data-testid="replay-page"] .note').count(), 1, 'one note says it');
         // Nor does anything link another player to it: its board's
         // leaderboard and its player's page say it is secret.
         const name = await page.evaluate(() => JSON.parse(localStorage.getItem('tilecrush.identity')).name);

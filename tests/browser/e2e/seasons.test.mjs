@@ -87,6 +87,7 @@ browserSuite('Seasons: a closed daily\'s points in the standings', (env) => {
         const rows = await page.$$eval('[data-testid="season-row"]', (trs) => trs.map((tr) => [
           tr.dataset.rank, tr.dataset.player, tr.querySelector('[data-testid="season-points"]').textContent, tr.className]));
         assert.deepEqual(rows, [['1', 'Sunny', '100', 'me'], ['2', 'Rival', '50', '']]);
+        assert.equal(await page.textContent(testid('season-status')), lang === 'en' ? '2 players' : '2人');
         assert.equal(await page.textContent(testid('season-rule')), lang === 'en'
           ? 'Each closed daily gives points: 100 to the winner, the others their share of the field at or below them (rounded down, at least 1).'
           : '締め切ったデイリーごとにポイント: 1位は100、ほかは自分以下の順位の人数の割合（切り捨て、最低1）。');

@@ -105,3 +105,21 @@ test('announcements: cells, score change and game over in one text', () => {
   'say.removed{"n":3} say.score{"delta":"+1001","total":1004} say.over{"reason":"over.cleared","final":1004}');
   assert.equal(describeReply({ events: [] }, 7, t), '');
 });
+
+// A reason may end in its own punctuation ("Board cleared!"): the sentence
+// around it must not add a second mark after it, in any language, for every
+// reason protocol.md's game_over event lists.
+test('announcements: the game over sentence reads cleanly with every reason', () => {
+  const protocol = fs.readFileSync(path.join(root, 'docs', 'protocol.md'), 'utf8');
+  const row = protocol.split('\n').find((line) => line.startsWith('| game_over |'));
+  const reasons = [...row.split('`reason` (')[1].split(')')[0].matchAll(/`(\w+)`/g)].map((m) => m[1]);
+  assert.ok(reasons.includes('cleared') && reasons.length >= 5, reasons.join());
+  for (const [lang, dict] of Object.entries(DICTS)) {
+    const tl = (k, vars = {}) => dict[k].replace(/\{(\w+)\}/g, (m, name) => String(vars[name]));
+    for (const reason of reasons) {
+      const said = describeReply({ score: 9, events: [{ kind: 'game_over', reason, bonus: 0, final_score: 9 }] }, 9, tl);
+      assert.ok(said.includes(dict[`over.${reason}`]), `${lang} ${reason}: ${said}`);
+      assert.doesNotMatch(said, /[.!?。！？][.!?。！？:：]/, `${lang} ${reason}: ${said}`);
+    }
+  }
+});

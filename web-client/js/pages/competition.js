@@ -40,7 +40,7 @@ export function competitionPage(root, app, params) {
   const id = String(params.id || '');
   let view = null;
   let fetchedAt = 0;
-  let error = null;
+  let error = null;       // 'not_found': no competition has this id
   let board = null;       // live leaderboard answer
   let results = null;     // results answer
   let verify = null;      // {result, digest} for view.key
@@ -107,7 +107,11 @@ export function competitionPage(root, app, params) {
   function renderHead() {
     clear(head);
     if (error) {
-      head.append(h('h2', {}, t('comps.title')), h('p', { class: 'message', testid: 'comp-error' }, error));
+      // The only error kept on the page: no competition has this id (the
+      // others are messages while it polls on). The way on is the list.
+      head.append(h('h2', { testid: 'comp-error-title' }, t('comp.missing.title')),
+        h('p', { class: 'message', testid: 'comp-error' }, t('comp.missing.note')),
+        h('p', {}, link('/?view=competitions', t('comp.missing.all'), { testid: 'comp-error-list' })));
       return;
     }
     if (!view) { head.append(h('p', {}, t('common.loading'))); return; }
@@ -135,6 +139,9 @@ export function competitionPage(root, app, params) {
 
   function renderFairness() {
     clear(fairness);
+    // No card until there is a competition to show (not an empty one under
+    // the loading line or the error).
+    fairness.hidden = !view;
     if (!view) return;
     fairness.append(
       h('h3', { i18n: 'comp.commitment' }),
@@ -189,8 +196,8 @@ export function competitionPage(root, app, params) {
     if (!board) { standings.append(h('p', {}, t('common.loading'))); return; }
     if (board.entries.length === 0) standings.append(h('p', { class: 'note', testid: 'comp-lb-empty' }, t('lb.empty')));
     else standings.append(h('div', { class: 'table-wrap' }, leaderboardTable(board.entries, mine)));
-    standings.append(h('p', {},
-      board.total > 0 ? `${t('lb.total', { total: board.total })} · ` : '',
+    standings.append(h('p', { testid: 'comp-lb-foot' },
+      board.total > 0 ? `${board.total === 1 ? t('lb.total1') : t('lb.total', { total: board.total })} · ` : '',
       link(compLeaderboardUrl(id), t('comp.fullLeaderboard'), { testid: 'comp-full-lb' })));
   }
 
@@ -307,13 +314,14 @@ export function competitionPage(root, app, params) {
   }
 
   async function refresh() {
-    if (!validId(id)) { error = t('comp.err.notFound'); render(); return; }
+    if (!validId(id)) { error = 'not_found'; render(); return; }
     let next;
     try {
       next = await api.competition(id, me());
     } catch (err) {
       if (destroyed) return;
-      if (err.status === 404) { error = t('comp.err.notFound'); render(); return; }
+      // Gone (or never there): nothing of a view read before stays on show.
+      if (err.status === 404) { error = 'not_found'; view = null; render(); return; }
       message.textContent = t('err.generic', { message: err.message || err.code });
       clearTimeout(pollTimer);
       pollTimer = setTimeout(refresh, 5000);

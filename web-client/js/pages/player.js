@@ -75,8 +75,10 @@ function showPlayer(root, app, params) {
       const lb = b.competition ? new URLSearchParams({ view: 'leaderboard', competition: b.competition })
         : new URLSearchParams({ view: 'leaderboard', mode: b.mode, preset: b.preset, seed: b.seed });
       // A competition game's moves are a solution of its board: no replay
-      // before the close (moves_published_at).
-      const secret = b.moves_published_at && Date.now() < Date.parse(b.moves_published_at);
+      // before the close (moves_published_at), but for its own player, whom
+      // the server gives them with their token (protocol.md, "The player's
+      // own moves"), as "My games" below links them.
+      const secret = !own && b.moves_published_at && Date.now() < Date.parse(b.moves_published_at);
       // A hidden or match-3 game on a casual board: its key is never
       // published, so only its own player may replay it.
       const never = !b.competition && b.mode !== 'same' && !own;

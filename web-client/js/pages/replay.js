@@ -49,7 +49,7 @@ export function replayPage(root, app, params) {
   root.append(section);
   let record = null;
   let replay = null;      // the /replay answer
-  let unpublished = null; // the /replay refusal while the moves are secret
+  let unpublished = false; // the moves are secret to this reader: no replay
   let error = null;
   let verdict = null;
   let stepper = null;     // the replay on the board (replay/stepper.js)
@@ -234,18 +234,20 @@ export function replayPage(root, app, params) {
         h('div', { class: 'controls' }, copyLink, verifyBtn,
           raceable(record) ? link(raceUrl(id), t('race.action'), { class: 'button', testid: 'race-entry' }) : null));
     } else {
+      // Secret moves: one sentence says when they are published (or that
+      // they never are); Verify still works, the server answering only
+      // whether the stored moves give the score (protocol.md, /verify).
       const when = record.moves_published_at ? new Date(record.moves_published_at).toLocaleString() : null;
-      section.append(h('p', { class: 'note', testid: 'replay-unpublished' },
-        unpublished && when ? t('replay.publishedAt', { time: when })
-          : unpublished ? t('replay.neverPublished') : t('common.loading')),
-      h('div', { class: 'controls' }, verifyBtn));
+      if (unpublished) {
+        section.append(h('p', { class: 'note', testid: 'replay-unpublished' },
+          when ? t('replay.publishedAt', { time: when }) : t('replay.neverPublished')));
+      }
+      section.append(h('div', { class: 'controls' }, verifyBtn));
     }
     section.append(...[msg,
       verdict ? h('p', { testid: 'replay-verdict', class: verdict.valid ? 'ok' : 'bad' },
         verdict.valid ? t('replay.valid', { score: verdict.score }) : t('replay.invalid', { score: verdict.score })) : null,
-      ...(record.moves == null && !replay
-        ? [h('p', { class: 'note', testid: 'replay-moves-hidden' }, t('replay.movesHidden'))]
-        : [h('h3', { i18n: 'replay.moves' }), moveList])].filter(Boolean));
+      ...(replay || record.moves ? [h('h3', { i18n: 'replay.moves' }), moveList] : [])].filter(Boolean));
     renderMoves();
     if (replay) showStep();
   }
@@ -273,11 +275,17 @@ export function replayPage(root, app, params) {
     const mine = app.net.identity && app.net.identity.get();
     const own = record.moves == null && mine && mine.name === record.player && mine.token ? mine.token : null;
     if (own) record = await api.ownGame(id, own).catch(() => record);
-    try {
-      replay = own && record.moves != null ? await api.ownReplay(id, own) : await api.replay(id);
-    } catch (err) {
-      if (err.status === 403) unpublished = err;
-      else msg.textContent = t('err.generic', { message: err.message || err.code });
+    // The replay exists exactly when the game's record gives its moves
+    // (protocol.md, "Replays"): without them it would be refused (403).
+    if (record.moves == null) unpublished = true;
+    else {
+      try {
+        replay = own ? await api.ownReplay(id, own) : await api.replay(id);
+      } catch (err) {
+        // Refused all the same (a token no longer the player's, say).
+        if (err.status === 403) unpublished = true;
+        else msg.textContent = t('err.generic', { message: err.message || err.code });
+      }
     }
     if (gone) return;
     if (replay) stepper = new ReplayStepper(replay, { view, onStep: showStep, drain: () => !playing });
