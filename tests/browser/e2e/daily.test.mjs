@@ -42,8 +42,9 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       await mine.waitFor();
       assert.equal(await mine.locator(testid('lb-score')).textContent(), String(final));
       // The daily is open: its games' moves are a solution of the board,
-      // so no replay link before the close.
-      if (competition) assert.equal(await mine.locator('a', { hasText: 'Replay' }).count(), 0);
+      // so before the close only the player's own row links its replay
+      // (below: another player sees none).
+      assert.equal(await mine.locator('a', { hasText: 'Replay' }).getAttribute('href'), `/?view=replay&game=${gameId}`);
       // Today's boards are listed first on the page.
       assert.ok(await page.locator(testid('lb-daily-link')).count() >= 9);
 
@@ -92,7 +93,11 @@ browserSuite('Daily challenge and leaderboards', (env) => {
         assert.deepEqual(page.errors, []);
         const other = await openPage(env, {});
         try {
-          // Another player: the best's replay comes after the close...
+          // Another player: no replay on the open daily's leaderboard...
+          await other.goto(`${other.base}/?view=leaderboard&competition=${competition}`);
+          await other.locator(`[data-testid="lb-row"][data-player="${page.playerName}"]`).waitFor();
+          assert.equal(await other.locator(`${testid('lb-table')} a`, { hasText: 'Replay' }).count(), 0);
+          // ...the best's replay comes after the close...
           await other.goto(`${other.base}/?view=player&name=${encodeURIComponent(page.playerName)}`);
           const theirs = other.locator('[data-testid="player-best"][data-mode="same"][data-preset="easy"]');
           await theirs.locator(testid('player-replay-later')).waitFor();
@@ -138,7 +143,7 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       const noDialog = nameNeverAsked(visitor);
       await visitor.goto(`${visitor.base}/?view=leaderboard`);
       await visitor.locator(testid('lb-daily-link')).first().click();
-      await visitor.waitForFunction(() => /^(No scores on this board yet\.|\d+ players?)$/
+      await visitor.waitForFunction(() => /^(No scores on this board yet\.|1 player|([02-9]|\d\d+) players)$/
         .test(document.querySelector('[data-testid="lb-status"]').textContent));
       assert.equal(await visitor.locator(testid('lb-around')).count(), 0, 'no "around me" without a name');
       // A daily's name says its mode and board once.

@@ -100,13 +100,14 @@ export function leaderboardPage(root, app, params) {
     }
     if (!data) return;
     const me = app.net.player && app.net.player.name;
-    // A competition game's moves are a solution of its board: replays only
-    // once the competition has closed (casual boards keep their links).
-    // A hidden or match-3 casual board's key is never published: only the
-    // player's own row links to its replay (the replay page sends their token).
+    // A competition game's moves are a solution of its board: until the
+    // competition has closed only the player's own row links to its replay
+    // (casual boards keep their links). A hidden or match-3 casual board's
+    // key is never published: only the own row, always. The replay page
+    // sends the player's token, which the server asks for then.
     const never = !board.competition && board.mode !== 'same';
-    const replays = never ? data.entries.some((e) => me && e.player === me)
-      : !board.competition || (comp && comp.state === 'closed');
+    const ownOnly = never || (board.competition && !(comp && comp.state === 'closed'));
+    const replays = ownOnly ? data.entries.some((e) => me && e.player === me) : true;
     // An empty board says so in the status line: no headings over nothing.
     // Moves and time are left out on a phone (style.css, .opt), and a long
     // name wraps (.who), so that rank, name and score always fit its width.
@@ -123,13 +124,13 @@ export function leaderboardPage(root, app, params) {
         h('td', { class: 'opt' }, String(e.move_count)),
         h('td', { class: 'opt' }, e.duration_ms == null ? '' : formatDuration(e.duration_ms / 1000)),
         h('td', {}, String(e.attempts)),
-        replays ? h('td', {}, e.game_id && (!never || mine) ? link(replayUrl(e.game_id), t('btn.replay')) : '') : null));
+        replays ? h('td', {}, e.game_id && (!ownOnly || mine) ? link(replayUrl(e.game_id), t('btn.replay')) : '') : null));
     }
     table.append(body);
     // A count or an empty board is news, not an error (seasons.js the same).
     status.className = 'note';
     if (data.total === 0) status.textContent = t('lb.empty');
-    else status.textContent = t('lb.total', { total: data.total });
+    else status.textContent = data.total === 1 ? t('lb.total1') : t('lb.total', { total: data.total });
     if (board.around) {
       pager.append(link(lbUrl({ ...board, around: false, offset: 0 }), t('btn.top'), { class: 'button', testid: 'lb-top' }));
       return;
