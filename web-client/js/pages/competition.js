@@ -12,7 +12,7 @@
 // Test hook: window.__tilecrush.competition (competitionDebug below).
 
 import { h, clear, link } from '../dom.js';
-import { t, onLangChange, formatDuration } from '../i18n.js';
+import { t, onLangChange, formatDuration, playersText } from '../i18n.js';
 import { api } from '../api.js';
 import { identity } from '../identity.js';
 import { organiserToken } from './organise.js';
@@ -197,7 +197,7 @@ export function competitionPage(root, app, params) {
     if (board.entries.length === 0) standings.append(h('p', { class: 'note', testid: 'comp-lb-empty' }, t('lb.empty')));
     else standings.append(h('div', { class: 'table-wrap' }, leaderboardTable(board.entries, mine)));
     standings.append(h('p', { testid: 'comp-lb-foot' },
-      board.total > 0 ? `${board.total === 1 ? t('lb.total1') : t('lb.total', { total: board.total })} · ` : '',
+      board.total > 0 ? `${playersText(board.total)} · ` : '',
       link(compLeaderboardUrl(id), t('comp.fullLeaderboard'), { testid: 'comp-full-lb' })));
   }
 

@@ -4,7 +4,7 @@
 // and an "around me" view (/leaderboard/around).
 
 import { h, clear, link } from '../dom.js';
-import { t, onLangChange, formatDuration } from '../i18n.js';
+import { t, onLangChange, formatDuration, playersText } from '../i18n.js';
 import { MODES, PRESETS } from '../presets.js';
 import { api } from '../api.js';
 import { compLeaderboardUrl, compUrl, validId } from '../competitions/logic.js';
@@ -130,7 +130,7 @@ export function leaderboardPage(root, app, params) {
     // A count or an empty board is news, not an error (seasons.js the same).
     status.className = 'note';
     if (data.total === 0) status.textContent = t('lb.empty');
-    else status.textContent = data.total === 1 ? t('lb.total1') : t('lb.total', { total: data.total });
+    else status.textContent = playersText(data.total);
     if (board.around) {
       pager.append(link(lbUrl({ ...board, around: false, offset: 0 }), t('btn.top'), { class: 'button', testid: 'lb-top' }));
       return;

@@ -4,7 +4,7 @@
 // own place ("around me"), the points rule and the time left.
 
 import { h, clear, link } from '../dom.js';
-import { t, onLangChange } from '../i18n.js';
+import { t, onLangChange, playersText } from '../i18n.js';
 import { get } from '../api.js';
 import {
   SEASON_MODES, seasonsUrl, validPeriod, periodLabel, timeLeftText,
@@ -61,7 +61,7 @@ export function seasonsPage(root, app, params) {
     if (index.past.length > 0) {
       const sel = h('select', { testid: 'season-past', 'aria-label': t('season.past') },
         h('option', { value: '' }, t('season.past')),
-        index.past.map((p) => h('option', { value: p.period }, `${periodLabel(p.period, t)} (${p.total === 1 ? t('lb.total1') : t('lb.total', { total: p.total })})`)));
+        index.past.map((p) => h('option', { value: p.period }, `${periodLabel(p.period, t)} (${playersText(p.total)})`)));
       if (index.past.some((p) => p.period === view.period)) sel.value = view.period;
       sel.addEventListener('change', () => { if (sel.value) app.navigate(url({ period: sel.value })); });
       periods.append(sel);
@@ -96,7 +96,7 @@ export function seasonsPage(root, app, params) {
     }
     table.append(body);
     status.textContent = data.entries.length === 0 ? t('season.empty')
-      : data.total === 1 ? t('lb.total1') : t('lb.total', { total: data.total });
+      : playersText(data.total);
     if (view.around) {
       pager.append(link(url({ offset: 0 }), t('btn.top'), { class: 'button', testid: 'season-top' }));
       return;
