@@ -184,8 +184,10 @@ browserSuite('Running attempts', (env) => {
       await page.click(testid('confirm-ok'));
       await page.waitForFunction(() => window.__tilecrush.view.over);
 
-      // Ended for good: nothing to resume; the daily's Play is practice now.
+      // Ended for good: nothing to resume; the daily's Play is practice now,
+      // and the end says so on its button.
       await page.evaluate(() => window.__tilecrush.setLang('en'));
+      assert.equal(await page.textContent(testid('btn-again')), 'Play it again as practice (unranked)');
       await page.click(testid('nav-home'));
       await page.locator(testid('home-page')).waitFor();
       const play = page.locator(`${row('match3', 'classic')} ${testid('daily-play')}`);

@@ -128,7 +128,8 @@ export function playPage(root, app, params) {
     if (inComp) {
       rows.push(h('div', { class: 'over-actions' },
         link(compUrl(gv.competition), t('comp.back'), { class: 'button primary', testid: 'over-competition' }),
-        isDaily() ? link(dailyUrl(gv.mode, gv.preset), t('btn.again'), { class: 'button', testid: 'btn-again' }) : null,
+        isDaily() ? link(dailyUrl(gv.mode, gv.preset), t(practiceNext(gv) ? 'btn.againPractice' : 'btn.again'),
+          { class: 'button', testid: 'btn-again' }) : null,
         link(compLeaderboardUrl(gv.competition), t('over.leaderboard'), { class: 'button', testid: 'link-leaderboard' })));
     } else if (shareHref) {
       rows.push(h('div', { class: 'over-actions' },
@@ -138,6 +139,13 @@ export function playPage(root, app, params) {
     }
     overPanel.append(...rows.filter(Boolean));
     if (overPanel.scrollIntoView) overPanel.scrollIntoView({ block: 'nearest' });
+  }
+
+  // Whether the daily's next game is unranked practice: this one was its
+  // last counted attempt (the daily's `attempts`), or practice already.
+  function practiceNext(gv) {
+    if (gv.attempt == null) return true;
+    return !!(comp && comp.id === gv.competition && comp.attempts != null && gv.attempt >= comp.attempts);
   }
 
   buttons.hint.addEventListener('click', () => c.mode && c.mode.hint && c.mode.hint());
