@@ -43,6 +43,7 @@ export class Connection extends EventTarget {
     this.nextId = 1;
     this.pending = new Map();
     this.waiters = [];
+    this.declines = 0;  // times the player closed the name dialog (decline())
     this.attempt = 0;
     this.everReady = false;
     this.stopped = false;
@@ -62,19 +63,29 @@ export class Connection extends EventTarget {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  // ready() for a request made now: if the player closes the name dialog
+  // before the connection is ready, the request is dropped (rejected as
+  // disconnected) rather than sent once a name is given later, maybe on
+  // another page: it belongs to the page the player turned down.
+  async readyAsBefore() {
+    const declines = this.declines;
+    await this.ready();
+    if (this.declines !== declines) throw { code: 'disconnected', message: 'no player name' };
+  }
+
   // Sends a request; by default waits for the connection to be ready first.
   // With {wait: false} a request made while offline fails at once.
   async request(type, fields = {}, { wait = true } = {}) {
     if (this.status !== 'online') {
       if (!wait) throw { code: 'disconnected', message: 'not connected' };
-      await this.ready();
+      await this.readyAsBefore();
     }
     try {
       return await this.sendRaw(type, fields);
     } catch (err) {
       if (err.code !== 'moved' || !err.room || !wait) throw err;
       this.routeTo(err.room, err.node);
-      await this.ready();
+      await this.readyAsBefore();
       return this.sendRaw(type, fields);
     }
   }
@@ -111,6 +122,7 @@ export class Connection extends EventTarget {
   // The player closed the name dialog: no hello, no connection, and no
   // reconnecting until connect() is called again ('declined' tells the page).
   decline() {
+    this.declines += 1;
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
     this.stopPing();

@@ -12,6 +12,10 @@ browserSuite('Same Game', (env) => {
   test('first visit: the home page asks nothing, Play asks for a name (Not now goes back) and stores the token', async (t) => {
     await withPage(t, env, { name: null }, async (page) => {
       const noDialog = nameNeverAsked(page);
+      const newGames = [];
+      page.on('websocket', (ws) => ws.on('framesent', (f) => {
+        if (String(f.payload).includes('"new_game"')) newGames.push(String(f.payload));
+      }));
       await page.goto(`${page.base}/`);
       await page.locator(testid('daily-play')).first().waitFor();
       await noDialog('home');
@@ -39,6 +43,12 @@ browserSuite('Same Game', (env) => {
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tilecrush.identity')));
       assert.equal(stored.name, name);
       assert.ok(stored.token, 'token stored');
+      // Only the board asked for last is dealt: the pages turned down by
+      // Not now and Escape sent nothing once the name was given.
+      await waitIdle(page);
+      await page.waitForTimeout(300);
+      assert.equal(newGames.length, 1, newGames.join('\n'));
+      assert.equal(new URL(page.url()).searchParams.get('seed'), await page.evaluate(() => window.__tilecrush.view.seed));
       assert.deepEqual(page.errors, []);
     });
   });

@@ -101,3 +101,21 @@ test('a closed dialog sends no hello, closes the socket and stays down until con
   assert.deepEqual(player, { id: 7, name: 'Ada' });
   assert.deepEqual(identity.asked, [[null, undefined], [null, undefined]]);
 });
+
+test('a request waiting for the name is dropped, not sent, when the dialog is closed', { timeout: 5000 }, async () => {
+  const sent = [];
+  const identity = fakeIdentity(null, [null, 'Ada']);
+  const net = new Connection({ url: 'ws://test/ws', identity,
+    WebSocketImpl: fakeSocket([welcome, { type: 'rooms', id: 0 }], sent) });
+  const declined = new Promise((resolve) => net.addEventListener('declined', resolve));
+  net.connect();
+  const asked = net.request('join_room', { code: 'ABCDEF', as: 'player' });
+  await declined;
+  net.connect();
+  await net.ready();
+  await assert.rejects(asked, (err) => err.code === 'disconnected');
+  // A request made after the decline is sent as usual.
+  await net.request('list_rooms');
+  net.close();
+  assert.deepEqual(sent.map((m) => m.type), ['hello', 'list_rooms']);
+});

@@ -178,6 +178,9 @@ export function playPage(root, app, params) {
   });
 
   c.addEventListener('loaded', (e) => {
+    // A game answered after the page was left is not this page's to show
+    // (its address must not replace the page now on screen).
+    if (gone) return;
     const gv = e.detail;
     if (gv.move_count === 0) trail = [];
     else if (trail && trail.length >= gv.move_count) trail = trail.slice(0, gv.move_count);  // an undo
