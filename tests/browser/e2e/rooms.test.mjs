@@ -131,6 +131,8 @@ suite('Rooms', (env) => {
       await Promise.all([waitRoom(a, 'playing'), waitRoom(b, 'playing'), waitRoom(s, 'playing')]);
       await Promise.all([waitIdle(a), waitIdle(b)]);
       const [va, vb] = [await gameView(a), await gameView(b)];
+      // A player meets the mode's rules in the race as on the play page.
+      assert.match(await a.textContent(`${testid('room-race')} ${testid('howto-rules')}`), /\S/);
       assert.notEqual(va.game_id, vb.game_id, 'a game each');
       assert.deepEqual(va.board, vb.board, 'on the same board');
       assert.equal(va.seed, seed);

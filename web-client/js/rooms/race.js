@@ -10,7 +10,7 @@ import { sameMode } from '../modes/same.js';
 import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
 import { makeGameButtons, makeGameLines, makeStats, showGameButtons, showStats } from '../hud.js';
-import { makePeekButton } from '../help.js';
+import { makeHowTo, makePeekButton } from '../help.js';
 
 export class RaceView {
   constructor(net) {
@@ -35,6 +35,9 @@ export class RaceView {
         const m = c.model;
         showGameButtons(buttons, c);
         self.boardWrap.dataset.over = String(m.over);
+        // A player invited to a room meets the mode's rules (and, in hidden
+        // colours, the price of a peek) here as on the play page.
+        self.howTo.update(c);
         if (self.peekButton) self.peekButton.refresh();
       },
       setMessage(text) { self.message.textContent = text; },
@@ -50,11 +53,12 @@ export class RaceView {
     this.ctrl.addEventListener('loaded', (e) => { if (!e.detail.over) this.done.hidden = true; });
     this.boardWrap.append(this.ctrl.view.el);
     this.peekButton = makePeekButton(this.ctrl);
+    this.howTo = makeHowTo();
     buttons.hint.addEventListener('click', () => this.ctrl.mode && this.ctrl.mode.hint && this.ctrl.mode.hint());
     buttons.undo.addEventListener('click', () => this.ctrl.mode && this.ctrl.mode.undo && this.ctrl.mode.undo());
     buttons.resign.addEventListener('click', () => this.ctrl.resign());
     this.el = h('div', { class: 'room-race', testid: 'room-race' },
-      h('div', { class: 'hud' }, Object.values(stats).map((s) => s.box)), this.rivals,
+      h('div', { class: 'hud' }, Object.values(stats).map((s) => s.box)), this.rivals, this.howTo.el,
       h('div', { class: 'board-tools' }, this.peekButton.el), this.boardWrap, this.preview, this.message,
       h('div', { class: 'controls' }, Object.values(buttons)), this.done);
   }
