@@ -65,17 +65,21 @@ export const identity = {
         h('div', { class: 'name-actions' }, later,
           h('button', { type: 'submit', class: 'primary', testid: 'name-submit', i18n: 'name.ok' })));
       const overlay = h('div', { class: 'overlay', testid: 'name-dialog' }, form);
+      // Escape wherever the focus is (a click on the backdrop moves it off
+      // the form), as "Not now".
+      const onKey = (e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        close(null);
+      };
       const close = (answer) => {
+        document.removeEventListener('keydown', onKey, true);
         overlay.remove();
         pendingAsk = null;
         resolve(answer);
       };
       later.addEventListener('click', () => close(null));
-      form.addEventListener('keydown', (e) => {
-        if (e.key !== 'Escape') return;
-        e.preventDefault();
-        close(null);
-      });
+      document.addEventListener('keydown', onKey, true);
       form.addEventListener('submit', (e) => {
         e.preventDefault();
         const name = input.value.trim();

@@ -69,6 +69,13 @@ test('attempts: the rule, and what the player has left', () => {
     { key: 'comp.you.none', vars: { used: 3, n: 3 }, left: 0 });
   assert.deepEqual(attemptsInfo(view({ attempts: null, attempts_used: 4, attempts_left: null })),
     { key: 'comp.you.unlimited', vars: { used: 4 }, left: null });
+  // One attempt, or played once: no "all 1 attempts", no "1 times".
+  assert.deepEqual(attemptsInfo(view({ attempts: 1, attempts_used: 1, attempts_left: 0 })),
+    { key: 'comp.you.none1', vars: { used: 1, n: 1 }, left: 0 });
+  assert.deepEqual(attemptsInfo(view({ attempts: 1, attempts_used: 0, attempts_left: 1 })),
+    { key: 'comp.you.left1', vars: { used: 0, left: 1, n: 1 }, left: 1 });
+  assert.deepEqual(attemptsInfo(view({ attempts: null, attempts_used: 1, attempts_left: null })),
+    { key: 'comp.you.unlimited1', vars: { used: 1 }, left: null });
 });
 
 test('hex', () => {

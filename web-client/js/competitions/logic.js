@@ -87,10 +87,14 @@ export function attemptsRule(view) {
 export function attemptsInfo(view) {
   if (view.attempts_used == null) return null;
   const used = view.attempts_used;
-  if (view.attempts == null || view.attempts_left == null) return { key: 'comp.you.unlimited', vars: { used }, left: null };
+  // One attempt (and playing once) has texts of its own: no "1 attempts".
+  if (view.attempts == null || view.attempts_left == null) {
+    return { key: used === 1 ? 'comp.you.unlimited1' : 'comp.you.unlimited', vars: { used }, left: null };
+  }
   const left = view.attempts_left;
-  if (left <= 0) return { key: 'comp.you.none', vars: { used, n: view.attempts }, left: 0 };
-  return { key: 'comp.you.left', vars: { used, left, n: view.attempts }, left };
+  const one = view.attempts === 1;
+  if (left <= 0) return { key: one ? 'comp.you.none1' : 'comp.you.none', vars: { used, n: view.attempts }, left: 0 };
+  return { key: one ? 'comp.you.left1' : 'comp.you.left', vars: { used, left, n: view.attempts }, left };
 }
 
 // Hex <-> bytes. A string of an odd length or with a non-hex character
