@@ -237,7 +237,14 @@ browserSuite('Competitions', (env) => {
       assert.equal(await page.locator('[data-testid="competition-page"] .card:visible').count(), 1);
       await page.click(testid('comp-error-list'));
       await page.locator(testid('competitions-page')).waitFor();
-      assert.deepEqual(page.errors, []);
+      // Its leaderboard's address says the same, with the same way on.
+      await page.goto(`${page.base}/?view=leaderboard&competition=nonexistent`);
+      await page.waitForFunction(() => document.querySelector('[data-testid="lb-heading"]').textContent === 'No such competition');
+      assert.match(await page.textContent(testid('lb-status')), /^No competition has this code/);
+      assert.equal(await page.locator(testid('lb-competition')).count(), 0);
+      await page.click(testid('lb-competitions'));
+      await page.locator(testid('competitions-page')).waitFor();
+      assert.deepEqual(page.errors.filter((e) => !/404/.test(e)), []);
     });
   });
 }, { organisers: ['org1'] });

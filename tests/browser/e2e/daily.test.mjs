@@ -97,6 +97,8 @@ browserSuite('Daily challenge and leaderboards', (env) => {
           await other.goto(`${other.base}/?view=leaderboard&competition=${competition}`);
           await other.locator(`[data-testid="lb-row"][data-player="${page.playerName}"]`).waitFor();
           assert.equal(await other.locator(`${testid('lb-table')} a`, { hasText: 'Replay' }).count(), 0);
+          assert.equal(await other.textContent(`[data-testid="lb-row"][data-player="${page.playerName}"] ${testid('lb-replay-later')}`),
+            'after the close');
           // ...the best's replay comes after the close...
           await other.goto(`${other.base}/?view=player&name=${encodeURIComponent(page.playerName)}`);
           const theirs = other.locator('[data-testid="player-best"][data-mode="same"][data-preset="easy"]');
@@ -158,6 +160,9 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       await visitor.waitForFunction(() => document.querySelector('[data-testid="lb-status"]').textContent
         === 'No scores on this board yet.');
       assert.equal(await headings(), 0);
+      // The filter shows the board on screen (the last of today's: hidden colours, large).
+      assert.deepEqual([await visitor.inputValue(testid('lb-mode')), await visitor.inputValue(testid('lb-preset'))],
+        ['hidden', 'large']);
       await noDialog('leaderboard');
       await visitor.click(testid('nav-seasons'));
       await visitor.locator(testid('seasons-page')).waitFor();

@@ -38,6 +38,7 @@ export function leaderboardPage(root, app, params) {
   const heading = h('h2', { testid: 'lb-heading' });
   let data = null;
   let daily = null;
+  let missing = false;  // no competition has board.competition
 
   const modeSel = h('select', { testid: 'lb-mode' });
   const presetSel = h('select', { testid: 'lb-preset' });
@@ -86,6 +87,12 @@ export function leaderboardPage(root, app, params) {
       heading.textContent = t('lb.choose');
       return;
     }
+    if (missing) {
+      // As the competition page says it: why, and the way on.
+      heading.textContent = t('comp.missing.title');
+      pager.append(link('/?view=competitions', t('comp.missing.all'), { class: 'button', testid: 'lb-competitions' }));
+      return;
+    }
     if (board.competition) {
       const src = comp || data;
       clear(heading);
@@ -107,7 +114,9 @@ export function leaderboardPage(root, app, params) {
     // sends the player's token, which the server asks for then.
     const never = !board.competition && board.mode !== 'same';
     const ownOnly = never || (board.competition && !(comp && comp.state === 'closed'));
-    const replays = ownOnly ? data.entries.some((e) => me && e.player === me) : true;
+    // Before the close the others' rows say when their replays come.
+    const later = ownOnly && !never;
+    const replays = never ? data.entries.some((e) => me && e.player === me) : true;
     // An empty board says so in the status line: no headings over nothing.
     // Moves and time are left out on a phone (style.css, .opt), and a long
     // name wraps (.who), so that rank, name and score always fit its width.
@@ -124,7 +133,9 @@ export function leaderboardPage(root, app, params) {
         h('td', { class: 'opt' }, String(e.move_count)),
         h('td', { class: 'opt' }, e.duration_ms == null ? '' : formatDuration(e.duration_ms / 1000)),
         h('td', {}, String(e.attempts)),
-        replays ? h('td', {}, e.game_id && (!ownOnly || mine) ? link(replayUrl(e.game_id), t('btn.replay')) : '') : null));
+        replays ? h('td', {}, !e.game_id ? ''
+          : !ownOnly || mine ? link(replayUrl(e.game_id), t('btn.replay'))
+            : later ? h('span', { class: 'note', testid: 'lb-replay-later' }, t('lb.replayAtClose')) : '') : null));
     }
     table.append(body);
     // A count or an empty board is news, not an error (seasons.js the same).
@@ -155,6 +166,12 @@ export function leaderboardPage(root, app, params) {
     try {
       if (board.competition) {
         comp = await api.competition(board.competition).catch(() => null);
+        // The filter shows the board on screen.
+        if (comp && PRESETS[comp.mode]) {
+          board.mode = comp.mode;
+          board.preset = comp.preset;
+          fillSelectors();
+        }
         if (board.around) {
           const player = (await app.net.ready()).name;
           data = await api.compAround(board.competition, { player, radius: 5 });
@@ -170,9 +187,11 @@ export function leaderboardPage(root, app, params) {
       renderTable();
     } catch (err) {
       data = null;
+      missing = !!board.competition && !comp && err.status === 404;
       renderTable();
       status.className = 'message';
-      status.textContent = err.status === 404 && board.around ? t('lb.notOn') : t('err.generic', { message: err.message });
+      status.textContent = missing ? t('comp.missing.note')
+        : err.status === 404 && board.around ? t('lb.notOn') : t('err.generic', { message: err.message });
     }
   }
 
