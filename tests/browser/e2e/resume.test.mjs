@@ -194,6 +194,9 @@ browserSuite('Running attempts', (env) => {
       await page.locator('[data-testid="daily-list"][data-running-loaded="true"]').waitFor();
       await play.waitFor();
       assert.equal(await page.locator(testid('daily-resume')).count(), 0);
+      // Its one counted attempt used, the row's Play says it is practice.
+      await page.locator(`${row('match3', 'classic')} [data-testid="daily-play"][data-practice="true"]`).waitFor();
+      assert.equal(await play.textContent(), 'Practice');
       await play.click();
       await page.waitForFunction((id) => window.__tilecrush.view && window.__tilecrush.view.game_id !== id, start.game_id);
       const practice = await gameView(page);

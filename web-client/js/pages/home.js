@@ -42,6 +42,9 @@ export function homePage(root, app) {
   // score, total}), from their history: a row the player has an entry on
   // says so.
   let todayMine = new Map();
+  // Today's boards whose counted attempts the player has all used: their
+  // Play is practice (protocol.md, "Dailies"), and says so.
+  const usedUp = new Set();
 
   function fillModes() {
     clear(modeSelect);
@@ -134,6 +137,10 @@ export function homePage(root, app) {
   // on that board (runningOn(): its figures, under the buttons).
   function playOrResume(b, play) {
     const r = b.competition ? runningIn(running, b.competition) : null;
+    if (!r && usedUp.has(b.competition)) {
+      return [link(play, t('home.practice'), { class: 'button secondary', testid: 'daily-play',
+        dataset: { practice: 'true' }, title: t('home.practiceNote') })];
+    }
     if (!r) return [link(play, t('home.play'), { class: 'button', testid: 'daily-play' })];
     return [link(attemptUrl(r), t('run.resume'), { class: 'button', testid: 'daily-resume', dataset: { game: r.game_id } })];
   }
@@ -225,6 +232,14 @@ export function homePage(root, app) {
       entriesOn(player.name, ids, dayStart(date), token).then((own) => {
         todayMine = own.found;
         if (!gone) renderDaily();
+        // Only a board played today can have its attempts used up.
+        for (const id of todayMine.keys()) {
+          api.competition(id, player.name).then((c) => {
+            if (gone || c.attempts_left == null || c.attempts_left > 0) return;
+            usedUp.add(id);
+            renderDaily();
+          }, () => {});
+        }
       }, () => {});
     }
     const data = await loadYesterday(date, player.name, token).catch(() => null);
