@@ -34,6 +34,14 @@ browserSuite('Game over: where you stand, and sharing without spoiling', (env) =
       await page.click(testid('confirm-ok'));
       await page.locator(testid('standing-rank')).waitFor();
       assert.equal(await page.textContent(testid('standing-rank')), 'Your place on this board: #1 of 1');
+      assert.equal(await page.locator(testid('share-text')).count(), 1);
+      // Another attempt given up before its first move: nothing to share.
+      await page.click(testid('btn-again'));
+      await page.waitForFunction(() => window.__tilecrush.view && window.__tilecrush.view.attempt === 2);
+      await page.click(testid('btn-resign'));
+      await page.click(testid('confirm-ok'));
+      await page.locator(testid('standing-rank')).waitFor();
+      assert.equal(await page.locator(testid('share-text')).count(), 0);
     });
     // The second player has a long name (29 characters), for the
     // leaderboard's width on a phone below.

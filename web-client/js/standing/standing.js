@@ -115,7 +115,8 @@ export function standingSection(gv, info, run, player, token = null) {
       timer = setInterval(tick, 1000);
       rows.push(next);
     }
-    if (gv.competition && gv.ranked) rows.push(shareBlock(s, mine));
+    // A game given up before its first move has nothing to share.
+    if (gv.competition && gv.ranked && gv.move_count > 0) rows.push(shareBlock(s, mine));
     el.append(...rows);
   }
 
