@@ -39,10 +39,6 @@ const net = new Connection({ identity });
 let game = null;
 let cleanup = null;
 let connected = false;
-// The player closed the name dialog: pages a visitor can read stay without
-// a connection (even with a stored name the server refused) until a page
-// that needs a player connects again.
-let declined = false;
 // A page with something to lose (a running competition attempt) asks before
 // an in-app navigation: leaveGuard() gives null (nothing to ask) or a
 // promise of true (leave) or false (stay). shownUrl is the address of the
@@ -58,7 +54,6 @@ const app = {
   // Opens the WebSocket (hello, and the name dialog when no name is kept)
   // the first time a page needs a player; later calls do nothing.
   connect() {
-    declined = false;
     if (connected) return;
     connected = true;
     net.connect();
@@ -112,6 +107,10 @@ function route() {
   // name, so a visitor is not made to choose a name to look; a browser
   // with a name connects there too, so its own rows are marked. The first
   // page that needs a player connects, and the connection then stays.
+  // After the player closed the name dialog (net.declines), such pages stay
+  // without a connection, even with a stored name the server refused, until
+  // a page that needs a player connects again.
+  const declined = !connected && net.declines > 0;
   const visitor = page.forVisitors && page.forVisitors(p) && (!identity.get() || declined);
   if (!visitor && !(page.withoutPlayer && page.withoutPlayer(p))) app.connect();
   cleanup = page(main, app, p) || null;
@@ -190,7 +189,6 @@ document.addEventListener('click', (e) => {
 // needs a player asks again.
 net.addEventListener('declined', () => {
   connected = false;
-  declined = true;
   app.navigate('/', { force: true, confirmed: true });
 });
 window.addEventListener('popstate', () => {

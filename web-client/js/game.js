@@ -12,8 +12,6 @@ import { t } from './i18n.js';
 import { refusalText } from './refusals.js';
 import { describeReply } from './announce.js';
 
-export const CURRENT_KEY = 'tilecrush.current';
-
 export class GameController extends EventTarget {
   // ui: {setHud(ctrl), setMessage(text), showOver(ctrl, info), setPreview(text)}
   constructor(net, ui) {
@@ -126,11 +124,6 @@ export class GameController extends EventTarget {
       this.mode = this.modeFactories[this.model.mode](this);
     }
     if (this.mode.onLoad) this.mode.onLoad(gameView);
-    try {
-      sessionStorage.setItem(CURRENT_KEY, JSON.stringify({
-        game_id: gameView.game_id, mode: gameView.mode, preset: gameView.preset, seed: gameView.seed,
-      }));
-    } catch { /* not remembered */ }
     this.verifyHash(gameView.state_hash, 'game view');
     this.ui.setHud(this);
     this.ui.setMessage('');

@@ -66,6 +66,6 @@ export function showGameButtons(buttons, c) {
 export function makeGameLines() {
   return {
     preview: h('div', { class: 'preview', testid: 'preview-points', 'aria-live': 'polite' }),
-    message: h('div', { class: 'message', testid: 'message', role: 'status' }),
+    message: h('div', { class: 'message game-message', testid: 'message', role: 'status' }),
   };
 }

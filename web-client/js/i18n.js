@@ -55,12 +55,12 @@ export function onLangChange(fn) {
   return () => listeners.delete(fn);
 }
 
-// 3723 s -> "1:02:03"; 63 s -> "1:03".
 // A board's count of players, singular for one: "1 player", "12 players".
 export function playersText(total) {
   return total === 1 ? t('lb.total1') : t('lb.total', { total });
 }
 
+// 3723 s -> "1:02:03"; 63 s -> "1:03".
 export function formatDuration(totalSeconds) {
   const s = Math.max(0, Math.floor(totalSeconds));
   const hh = Math.floor(s / 3600);

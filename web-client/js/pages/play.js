@@ -12,7 +12,7 @@
 
 import { h, clear, link } from '../dom.js';
 import { t, onLangChange, formatDuration } from '../i18n.js';
-import { GameController, CURRENT_KEY } from '../game.js';
+import { GameController } from '../game.js';
 import { sameMode } from '../modes/same.js';
 import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
@@ -264,19 +264,15 @@ export function playPage(root, app, params) {
     if (!overPanel.hidden && c.model) renderOver(c, lastOver);
   });
 
-  // Reload of a running game's address resumes it instead of starting over.
-  let current = null;
-  try { current = JSON.parse(sessionStorage.getItem(CURRENT_KEY) || 'null'); } catch { current = null; }
   const fields = { mode: params.mode, preset: params.preset };
   // daily: true and a seed together are refused (protocol/README.md).
   if (params.daily && !params.seed) fields.daily = true;
   else if (params.seed) fields.seed = params.seed;
-  const sameBoard = current && params.seed && current.mode === params.mode
-    && current.preset === params.preset && current.seed === params.seed && !params.fresh;
-  // Else this player's unfinished game on this board, left in another tab
-  // or before a New board (casual.js).
-  const kept = sameBoard ? current.game_id
-    : params.seed && !params.fresh ? keptGame(identity.get()?.name, params.mode, params.preset, params.seed) : null;
+  // A reload, Back after New board, or the address in another tab resumes
+  // this player's unfinished game on this board instead of dealing it again
+  // (casual.js).
+  const kept = params.seed && !params.fresh
+    ? keptGame(identity.get()?.name, params.mode, params.preset, params.seed) : null;
   // A competition's running attempt (started here, in another tab or on
   // another device) is resumed, never left for another attempt or practice.
   const resumeRunningOr = async (find, start) => {
