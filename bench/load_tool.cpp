@@ -13,6 +13,13 @@
 // the latency of a given offered load (players * R moves/s); a player whose
 // answer comes after its next slot sends at once.
 //
+// The window is measured once every player has its first game (or after a
+// 30 s ramp limit), and half a second more: a thousand players signing up
+// and starting their games at once is a burst of writes of its own, not
+// the load being measured, and moves sent behind it waited for it. The
+// tool prints "measuring" (flushed) at the window's start, so that a script
+// can take its own samples inside the window.
+//
 //   tilecrush_load --port P [--players N] [--seconds S] [--server-pid PID]
 //                  [--mode same|match3|hidden|mix] [--threads T] [--move-rate R]
 //                  [--db SERVER_DB_FILE]
@@ -76,6 +83,7 @@ struct Stats {
   std::atomic<long> mismatches{0};
   std::atomic<long> errors{0};
   std::atomic<long> connected{0};
+  std::atomic<long> playing{0};  // players that have had their first game
   std::atomic<bool> measuring{false};
   std::atomic<bool> stopping{false};
 };
@@ -146,6 +154,7 @@ class Player : public std::enable_shared_from_this<Player> {
           reply["game"]["state_hash"] != game::hash_hex(self->local_->state_hash())) {
         ++self->stats_.mismatches;
       }
+      if (self->games_ == 0) ++self->stats_.playing;
       ++self->games_;
       self->next_move();
     });
@@ -287,16 +296,19 @@ int run(const Options& options) {
     players.push_back(std::make_shared<Player>(ioc, options, copies, stats, i));
     players.back()->start();
   }
-  // Ramp-up: until everyone is connected (at most 30 s); then measure.
+  // Ramp-up: until everyone has a game (at most 30 s); then measure.
   ProcessSample before;
   ProcessSample after;
-  const double elapsed =
-      run_load_window(
-          ioc, options.load.threads, std::chrono::seconds(30), options.load.seconds,
-          stats.measuring, stats.stopping, [&] { return stats.connected >= options.players; },
-          [&] { before = sample_process(options.load.server_pid); },
-          [&] { after = sample_process(options.load.server_pid); }, [] {})
-          .measured_s;
+  const LoadTimes times = run_load_window(
+      ioc, options.load.threads, std::chrono::seconds(30), options.load.seconds, stats.measuring,
+      stats.stopping, [&] { return stats.playing >= options.players; },
+      [&] {
+        before = sample_process(options.load.server_pid);
+        std::printf("measuring\n");
+        std::fflush(stdout);
+      },
+      [&] { after = sample_process(options.load.server_pid); }, [] {});
+  const double elapsed = times.measured_s;
   players.clear();
 
   auto& lat = stats.latencies_us;
@@ -307,8 +319,9 @@ int run(const Options& options) {
                         static_cast<std::size_t>(p * static_cast<double>(lat.size())))] /
            1000.0;
   };
-  std::printf("players %d (connected %ld), %.1f s, mode %s", options.players,
-              stats.connected.load(), elapsed, options.load.mode.c_str());
+  std::printf("players %d (connected %ld, in a game %ld after %.1f s), %.1f s, mode %s",
+              options.players, stats.connected.load(), stats.playing.load(), times.ramp_s, elapsed,
+              options.load.mode.c_str());
   if (options.move_rate > 0) {
     std::printf(", paced at %.1f moves/s each (offered %.0f moves/s)", options.move_rate,
                 options.move_rate * options.players);

@@ -315,16 +315,18 @@ drive() { # prefix players seconds rate [measure]
     LOAD_PIDS+=($!)
   done
   if [ -n "${5:-}" ]; then
-    # Everyone connected (the load tool then waits 0.5 s and measures for
-    # S seconds): the window here starts about 0.3 s into its own and ends
-    # a few tenths before it (a snapshot takes 0.1-0.3 s on a busy machine).
+    # Every load tool measuring (it starts once each of its players has a
+    # game, and half a second more, and then measures for S seconds; the
+    # last one started runs S): the window here starts about 0.3 s into its
+    # own and ends a few tenths before it (a snapshot takes 0.1-0.3 s on a
+    # busy machine).
     for i in $(seq 0 $((n - 1))); do
-      for _ in $(seq 600); do
-        [ "$(metric "${SERVER_PORTS[$i]}" tilecrush_connections)" -ge "$per" ] 2>/dev/null && break
+      for _ in $(seq 700); do
+        grep -qx measuring "$1.load-$i.log" 2>/dev/null && break
         sleep 0.05
       done
     done
-    sleep 0.8
+    sleep 0.3
     cat /proc/loadavg > "$1.loadavg"
     statements_reset
     snapshot > "$1.before"
