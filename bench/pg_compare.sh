@@ -317,20 +317,27 @@ drive() { # prefix players seconds rate [measure]
   if [ -n "${5:-}" ]; then
     # Every load tool measuring (it starts once each of its players has a
     # game, and half a second more, and then measures for S seconds; the
-    # last one started runs S): the window here starts about 0.3 s into its
-    # own and ends a few tenths before it (a snapshot takes 0.1-0.3 s on a
-    # busy machine).
+    # last one started runs S). The window here must end inside the tools'
+    # own: a snapshot reads its clock only after Python has started, 0.5-1 s
+    # after it is called on a busy machine, and a window that ran past the
+    # tools' end counted their silence (moves/s 5-8% low, before
+    # 2026-11-28). So the last snapshot is called 1.5 s before the tools
+    # stop, whatever the first one took.
+    local seen wait
     for i in $(seq 0 $((n - 1))); do
       for _ in $(seq 700); do
         grep -qx measuring "$1.load-$i.log" 2>/dev/null && break
         sleep 0.05
       done
     done
+    seen=$(date +%s.%N)
     sleep 0.3
     cat /proc/loadavg > "$1.loadavg"
     statements_reset
     snapshot > "$1.before"
-    sleep "$(echo "$3 - 1.0" | bc)"
+    wait=$(echo "$seen + $3 - 1.5 - $(date +%s.%N)" | bc)
+    case $wait in -*) wait=0 ;; esac
+    sleep "$wait"
     snapshot > "$1.after"
     statements_dump "$1.statements"
   fi
