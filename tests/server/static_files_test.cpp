@@ -79,6 +79,23 @@ TEST_F(StaticFilesTest, ServesTheSiteWithContentTypes) {
   EXPECT_TRUE(head.body.empty());
 }
 
+TEST_F(StaticFilesTest, AnUnknownPageAddressIsTheClientsPageWith404) {
+  // The client then says "No such page" (web-client/js/pages/not_found.js).
+  for (const std::string target : {"/nope", "/nope/xyz", "/sub/gone/", "/nope?view=x"}) {
+    const HttpResult r = http_get(ts_.port(), target);
+    EXPECT_EQ(r.status, 404u) << target;
+    EXPECT_EQ(r.content_type.rfind("text/html", 0), 0u) << target << " " << r.content_type;
+    EXPECT_EQ(r.body, "<!doctype html><title>tilecrush</title>") << target;
+  }
+  EXPECT_EQ(http_get(ts_.port(), "/nope", http::verb::head).status, 404u);
+  // A missing file stays a plain 404.
+  for (const std::string target : {"/missing.js", "/favicon.ico", "/sub/gone.css"}) {
+    const HttpResult r = http_get(ts_.port(), target);
+    EXPECT_EQ(r.status, 404u) << target;
+    EXPECT_EQ(r.body, "not found\n") << target;
+  }
+}
+
 TEST_F(StaticFilesTest, NeverServesAFileOutsideTheSite) {
   const std::vector<std::string> attempts = {
       "/../secret.txt",

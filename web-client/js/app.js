@@ -32,6 +32,7 @@ import { organisePage } from './pages/organise.js';
 import { racePage, raceDebug } from './pages/race.js';
 import { seasonsPage } from './pages/seasons.js';
 import { archivePage } from './pages/archive.js';
+import { notFoundPage } from './pages/not_found.js';
 
 const main = document.getElementById('main');
 main.tabIndex = -1;  // the skip link's target
@@ -87,7 +88,10 @@ function route() {
   clear(main);
   const p = params();
   let page;
-  if (p.view === 'leaderboard') page = leaderboardPage;
+  // Every page is at `/` (or `/index.html`); any other path was answered
+  // with this client by the server's 404, as is a view nobody knows.
+  if (!['/', '/index.html'].includes(location.pathname)) page = notFoundPage;
+  else if (p.view === 'leaderboard') page = leaderboardPage;
   else if (p.view === 'player') page = playerPage;
   else if (p.view === 'replay') page = replayPage;
   else if (p.view === 'rooms') page = roomsPage;
@@ -97,6 +101,7 @@ function route() {
   else if (p.view === 'race') page = racePage;
   else if (p.view === 'seasons') page = seasonsPage;
   else if (p.view === 'archive') page = archivePage;
+  else if (p.view !== undefined) page = notFoundPage;
   else if (validBoard(p.mode, p.preset)) page = playPage;
   else page = homePage;
   document.body.dataset.page = page.name.replace(/Page$/, '');

@@ -119,7 +119,16 @@ void HttpSession::route(http::request<http::string_body>&& request) {
 
 void HttpSession::serve_static(const http::request<http::string_body>& request,
                                std::string_view path) {
-  const auto file = context_.static_files ? context_.static_files->resolve(path) : std::nullopt;
+  auto file = context_.static_files ? context_.static_files->resolve(path) : std::nullopt;
+  auto status = http::status::ok;
+  if (!file && context_.static_files && StaticFiles::is_page_address(path)) {
+    // An address a person may have typed or been given: the client's own
+    // page, with 404, says so in the site's language and links home
+    // (web-client/js/pages/not_found.js). A missing file (a name with an
+    // extension) stays a plain 404.
+    file = context_.static_files->resolve("/");
+    status = http::status::not_found;
+  }
   if (!file) {
     return send_answer({404, "not found\n", "text/plain; charset=utf-8"}, request.version(),
                        request.keep_alive(), request.method() == http::verb::head);
@@ -141,13 +150,13 @@ void HttpSession::serve_static(const http::request<http::string_body>& request,
     res.keep_alive(request.keep_alive());
   };
   if (request.method() == http::verb::head) {
-    http::response<http::empty_body> res{http::status::ok, request.version()};
+    http::response<http::empty_body> res{status, request.version()};
     set_headers(res);
     res.content_length(size);
     return send(http::message_generator(std::move(res)), request.keep_alive());
   }
   http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
-                                      std::make_tuple(http::status::ok, request.version())};
+                                      std::make_tuple(status, request.version())};
   set_headers(res);
   res.content_length(size);
   send(http::message_generator(std::move(res)), request.keep_alive());

@@ -45,6 +45,12 @@ std::optional<StaticFiles::File> StaticFiles::resolve(std::string_view target) c
   return File{real, content_type(real)};
 }
 
+bool StaticFiles::is_page_address(std::string_view target) {
+  const std::size_t slash = target.rfind('/');
+  const std::string_view last = slash == std::string_view::npos ? target : target.substr(slash + 1);
+  return last.find('.') == std::string_view::npos;
+}
+
 std::string_view StaticFiles::content_type(const fs::path& path) {
   const std::string ext = path.extension().string();
   if (ext == ".html") return "text/html; charset=utf-8";

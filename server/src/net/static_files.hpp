@@ -28,6 +28,12 @@ class StaticFiles {
 
   static std::string_view content_type(const std::filesystem::path& path);
 
+  // Whether `target` (a request path) reads as a page's address rather than
+  // a file's: its last segment has no extension ("/nope/xyz", but not
+  // "/js/gone.js" or "/favicon.ico"). Where no file answers such an
+  // address, the server gives the client's page with 404, which says so.
+  static bool is_page_address(std::string_view target);
+
   const std::filesystem::path& root() const { return root_; }
 
  private:

@@ -41,6 +41,35 @@ browserSuite('Pages and languages', (env) => {
     });
   });
 
+  test('an address that leads nowhere says so, in the chosen language, with the way home', async (t) => {
+    await withPage(t, env, {}, async (page) => {
+      const response = await page.goto(`${page.base}/nope/xyz`);
+      assert.equal(response.status(), 404);
+      await page.locator(testid('not-found')).waitFor();
+      assert.equal(await page.textContent('[data-testid="not-found"] h2'), 'No such page');
+      assert.equal(await page.locator(testid('nav-leaderboard')).count(), 1, 'the site header is there');
+      await page.selectOption(testid('lang-select'), 'ja');
+      assert.equal(await page.textContent('[data-testid="not-found"] h2'), 'ページが見つかりません');
+      await page.selectOption(testid('lang-select'), 'en');
+      await page.click(testid('not-found-home'));
+      await page.locator(testid('home-page')).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/');
+      // A name nobody has: said so, and nothing more is asked of the server.
+      const asked = [];
+      page.on('request', (r) => { if (r.url().includes('/api/players/')) asked.push(new URL(r.url()).pathname); });
+      await page.goto(`${page.base}/?view=player&name=nobody-here`);
+      await page.waitForFunction(() => document.querySelector('[data-testid="player-page"] .message'));
+      assert.equal(await page.textContent('[data-testid="player-page"] .message'), 'No such player.');
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(asked, ['/api/players/nobody-here']);
+      // A view the client does not know leads nowhere too; no name is asked.
+      await page.goto(`${page.base}/?view=bogus`);
+      await page.locator(testid('not-found')).waitFor();
+      assert.equal(await page.locator(testid('name-dialog')).count(), 0);
+      assert.deepEqual(page.errors.filter((e) => !/404/.test(e)), []);
+    });
+  });
+
   test('a player name with markup is shown as text', async (t) => {
     const name = `<b>x${Date.now() % 1000}</b>`;
     await withPage(t, env, { name }, async (page) => {

@@ -102,25 +102,34 @@ function showPlayer(root, app, params) {
   // the connection may not have said hello yet). Names match ignoring ASCII case.
   const mine = app.net.identity && app.net.identity.get();
   const own = Boolean(mine && mine.token && lower(mine.name) === lower(name));
-  const history = historyList(name, own, own ? mine.token : null, pageSize(params.limit));
-  const calendar = playCalendar(name, own, own ? mine.token : null);
-  root.append(history.el, calendar.el);
+  // The games and the calendar are asked for once the player is known to
+  // exist: of a name nobody has, the page asks nothing more.
+  let history = null;
+  let calendar = null;
+  let gone = false;
+  const showHistory = () => {
+    history = historyList(name, own, own ? mine.token : null, pageSize(params.limit));
+    calendar = playCalendar(name, own, own ? mine.token : null);
+    root.append(history.el, calendar.el);
+  };
 
   api.player(name).then((d) => {
+    if (gone) return;
     data = d;
     render();
+    showHistory();
     // "My games": once the profile above has its height (the router has
     // scrolled to the top by then).
     if (params.section === 'history') history.el.scrollIntoView();
   }).catch((err) => {
+    if (gone) return;
     error = err.status === 404 ? t('player.unknown') : t('err.generic', { message: err.message });
-    history.el.hidden = err.status === 404;
-    calendar.el.hidden = err.status === 404;
+    if (err.status !== 404) showHistory();
     render();
   });
   render();
-  const off = onLangChange(() => { render(); history.render(); calendar.render(); });
-  return () => { off(); history.stop(); calendar.stop(); };
+  const off = onLangChange(() => { render(); if (history) { history.render(); calendar.render(); } });
+  return () => { gone = true; off(); if (history) { history.stop(); calendar.stop(); } };
 }
 
 // A player's page is public: a visitor reads it without choosing a name.
