@@ -219,12 +219,16 @@ browserSuite('Competitions', (env) => {
       assert.match(await page.textContent(testid('comp-state')), /^開始まで/);
       assert.match(await page.textContent(testid('comp-rule')), /無制限/);
 
-      // Started by its address before the opening: refused, and said so.
+      // Started by its address before the opening (a link shared early):
+      // refused, and the competition's own page says when it opens, in
+      // place of an empty board.
       await page.goto(`${page.base}/?mode=hidden&preset=classic&competition=${id}`);
-      await page.waitForFunction(() => document.querySelector('[data-testid="message"]')
-        && document.querySelector('[data-testid="message"]').textContent.length > 0);
-      assert.match(await page.textContent(testid('message')), /^今はプレイできません/);
-      assert.equal(await page.getAttribute(testid('play-competition-link'), 'href'), `/?view=competition&id=${id}`);
+      await page.waitForURL((u) => u.searchParams.get('view') === 'competition');
+      assert.equal(new URL(page.url()).searchParams.get('id'), id);
+      await page.locator(testid('comp-state')).waitFor();
+      assert.match(await page.textContent(testid('comp-state')), /^開始まで/);
+      assert.ok(await page.locator(testid('comp-play')).isDisabled());
+      assert.equal(await page.locator(testid('board')).count(), 0);
 
       // No competition with that id: said in a heading of its own, a way to
       // the list, no empty card under it.

@@ -294,6 +294,13 @@ export function playPage(root, app, params) {
     begin = resumeRunningOr((list) => runningDaily(list, params.mode, params.preset), () => c.start(fields));
   } else begin = c.start(fields);
   begin.catch((err) => {
+    if (params.competition && !params.game && (err.code === 'not_allowed' || err.code === 'not_found')) {
+      // No attempt can start here (not open yet, closed, attempts used, or
+      // no such competition): a board with nothing on it would be no use,
+      // so the competition's own page says where it stands instead.
+      if (!gone) app.navigate(compUrl(params.competition), { replace: true, force: true, confirmed: true });
+      return;
+    }
     if (params.competition) {
       tickCompetition();
       ui.setMessage(err.code === 'not_allowed' ? t('comp.err.notAllowed', { message: err.message || '' })
