@@ -55,9 +55,44 @@ export function onLangChange(fn) {
   return () => listeners.delete(fn);
 }
 
+// The text of a count: where `count` is 1 and the catalogues have the key
+// with "1" appended ("share.moves1": "1 move"), that one, else the key's
+// own ("{n} moves"). Both are filled from `vars`.
+export function countKey(k, count) {
+  return count === 1 && `${k}1` in en ? `${k}1` : k;
+}
+
+export function tn(k, count, vars = {}) {
+  return t(countKey(k, count), vars);
+}
+
 // A board's count of players, singular for one: "1 player", "12 players".
 export function playersText(total) {
-  return total === 1 ? t('lb.total1') : t('lb.total', { total });
+  return tn('lb.total', total, { total });
+}
+
+// Dates and times in the reader's time zone, in one style on every page
+// ("28 Nov 2026, 08:39 UTC"; Japanese in its own order).
+const DATE_OPTS = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+
+export function dateFormat(withZone, withSeconds = false) {
+  const locale = lang === 'ja' ? 'ja-JP' : 'en-GB';
+  const opts = { ...DATE_OPTS, ...(withZone ? { timeZoneName: 'short' } : {}), ...(withSeconds ? { second: '2-digit' } : {}) };
+  return new Intl.DateTimeFormat(locale, opts);
+}
+
+// An instant, with its zone; what is not a date is shown as it came.
+export function formatWhen(iso) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? String(iso ?? '') : dateFormat(true).format(d);
+}
+
+// The day of an instant ("28 Nov 2026").
+export function formatDay(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return String(iso ?? '');
+  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB',
+    { year: 'numeric', month: 'short', day: 'numeric' }).format(d);
 }
 
 // 3723 s -> "1:02:03"; 63 s -> "1:03".

@@ -83,7 +83,7 @@ browserSuite('Running attempts', (env) => {
       assert.equal(await resume.getAttribute('data-game'), before.game_id);
       assert.equal(await second.locator(`${row('match3', 'classic')} ${testid('daily-play')}`).count(), 0);
       assert.match(await second.textContent(`${row('match3', 'classic')} ${testid('daily-running')}`),
-        new RegExp(`Attempt 1 in progress: ${before.score} points after 1 moves`));
+        new RegExp(`^Attempt 1 in progress: score ${before.score} after move 1\\. Resume it before the close\\.$`));
       const listed = await second.evaluate(() => window.__tilecrush.running);
       assert.equal(listed.length, 1);
       assert.equal(listed[0].game_id, before.game_id);

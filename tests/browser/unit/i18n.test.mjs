@@ -4,7 +4,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { DICTS, t } from '../../../web-client/js/i18n.js';
+import { DICTS, t, tn, playersText } from '../../../web-client/js/i18n.js';
 
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -27,4 +27,19 @@ test('t() fills placeholders and leaves an unknown key as it is', () => {
   for (const n of ['1', '20', '45']) assert.ok(text.includes(n), text);
   assert.doesNotMatch(text, /[{}]/);
   assert.equal(t('no.such.key'), 'no.such.key');
+});
+
+test('a count of one takes the singular text where the catalogues have one', () => {
+  assert.equal(tn('standing.placesUp', 1, { n: 1 }), '1 place up');
+  assert.equal(tn('standing.placesUp', 3, { n: 3 }), '3 places up');
+  assert.equal(tn('player.games', 1, { n: 1 }), '1 game played');
+  assert.equal(tn('player.games', 0, { n: 0 }), '0 games played');
+  assert.equal(playersText(1), '1 player');
+  assert.equal(playersText(2), '2 players');
+  // No singular text: the key's own.
+  assert.equal(tn('say.removed', 1, { n: 1 }), t('say.removed', { n: 1 }));
+  // Every singular key has its plural beside it.
+  for (const key of Object.keys(DICTS.en).filter((k) => /[a-z]1$/i.test(k))) {
+    assert.ok(key.slice(0, -1) in DICTS.en, key);
+  }
 });

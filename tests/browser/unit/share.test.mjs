@@ -57,6 +57,15 @@ test('without a rank or a trail the text still reads, in Japanese too', () => {
   assert.equal(text, 'tilecrush · デイリー\n40点\n3手');
 });
 
+test('one point, one move and one peek are singular', () => {
+  const one = { title: 'Daily', score: 1, moveCount: 1, peeks: 1, elapsedMs: null, rank: null, total: null,
+    trail: null, url: null };
+  assert.equal(shareText(one, tr('en')), 'tilecrush · Daily\n1 point\n1 move · 1 peek');
+  assert.equal(shareText({ ...one, score: 0, moveCount: 2, peeks: 0 }, tr('en')),
+    'tilecrush · Daily\n0 points\n2 moves · 0 peeks');
+  assert.equal(shareText(one, tr('ja')), 'tilecrush · Daily\n1点\n1手 · のぞき1回');
+});
+
 test('daily ids and dates', () => {
   assert.deepEqual(parseDailyId('daily-2026-11-25-match3-classic'), { date: '2026-11-25', mode: 'match3', preset: 'classic' });
   assert.equal(parseDailyId('k7qm3xw9tbfp'), null);

@@ -3,7 +3,7 @@
 // from other people: they only ever go in as text (dom.js h()).
 
 import { h, link } from '../dom.js';
-import { t, getLang } from '../i18n.js';
+import { t, tn, getLang } from '../i18n.js';
 import { compUrl } from '../competitions/logic.js';
 import { boardName, compName } from '../competitions/views.js';
 import { practiceUrl } from './logic.js';
@@ -26,7 +26,7 @@ export function archiveRow(c) {
   const field = c.winner
     ? [h('span', { class: 'archive-winner', testid: 'archive-winner' },
       t('archive.winner', { player: c.winner.player, score: c.winner.score })),
-    h('span', { testid: 'archive-entries' }, t(c.entries === 1 ? 'archive.entries.one' : 'archive.entries', { n: c.entries }))]
+    h('span', { testid: 'archive-entries' }, tn('archive.entries', c.entries, { n: c.entries }))]
     : h('span', { testid: 'archive-entries', dataset: { empty: 'true' } }, t('archive.noWinner'));
   return h('li', { class: 'archive-row', testid: 'archive-row', dataset: { id: c.id, daily: String(!!c.daily) } },
     h('div', { class: 'archive-main' },

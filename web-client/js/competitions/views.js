@@ -4,18 +4,10 @@
 // other people: they only ever go in as text (dom.js h() makes text nodes).
 
 import { h, link } from '../dom.js';
-import { t, getLang, formatDuration } from '../i18n.js';
+import { t, formatDuration, dateFormat } from '../i18n.js';
 import { attemptsRule, compUrl, resultRows } from './logic.js';
 import { raceUrl } from '../race/links.js';
 import { replayUrl } from '../replay/links.js';
-
-const DATE_OPTS = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
-
-function dateFormat(withZone, withSeconds = false) {
-  const locale = getLang() === 'ja' ? 'ja-JP' : 'en-GB';
-  const opts = { ...DATE_OPTS, ...(withZone ? { timeZoneName: 'short' } : {}), ...(withSeconds ? { second: '2-digit' } : {}) };
-  return new Intl.DateTimeFormat(locale, opts);
-}
 
 // A competition's name as the reader's language says it: a daily's is made
 // from its mode, preset and date ("Daily · Same Game · Easy · 2026-11-24");
@@ -26,11 +18,6 @@ export function compName(c) {
     return t('comp.dailyName', { mode: t(`mode.${c.mode}`), preset: t(`preset.${c.preset}`), date: c.seed });
   }
   return c.name;
-}
-
-export function formatWhen(iso) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? String(iso ?? '') : dateFormat(true).format(d);
 }
 
 // "24 Nov 2026, 10:00 – 12:00 UTC" (the shared parts once), local time.

@@ -4,7 +4,7 @@
 // alone), today outlined and named, previous / next month.
 
 import { h, clear } from '../dom.js';
-import { t, getLang } from '../i18n.js';
+import { t, tn, getLang } from '../i18n.js';
 import { api } from '../api.js';
 
 function monthText(year, month) {  // month 1-12
@@ -65,7 +65,7 @@ export function playCalendar(name, own, token) {
       if (games) played += 1;
       const isToday = date === today;
       const spoken = [label(new Date(`${date}T00:00:00Z`), { day: 'numeric', month: 'long' }),
-        games ? (games === 1 ? t('calendar.game1') : t('calendar.games', { n: games })) : t('calendar.none'),
+        games ? tn('calendar.games', games, { n: games }) : t('calendar.none'),
         isToday ? t('calendar.today') : ''].filter(Boolean).join(', ');
       row.append(h('td', {
         class: ['day', games ? 'played' : '', isToday ? 'today' : ''].filter(Boolean).join(' '),
@@ -83,7 +83,7 @@ export function playCalendar(name, own, token) {
     el.append(h('div', { class: 'table-wrap' }, h('table', { class: 'calendar-table', 'aria-labelledby': 'calendar-title' },
       h('caption', { class: 'sr-only' }, title), h('thead', {}, head), body)));
     el.append(h('p', { class: 'note', testid: 'calendar-summary' },
-      played ? (played === 1 ? t('calendar.summary1') : t('calendar.summary', { n: played })) : (own ? t('calendar.emptyOwn') : t('calendar.emptyOther'))));
+      played ? tn('calendar.summary', played, { n: played }) : (own ? t('calendar.emptyOwn') : t('calendar.emptyOther'))));
   }
 
   async function load() {

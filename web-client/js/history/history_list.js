@@ -5,7 +5,7 @@
 // boards only.
 
 import { h, clear, link } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, formatWhen } from '../i18n.js';
 import { api } from '../api.js';
 import { replayUrl } from '../replay/links.js';
 
@@ -15,11 +15,6 @@ const PAGE = 10;
 export function pageSize(value) {
   const n = Number.parseInt(value, 10);
   return Number.isInteger(n) && n >= 1 && n <= 100 ? n : PAGE;
-}
-
-function when(iso) {
-  const d = new Date(iso);
-  return `${d.toLocaleDateString()} ${d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
 }
 
 // The board a game was on: the daily's date, the competition's name, or
@@ -72,7 +67,7 @@ export function historyList(name, own, token, size = PAGE) {
       // data-label: the column's name, shown before the value where the
       // rows stack as cards (narrow screens, css).
       body.append(h('tr', { testid: 'history-row', dataset: { game: g.game_id } },
-        h('td', { class: 'h-date' }, when(g.finished_at)),
+        h('td', { class: 'h-date' }, formatWhen(g.finished_at)),
         h('td', { class: 'h-mode' }, mode, g.ranked ? '' : h('span', { class: 'note' }, ` (${t('history.practice')})`)),
         h('td', { class: 'h-board' }, boardCell(g)),
         h('td', { class: 'h-score num', dataset: { label: t('lb.score') } }, String(g.score)),

@@ -4,7 +4,7 @@
 // tomorrow's, published in advance), its leaderboard is the competition's.
 
 import { h, clear, link } from '../dom.js';
-import { t, onLangChange, formatDuration } from '../i18n.js';
+import { t, tn, onLangChange, formatDuration } from '../i18n.js';
 import { MODES, PRESETS, boardUrl, loadChoice, saveChoice } from '../presets.js';
 import { api } from '../api.js';
 import { attemptUrl, compLeaderboardUrl, compUrl, dailyUrl } from '../competitions/logic.js';
@@ -155,7 +155,7 @@ export function homePage(root, app) {
     const e = b.competition ? todayMine.get(b.competition) : null;
     if (!e) return [];
     return [h('span', { class: 'running-note', testid: 'daily-mine' },
-      t('home.mine', { place: t('standing.rankOf', { rank: e.rank, total: e.total }), score: e.score }))];
+      tn('home.mine', e.score, { place: t('standing.rankOf', { rank: e.rank, total: e.total }), score: e.score }))];
   }
 
   // The running attempts that no daily row shows (organisers' competitions).

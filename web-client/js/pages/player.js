@@ -4,7 +4,7 @@
 // their own page, their closed boards' games on anyone else's.
 
 import { h, clear, link } from '../dom.js';
-import { t, onLangChange } from '../i18n.js';
+import { t, tn, onLangChange, formatDay } from '../i18n.js';
 import { MODES, PRESETS } from '../presets.js';
 import { api } from '../api.js';
 import { streakList } from '../standing/streaks.js';
@@ -55,10 +55,10 @@ function showPlayer(root, app, params) {
     section.append(h('h2', { testid: 'player-name' }, t('player.title', { name })));
     if (error) { section.append(h('p', { class: 'message' }, error)); return; }
     if (!data) { section.append(h('p', {}, t('common.loading'))); return; }
-    const since = data.created_at ? new Date(data.created_at).toLocaleDateString() : '';
+    const since = data.created_at ? formatDay(data.created_at) : '';
     section.append(...[
       since ? h('p', {}, t('player.since', { date: since })) : null,
-      h('p', { testid: 'player-games' }, data.games_played === 1 ? t('player.game1') : t('player.games', { n: data.games_played })),
+      h('p', { testid: 'player-games' }, tn('player.games', data.games_played, { n: data.games_played })),
       data.streaks && data.streaks.length ? h('h3', { i18n: 'streak.title' }) : null,
       streakList(data.streaks, 'player-streaks'),
       h('h3', { i18n: 'player.bests' })].filter(Boolean));

@@ -17,7 +17,7 @@
 // for whom it asks again with the player's token.
 
 import { h, clear, link, sleep } from '../dom.js';
-import { t, formatDuration } from '../i18n.js';
+import { t, formatDuration, formatWhen } from '../i18n.js';
 import { loadingPage } from '../page_life.js';
 import { BoardView } from '../board.js';
 import { getSpeed, setSpeed } from '../animate.js';
@@ -237,7 +237,7 @@ export function replayPage(root, app, params) {
       // Secret moves: one sentence says when they are published (or that
       // they never are); Verify still works, the server answering only
       // whether the stored moves give the score (protocol.md, /verify).
-      const when = record.moves_published_at ? new Date(record.moves_published_at).toLocaleString() : null;
+      const when = record.moves_published_at ? formatWhen(record.moves_published_at) : null;
       if (unpublished) {
         section.append(h('p', { class: 'note', testid: 'replay-unpublished' },
           when ? t('replay.publishedAt', { time: when }) : t('replay.neverPublished')));

@@ -7,6 +7,8 @@
 // and the emoji strip shows how the score was earned over the run, one
 // square per tenth of the moves, never a position or a colour.
 
+import { countKey } from '../i18n.js';
+
 // The emoji strip: `trail` is the score after each move, in move order
 // (trail[i] = score after move i + 1; the last one includes a clear
 // bonus); a cleared board ends with a flag. Returns null when there is
@@ -55,13 +57,13 @@ export function clock(ms) {
 // streak; the link.
 export function shareText(g, tr) {
   const lines = ['tilecrush · ' + g.title];
-  let scoreLine = tr('share.score', { score: g.score });
+  let scoreLine = tr(countKey('share.score', g.score), { score: g.score });
   if (g.rank != null && g.total != null) scoreLine += ' · ' + tr('standing.rankOf', { rank: g.rank, total: g.total });
   lines.push(scoreLine);
   const strip = emojiStrip(g.trail, { cleared: !!g.cleared });
   if (strip) lines.push(strip);
-  const facts = [tr('share.moves', { n: g.moveCount })];
-  if (g.peeks != null) facts.push(tr('share.peeks', { n: g.peeks }));
+  const facts = [tr(countKey('share.moves', g.moveCount), { n: g.moveCount })];
+  if (g.peeks != null) facts.push(tr(countKey('share.peeks', g.peeks), { n: g.peeks }));
   if (g.elapsedMs != null) facts.push(clock(g.elapsedMs));
   if (g.streak) facts.push(tr('share.streak', { n: g.streak }));
   lines.push(facts.join(' · '));
