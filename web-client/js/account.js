@@ -7,12 +7,14 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { copyOrSelect } from './clipboard.js';
+import { confirmDialog } from './confirm.js';
 
 let open = null;
 
 // net: the Connection (request, player).
 export function openAccountPanel(net) {
   if (open) return open;
+  const opener = document.activeElement;
   const status = h('p', { class: 'message', testid: 'recovery-status', role: 'status' });
   const shown = h('div', { class: 'recovery-shown', testid: 'recovery-shown', hidden: true });
   const get = h('button', { type: 'button', class: 'primary', testid: 'recovery-get', i18n: 'account.get' });
@@ -28,22 +30,29 @@ export function openAccountPanel(net) {
   h('div', { class: 'account-actions' }, close));
   const overlay = h('div', { class: 'overlay', testid: 'account-dialog' }, panel);
 
+  // Closed, the focus goes back where it was (the Account button).
   const dismiss = () => {
     overlay.remove();
     document.removeEventListener('keydown', onKey);
     open = null;
+    if (opener && opener.isConnected && opener.focus) opener.focus();
   };
   const onKey = (e) => { if (e.key === 'Escape') dismiss(); };
   close.addEventListener('click', dismiss);
   overlay.addEventListener('click', (e) => { if (e.target === overlay) dismiss(); });
   document.addEventListener('keydown', onKey);
 
+  let codeShown = false;
   get.addEventListener('click', async () => {
+    // A code on screen may be half written down: replacing it is asked first.
+    if (codeShown && !await confirmDialog({ title: t('account.againTitle'), text: t('account.againText'),
+      ok: t('account.againOk'), cancel: t('account.againKeep'), danger: true })) return;
     get.disabled = true;
     status.textContent = '';
     try {
       const reply = await net.request('recovery_code', {}, { wait: false });
       showCode(shown, reply.code, status);
+      codeShown = true;
       // Asking again would replace the code just shown: no longer the
       // panel's main action.
       get.classList.remove('primary');

@@ -125,6 +125,9 @@ browserSuite('Keyboard play', (env) => {
         assert.equal(await page.textContent(testid('message')), '', 'no refusal after the game is over');
         const final = (await gameView(page)).score;
         assert.equal(await page.textContent(testid('announce')), `Game over (Given up). Final score ${final}.`);
+        // Give up is disabled now: the focus went on to the panel's first
+        // way on, not to the top of the page.
+        assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'btn-again');
       }
       assert.equal(await page.evaluate(() => window.__tilecrush.hashMismatches), 0);
       assert.deepEqual(page.errors, []);

@@ -30,7 +30,7 @@ browserSuite('Recovery codes', (env) => {
       assert.ok((await first.textContent(testid('account-name'))).includes(name));
       await first.click(testid('recovery-get'));
       await first.locator(testid('recovery-code')).waitFor();
-      const code = (await first.textContent(testid('recovery-code'))).trim();
+      let code = (await first.textContent(testid('recovery-code'))).trim();
       assert.match(code, /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
       await first.click(testid('recovery-copy'));
       await first.waitForFunction(() => document.querySelector('[data-testid="recovery-status"]').textContent !== '');
@@ -38,8 +38,25 @@ browserSuite('Recovery codes', (env) => {
       // The code is kept nowhere in the browser.
       const storage = await first.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
       assert.ok(!storage.includes(code), 'the code is not stored');
+      // Asking again would replace the code on screen: asked first. Kept
+      // (Escape closes the question only), then replaced.
+      await first.click(testid('recovery-get'));
+      await first.locator(testid('confirm-dialog')).waitFor();
+      assert.equal(await first.textContent('[data-testid="confirm-dialog"] h2'), 'Replace the code shown?');
+      await first.keyboard.press('Escape');
+      assert.equal(await first.locator(testid('confirm-dialog')).count(), 0);
+      assert.equal(await first.locator(testid('account-dialog')).count(), 1);
+      assert.equal((await first.textContent(testid('recovery-code'))).trim(), code);
+      await first.click(testid('recovery-get'));
+      await first.click(testid('confirm-ok'));
+      await first.waitForFunction((old) =>
+        document.querySelector('[data-testid="recovery-code"]').textContent.trim() !== old, code);
+      code = (await first.textContent(testid('recovery-code'))).trim();
+      assert.match(code, /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
       await first.click(testid('account-close'));
       assert.equal(await first.locator(testid('account-dialog')).count(), 0);
+      // The focus is back on the button that opened the panel.
+      assert.equal(await first.evaluate(() => document.activeElement.dataset.testid), 'account-open');
 
       // A new browser: no identity at all. The name is taken...
       second = await openPage(env, { name: null });

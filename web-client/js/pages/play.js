@@ -139,6 +139,14 @@ export function playPage(root, app, params) {
     }
     overPanel.append(...rows.filter(Boolean));
     if (overPanel.scrollIntoView) overPanel.scrollIntoView({ block: 'nearest' });
+    // Give up (now disabled) or the last move's button had the focus: it
+    // goes on to the panel's first way on, not back to the page's top.
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || focused.disabled) {
+      const next = overPanel.querySelector('.over-actions a, .over-actions button')
+        || overPanel.querySelector('button');
+      if (next) next.focus({ preventScroll: true });
+    }
   }
 
   // Whether the daily's next game is unranked practice: this one was its
