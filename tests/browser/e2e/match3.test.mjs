@@ -69,6 +69,9 @@ browserSuite('Match-3', (env) => {
         const style = await tile.evaluate((el) => [el.style.getPropertyValue('--x'), el.style.getPropertyValue('--y')]);
         assert.deepEqual(style.map(Number), [x, y]);
       }
+      // The next pick starts another swap: the refusal of the last one goes.
+      await clickCell(page, a[0], a[1]);
+      assert.equal(await page.textContent(testid('message')), '');
       assert.deepEqual(page.errors, []);
     });
   });

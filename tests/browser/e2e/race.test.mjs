@@ -77,6 +77,8 @@ browserSuite('Ghost race', (env) => {
       assert.equal(practice.attempt, null);
       assert.equal(practice.competition, comp.id);
       assert.equal((await race(page)).paced, true);
+      // No move yet: no empty record under its heading.
+      assert.ok(await page.locator(testid('race-standing')).isHidden());
 
       // Quick first move: the same largest group, before the ghost's first.
       await playLargestGroups(page, assert, 1);
@@ -84,6 +86,7 @@ browserSuite('Ghost race', (env) => {
       assert.equal(r.record.length, 1);
       assert.ok(r.record[0].ms < times[0], `my move at ${r.record[0].ms} ms, the ghost's at ${times[0]}`);
       assert.deepEqual([r.record[0].ghost, r.record[0].lead], [0, 'ahead']);
+      assert.ok(await page.locator(testid('race-standing')).isVisible());
       assert.equal(await page.getAttribute(testid('race-lead'), 'data-lead'), 'ahead');
       await screenshot(page, 'race-desktop');
 

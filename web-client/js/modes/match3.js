@@ -12,8 +12,11 @@ export function match3Mode(ctrl) {
 
   function pick(cell) {
     picked = cell;
-    if (cell) ctrl.view.mark('picked', [cell]);
-    else ctrl.view.unmark('picked');
+    if (cell) {
+      ctrl.view.mark('picked', [cell]);
+      // A new pick starts a new swap: the last refusal was about another.
+      ctrl.ui.setMessage('');
+    } else ctrl.view.unmark('picked');
   }
 
   function filled(x, y) {

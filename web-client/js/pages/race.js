@@ -148,7 +148,7 @@ export function racePage(root, app, params) {
           panel.ghostScore,
           h('div', { class: 'board-wrap' }, ghost.view.el),
           panel.lead)),
-      h('div', { class: 'race-standing' }, h('h3', { i18n: 'race.record' }), panel.record),
+      panel.standing,
       panel.result);
     panel.showGhost(ghost);
     panel.showRecord(record);

@@ -18,6 +18,9 @@ export class RaceView {
     this.ghostScore = h('p', { class: 'race-ghost-score', testid: 'race-ghost-score' });
     this.lead = h('p', { class: 'race-lead', testid: 'race-lead', 'aria-live': 'polite' });
     this.record = h('ol', { class: 'race-record', testid: 'race-record', 'aria-label': t('race.record') });
+    // The record under its heading, shown once there is a move in it.
+    this.standing = h('div', { class: 'race-standing', testid: 'race-standing', hidden: true },
+      h('h3', { i18n: 'race.record' }), this.record);
     this.result = h('div', { class: 'race-result', testid: 'race-result', hidden: true });
   }
 
@@ -42,6 +45,7 @@ export class RaceView {
     }
     this.lead.className = `race-lead ${last ? last.lead : ''}`;
     clear(this.record);
+    this.standing.hidden = record.length === 0;
     for (const r of record) {
       const text = t('race.record.item', { move: r.move, mine: r.mine, ghost: r.ghost });
       this.record.append(h('li', { class: r.lead, title: text, 'aria-label': text, testid: 'race-record-move',
