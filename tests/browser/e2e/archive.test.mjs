@@ -93,13 +93,20 @@ browserSuite('Archive', (env) => {
       assert.equal(await page.getAttribute(testid('comp-verify'), 'data-result'), 'verified');
       assert.equal(await page.textContent(testid('comp-key')), comp.key);
       assert.equal(await page.locator(testid('comp-archive-link')).count(), 1);
-      // The entry's own verification, by the server.
+      // The entry's own verification, by the server, read in words on its
+      // replay page.
+      await shot(page, 'archive-board-1280');
       const href = await page.getAttribute(testid('comp-verify-link'), 'href');
-      assert.match(href, /^\/api\/games\/[^/]+\/verify$/);
-      const checked = await page.evaluate(async (url) => (await fetch(url)).json(), href);
+      assert.match(href, /^\/\?view=replay&game=[^&]+&verify=1$/);
+      const checked = await page.evaluate(async (game) => (await fetch(`/api/games/${game}/verify`)).json(),
+        new URL(href, page.base).searchParams.get('game'));
       assert.equal(checked.valid, true);
       assert.equal(checked.score, finalScore);
-      await shot(page, 'archive-board-1280');
+      await page.click(testid('comp-verify-link'));
+      await page.locator(testid('replay-verdict')).waitFor();
+      assert.equal(await page.textContent(testid('replay-verdict')), `Verified: the moves give ${finalScore}.`);
+      await page.goBack();
+      await page.locator(testid('comp-practice')).waitFor();
 
       // Practice: an unranked game on that very board.
       await page.click(testid('comp-practice'));

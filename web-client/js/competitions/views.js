@@ -72,9 +72,10 @@ const playerLink = (name) => link(`/?${new URLSearchParams({ view: 'player', nam
 const raceEntryLink = (id) => h('span', { class: 'race-link' }, ' · ',
   link(raceUrl(id), t('race.short'), { testid: 'comp-race', title: t('race.action') }));
 const replayLink = (id) => (id ? link(replayUrl(id), t('btn.replay')) : '');
-// The server's own check of an entry (JSON, not a page of the app).
-const verifyLink = (id) => (id ? h('a', { href: `/api/games/${encodeURIComponent(id)}/verify`, testid: 'comp-verify-link',
-  target: '_blank', rel: 'noopener' }, t('archive.verify')) : '');
+// The server's own check of an entry, read on the entry's replay page
+// (GET /api/games/{id}/verify there; its verdict in words).
+const verifyLink = (id) => (id ? link(replayUrl(id, null, { verify: true }), t('archive.verify'),
+  { testid: 'comp-verify-link' }) : '');
 const duration = (ms) => (ms == null ? '' : formatDuration(ms / 1000));
 
 // The live leaderboard (entries of /api/competitions/{id}/leaderboard).

@@ -294,6 +294,8 @@ export function replayPage(root, app, params) {
       const wanted = Number.parseInt(params.move, 10);
       jump(Number.isFinite(wanted) ? wanted : 0);
     }
+    // Come from a results table's Verify: its verdict without a second click.
+    if (params.verify === '1') verify();
   }
 
   return loadingPage(render, load, () => {
