@@ -198,6 +198,14 @@ function serveStatic(url, res) {
   if (rel.endsWith('/')) rel += 'index.html';
   const file = path.join(staticDir, path.normalize(rel));
   if (!file.startsWith(staticDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    // As the real server: an address with no extension gets the client's
+    // page with 404, which says so; a missing file, the plain text.
+    const last = rel.slice(rel.lastIndexOf('/') + 1);
+    if (!last.includes('.')) {
+      res.writeHead(404, { 'Content-Type': TYPES['.html'] });
+      fs.createReadStream(path.join(staticDir, 'index.html')).pipe(res);
+      return;
+    }
     res.writeHead(404);
     res.end('not found');
     return;
