@@ -90,8 +90,9 @@ browserSuite('Game over: where you stand, and sharing without spoiling', (env) =
         new RegExp(`^Your place today: #[12] of 2, ${end.score} points$`));
       const normal = page.locator('[data-testid="daily-board"][data-mode="same"][data-preset="normal"]');
       assert.equal(await normal.locator(testid('daily-mine')).count(), 0);
-      // The board's leaderboard fits the phone: moves and time are left out,
-      // the long name wraps, and rank, name and score stay in the card.
+      // The board's leaderboard fits the phone: time and attempts are left
+      // out (Same Game breaks ties by fewer moves, which stay), the long
+      // name wraps, and rank, name, score and moves stay in the card.
       await easy.locator(testid('daily-leaderboard')).click();
       const row = page.locator(`[data-testid="lb-row"][data-player="${page.playerName}"]`);
       await row.waitFor();
@@ -105,11 +106,13 @@ browserSuite('Game over: where you stand, and sharing without spoiling', (env) =
       });
       assert.ok(fit.table <= fit.card && fit.cells <= fit.card, `table ends at ${fit.table}, cells at ${fit.cells}, card at ${fit.card}`);
       assert.equal(fit.wide, 0, 'the page does not scroll sideways');
-      for (const cell of ['td:nth-child(1)', 'td.who a', testid('lb-score')]) {
+      for (const cell of ['td:nth-child(1)', 'td.who a', testid('lb-score'), 'td:nth-child(4)']) {
         assert.ok(await row.locator(cell).isVisible(), `${cell} shows`);
       }
       assert.equal(await row.locator(testid('lb-score')).textContent(), String(end.score));
-      assert.equal(await row.locator('td.opt').first().isVisible(), false, 'no moves column on a phone');
+      assert.equal(await page.textContent('[data-testid="lb-table"] th:nth-child(4)'), 'Moves');
+      assert.equal(await row.locator('td.opt').count(), 2);
+      for (const td of await row.locator('td.opt').all()) assert.equal(await td.isVisible(), false, 'no time nor attempts');
       // And the player page.
       await page.goto(`${page.base}/?view=player&name=${encodeURIComponent(page.playerName)}`);
       await page.locator('[data-testid="player-streaks"] [data-testid="streak"]').waitFor();

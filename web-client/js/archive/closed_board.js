@@ -26,7 +26,7 @@ export function fillClosedStandings(box, { id, view, results, me, manager, onDis
   pager.offset = Math.min(Math.max(0, pager.offset), last);
   const shown = entries.slice(pager.offset, pager.offset + FINAL_ROWS);
   box.append(h('div', { class: 'table-wrap' },
-    resultsTable(shown, me, manager ? { onDisqualify, verify: true, race: true } : { verify: true, race: true })));
+    resultsTable(shown, me, { mode: view.mode, verify: true, race: true, ...(manager ? { onDisqualify } : {}) })));
   if (entries.length === 0) box.append(h('p', { class: 'note' }, t('lb.empty')));
   if (entries.length > FINAL_ROWS) {
     const move = (to) => { pager.offset = to; onPage(); };

@@ -65,8 +65,15 @@ export function dailyGroup(list) {
       { class: 'chip', testid: 'comp-link', dataset: { id: c.id, state: c.state } }))));
 }
 
-// Columns a phone leaves out (style.css).
-const OPTIONAL = ['lb.moves', 'lb.time'];
+// The columns a phone leaves out (style.css, .opt): the attempts, and of
+// moves and time the one that breaks no tie on the mode's boards
+// (rules.md, "Ranking": fewer moves on same and match3, shorter time on
+// hidden), so that a phone still shows why two equal scores stand in their
+// order.
+export function phoneHides(mode) {
+  return [mode === 'hidden' ? 'lb.moves' : 'lb.time', 'lb.attempts'];
+}
+const optional = (mode, key) => (phoneHides(mode).includes(key) ? 'opt' : null);
 
 const playerLink = (name) => link(`/?${new URLSearchParams({ view: 'player', name })}`, name);
 const raceEntryLink = (id) => h('span', { class: 'race-link' }, ' · ',
@@ -78,8 +85,9 @@ const verifyLink = (id) => (id ? link(replayUrl(id, null, { verify: true }), t('
   { testid: 'comp-verify-link' }) : '');
 const duration = (ms) => (ms == null ? '' : formatDuration(ms / 1000));
 
-// The live leaderboard (entries of /api/competitions/{id}/leaderboard).
-export function leaderboardTable(entries, me) {
+// The live leaderboard (entries of /api/competitions/{id}/leaderboard) of a
+// board of `mode`.
+export function leaderboardTable(entries, me, mode) {
   const body = h('tbody');
   for (const e of entries) {
     body.append(h('tr', { class: me && e.player === me ? 'me' : '', testid: 'comp-lb-row',
@@ -87,13 +95,13 @@ export function leaderboardTable(entries, me) {
     h('td', {}, String(e.rank)),
     h('td', { class: 'who' }, playerLink(e.player)),
     h('td', { testid: 'comp-lb-score' }, String(e.score)),
-    h('td', { class: 'opt' }, String(e.move_count)),
-    h('td', { class: 'opt' }, duration(e.duration_ms)),
-    h('td', {}, e.attempts == null ? '' : String(e.attempts))));
+    h('td', { class: optional(mode, 'lb.moves') }, String(e.move_count)),
+    h('td', { class: optional(mode, 'lb.time') }, duration(e.duration_ms)),
+    h('td', { class: optional(mode, 'lb.attempts') }, e.attempts == null ? '' : String(e.attempts))));
   }
   return h('table', { class: 'lb-table', testid: 'comp-lb' },
     h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'lb.attempts']
-      .map((k) => h('th', { i18n: k, class: OPTIONAL.includes(k) ? 'opt' : null })))), body);
+      .map((k) => h('th', { i18n: k, class: optional(mode, k) })))), body);
 }
 
 // The results after the close: disqualified rows struck out with their
@@ -107,7 +115,7 @@ export function leaderboardTable(entries, me) {
 // links its verification. With `replays` false (the organiser's table while
 // the competition runs: the server keeps every entry's moves secret until
 // the close, from the organiser too) the last cell says when its replay comes.
-export function resultsTable(entries, me, { onDisqualify = null, race = false, verify = false,
+export function resultsTable(entries, me, { mode = null, onDisqualify = null, race = false, verify = false,
   replays = true } = {}) {
   const body = h('tbody');
   for (const row of resultRows(entries)) {
@@ -121,8 +129,8 @@ export function resultsTable(entries, me, { onDisqualify = null, race = false, v
     h('td', {}, row.rank),
     h('td', { class: 'who' }, playerLink(e.player)),
     h('td', { testid: 'comp-result-score' }, String(e.score)),
-    h('td', { class: 'opt' }, e.move_count == null ? '' : String(e.move_count)),
-    h('td', { class: 'opt' }, duration(e.duration_ms)),
+    h('td', { class: optional(mode, 'lb.moves') }, e.move_count == null ? '' : String(e.move_count)),
+    h('td', { class: optional(mode, 'lb.time') }, duration(e.duration_ms)),
     h('td', { class: 'notes' }, notes, onDisqualify && !row.disqualified ? dqButton(e, onDisqualify) : null),
     h('td', {}, replays ? replayLink(e.game_id)
       : h('span', { class: 'note', testid: 'comp-replay-later' }, t('lb.replayAtClose')),
@@ -131,7 +139,7 @@ export function resultsTable(entries, me, { onDisqualify = null, race = false, v
   }
   return h('table', { class: `lb-table results${onDisqualify ? ' managed' : ''}`, testid: 'comp-results' },
     h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'comp.notes', 'lb.replay']
-      .map((k) => h('th', { i18n: k, class: OPTIONAL.includes(k) ? 'opt' : null })))), body);
+      .map((k) => h('th', { i18n: k, class: optional(mode, k) })))), body);
 }
 
 function dqButton(entry, onDisqualify) {

@@ -183,7 +183,7 @@ export function competitionPage(root, app, params) {
       standings.append(h('h2', { i18n: 'comp.leaderboard' }), ...manageNotes());
       if (!results) { standings.append(h('p', {}, t('common.loading'))); return; }
       if (results.entries.length === 0) standings.append(h('p', { class: 'note', testid: 'comp-lb-empty' }, t('lb.empty')));
-      else standings.append(h('div', { class: 'table-wrap' }, resultsTable(results.entries, mine, { onDisqualify, replays: false })));
+      else standings.append(h('div', { class: 'table-wrap' }, resultsTable(results.entries, mine, { mode: view.mode, onDisqualify, replays: false })));
       return;
     }
     if (view.state === 'closed') {
@@ -195,7 +195,7 @@ export function competitionPage(root, app, params) {
     standings.append(h('h2', { i18n: 'comp.leaderboard' }));
     if (!board) { standings.append(h('p', {}, t('common.loading'))); return; }
     if (board.entries.length === 0) standings.append(h('p', { class: 'note', testid: 'comp-lb-empty' }, t('lb.empty')));
-    else standings.append(h('div', { class: 'table-wrap' }, leaderboardTable(board.entries, mine)));
+    else standings.append(h('div', { class: 'table-wrap' }, leaderboardTable(board.entries, mine, view.mode)));
     standings.append(h('p', { testid: 'comp-lb-foot' },
       board.total > 0 ? `${playersText(board.total)} · ` : '',
       link(compLeaderboardUrl(id), t('comp.fullLeaderboard'), { testid: 'comp-full-lb' })));

@@ -8,12 +8,10 @@ import { t, onLangChange, formatDuration, playersText } from '../i18n.js';
 import { MODES, PRESETS } from '../presets.js';
 import { api } from '../api.js';
 import { compLeaderboardUrl, compUrl, validId } from '../competitions/logic.js';
-import { compName } from '../competitions/views.js';
+import { compName, phoneHides } from '../competitions/views.js';
 import { replayUrl } from '../replay/links.js';
 
 const PAGE = 20;
-// Columns a phone leaves out (style.css), as on the competition page.
-const OPTIONAL = ['lb.moves', 'lb.time'];
 
 function lbUrl(p) {
   if (p.competition) return compLeaderboardUrl(p.competition, { offset: p.offset, around: p.around });
@@ -118,11 +116,13 @@ export function leaderboardPage(root, app, params) {
     const later = ownOnly && !never;
     const replays = never ? data.entries.some((e) => me && e.player === me) : true;
     // An empty board says so in the status line: no headings over nothing.
-    // Moves and time are left out on a phone (style.css, .opt), and a long
-    // name wraps (.who), so that rank, name and score always fit its width.
+    // The attempts, and of moves and time the one that breaks no tie, are
+    // left out on a phone (style.css, .opt), and a long name wraps (.who),
+    // so that rank, name, score and the tie-break always fit its width.
+    const opt = (k) => (phoneHides(board.mode).includes(k) ? 'opt' : null);
     if (data.entries.length) table.append(h('thead', {}, h('tr', {},
       ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'lb.attempts', replays ? 'lb.replay' : null]
-        .filter(Boolean).map((k) => h('th', { i18n: k, class: OPTIONAL.includes(k) ? 'opt' : null })))));
+        .filter(Boolean).map((k) => h('th', { i18n: k, class: opt(k) })))));
     const body = h('tbody');
     for (const e of data.entries) {
       const mine = me && e.player === me;
@@ -130,9 +130,9 @@ export function leaderboardPage(root, app, params) {
         h('td', {}, String(e.rank)),
         h('td', { class: 'who' }, link(`/?${new URLSearchParams({ view: 'player', name: e.player })}`, e.player)),
         h('td', { testid: 'lb-score' }, String(e.score)),
-        h('td', { class: 'opt' }, String(e.move_count)),
-        h('td', { class: 'opt' }, e.duration_ms == null ? '' : formatDuration(e.duration_ms / 1000)),
-        h('td', {}, String(e.attempts)),
+        h('td', { class: opt('lb.moves') }, String(e.move_count)),
+        h('td', { class: opt('lb.time') }, e.duration_ms == null ? '' : formatDuration(e.duration_ms / 1000)),
+        h('td', { class: opt('lb.attempts') }, String(e.attempts)),
         replays ? h('td', {}, !e.game_id ? ''
           : !ownOnly || mine ? link(replayUrl(e.game_id), t('btn.replay'))
             : later ? h('span', { class: 'note', testid: 'lb-replay-later' }, t('lb.replayAtClose')) : '') : null));
