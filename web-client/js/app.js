@@ -103,6 +103,8 @@ function route() {
   else if (p.view === 'archive') page = archivePage;
   else if (p.view !== undefined) page = notFoundPage;
   else if (validBoard(p.mode, p.preset)) page = playPage;
+  // A board no mode or preset has (a mistyped link): no such page either.
+  else if (p.mode !== undefined || p.preset !== undefined) page = notFoundPage;
   else page = homePage;
   document.body.dataset.page = page.name.replace(/Page$/, '');
   // A page that can do without a player (page.withoutPlayer(params) true)

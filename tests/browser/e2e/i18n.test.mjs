@@ -66,6 +66,12 @@ browserSuite('Pages and languages', (env) => {
       await page.goto(`${page.base}/?view=bogus`);
       await page.locator(testid('not-found')).waitFor();
       assert.equal(await page.locator(testid('name-dialog')).count(), 0);
+      // So does a board no mode or preset has.
+      for (const board of ['mode=tetris&preset=easy', 'mode=same&preset=huge', 'mode=same']) {
+        await page.goto(`${page.base}/?${board}`);
+        await page.locator(testid('not-found')).waitFor();
+      }
+      assert.equal(await page.locator(testid('name-dialog')).count(), 0);
       assert.deepEqual(page.errors.filter((e) => !/404/.test(e)), []);
     });
   });
