@@ -73,12 +73,14 @@ export function playersText(total) {
 
 // Dates and times in the reader's time zone, in one style on every page
 // ("28 Nov 2026, 08:39 UTC"; Japanese in its own order).
-const DATE_OPTS = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+const DAY_OPTS = { year: 'numeric', month: 'short', day: 'numeric' };
+const DATE_OPTS = { ...DAY_OPTS, hour: '2-digit', minute: '2-digit' };
+// The locale dates are written in, by the site's language.
+export const dateLocale = () => (lang === 'ja' ? 'ja-JP' : 'en-GB');
 
 export function dateFormat(withZone, withSeconds = false) {
-  const locale = lang === 'ja' ? 'ja-JP' : 'en-GB';
   const opts = { ...DATE_OPTS, ...(withZone ? { timeZoneName: 'short' } : {}), ...(withSeconds ? { second: '2-digit' } : {}) };
-  return new Intl.DateTimeFormat(locale, opts);
+  return new Intl.DateTimeFormat(dateLocale(), opts);
 }
 
 // An instant, with its zone; what is not a date is shown as it came.
@@ -91,8 +93,7 @@ export function formatWhen(iso) {
 export function formatDay(iso) {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return String(iso ?? '');
-  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB',
-    { year: 'numeric', month: 'short', day: 'numeric' }).format(d);
+  return new Intl.DateTimeFormat(dateLocale(), DAY_OPTS).format(d);
 }
 
 // 3723 s -> "1:02:03"; 63 s -> "1:03".

@@ -3,7 +3,7 @@
 // from other people: they only ever go in as text (dom.js h()).
 
 import { h, link } from '../dom.js';
-import { t, tn, getLang } from '../i18n.js';
+import { t, tn, dateLocale } from '../i18n.js';
 import { compUrl } from '../competitions/logic.js';
 import { boardName, compName } from '../competitions/views.js';
 import { practiceUrl } from './logic.js';
@@ -12,8 +12,7 @@ import { practiceUrl } from './logic.js';
 export function dayTitle(day) {
   const d = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(d.getTime())) return day;
-  const locale = getLang() === 'ja' ? 'ja-JP' : 'en-GB';
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric',
+  return new Intl.DateTimeFormat(dateLocale(), { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric',
     timeZone: 'UTC' }).format(d);
 }
 

@@ -3,6 +3,8 @@
 // the commitment check, the organiser form's request body, and the rows of
 // the results table. Unit-tested in tests/browser/unit/competitions.test.mjs.
 
+import { countKey } from '../i18n.js';
+
 // Competition ids are opaque to the client (organiser ones are 10
 // characters, dailies look like daily-2026-11-24-match3-classic); what a
 // player may type or paste as a code is limited to the characters ids use.
@@ -89,12 +91,12 @@ export function attemptsInfo(view) {
   const used = view.attempts_used;
   // One attempt (and playing once) has texts of its own: no "1 attempts".
   if (view.attempts == null || view.attempts_left == null) {
-    return { key: used === 1 ? 'comp.you.unlimited1' : 'comp.you.unlimited', vars: { used }, left: null };
+    return { key: countKey('comp.you.unlimited', used), vars: { used }, left: null };
   }
   const left = view.attempts_left;
-  const one = view.attempts === 1;
-  if (left <= 0) return { key: one ? 'comp.you.none1' : 'comp.you.none', vars: { used, n: view.attempts }, left: 0 };
-  return { key: one ? 'comp.you.left1' : 'comp.you.left', vars: { used, left, n: view.attempts }, left };
+  const n = view.attempts;
+  if (left <= 0) return { key: countKey('comp.you.none', n), vars: { used, n }, left: 0 };
+  return { key: countKey('comp.you.left', n), vars: { used, left, n }, left };
 }
 
 // Hex <-> bytes. A string of an odd length or with a non-hex character

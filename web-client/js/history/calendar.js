@@ -4,7 +4,7 @@
 // alone), today outlined and named, previous / next month.
 
 import { h, clear } from '../dom.js';
-import { t, tn, getLang } from '../i18n.js';
+import { t, tn, dateLocale } from '../i18n.js';
 import { api } from '../api.js';
 
 function monthText(year, month) {  // month 1-12
@@ -12,7 +12,7 @@ function monthText(year, month) {  // month 1-12
 }
 
 function label(date, options) {
-  return date.toLocaleDateString(getLang() === 'ja' ? 'ja-JP' : 'en-GB', { timeZone: 'UTC', ...options });
+  return date.toLocaleDateString(dateLocale(), { timeZone: 'UTC', ...options });
 }
 
 export function playCalendar(name, own, token) {
