@@ -134,6 +134,49 @@ browserSuite('Keyboard play', (env) => {
     });
   });
 
+  test('Same Game: Hint replaces the cursor\'s preview and takes the cursor to the hinted group', async (t) => {
+    await withPage(t, env, {}, async (page) => {
+      const v0 = await openGame(page, 'mode=same&preset=easy&seed=browser-keys-hint');
+      const lit = (cls) => page.evaluate((c) => [...document.querySelectorAll(`[data-testid="cell"].${c}`)]
+        .map((el) => `${el.dataset.x},${el.dataset.y}`).sort(), cls);
+      const hinted = await page.evaluate(() =>
+        window.__tilecrush.net.request('hint', { game_id: window.__tilecrush.view.game_id }));
+      const hintGroup = groupOf(v0.board, hinted.click[0], hinted.click[1]).map(([x, y]) => `${x},${y}`).sort();
+      // The cursor on another group of two or more: its preview is lit.
+      let other = null;
+      for (let y = 0; y < v0.height && !other; y++) {
+        for (let x = 0; x < v0.width && !other; x++) {
+          const g = groupOf(v0.board, x, y);
+          if (g.length >= 2 && !hintGroup.includes(`${x},${y}`)) other = { x, y, n: g.length };
+        }
+      }
+      assert.ok(other, 'the board has a group besides the hinted one');
+      await page.locator(testid('board')).focus();
+      await page.keyboard.press('ArrowRight'); // the cursor shows (and previews) once a key moves it
+      await cursorTo(page, other.x, other.y);
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cell"].preview').length === n, other.n);
+      // Hint from the keyboard: one group lit, the hinted one, with the cursor on it.
+      await page.locator(testid('btn-hint')).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="cell"].hint').length > 0);
+      assert.deepEqual(await lit('hint'), hintGroup);
+      assert.deepEqual(await lit('preview'), [], 'the preview gave way to the hint');
+      assert.deepEqual(await page.evaluate(() => {
+        const c = document.querySelector('[data-testid="board-cursor"]');
+        return [Number(c.dataset.x), Number(c.dataset.y)];
+      }), hinted.click);
+      // Back on the board, Enter removes the hinted group.
+      await page.locator(testid('board')).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => window.__tilecrush.view.move_count === 1);
+      await waitIdle(page);
+      await expectHashesEqual(page);
+      assert.equal((await gameView(page)).score, (hintGroup.length - 2) ** 2);
+      assert.deepEqual(await lit('hint'), [], 'the move cleared the hint');
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
   test('match-3: Enter picks, Escape cancels, two presses swap; a swap without a run says why', async (t) => {
     await withPage(t, env, {}, async (page) => {
       const v0 = await openGame(page, 'mode=match3&preset=classic&seed=browser-keys-m3');

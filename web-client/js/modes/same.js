@@ -1,7 +1,9 @@
 // Same Game input: hover preview (mouse), click to remove; on touch the
 // first tap previews and a second tap inside the previewed group confirms.
 // Keyboard: the cursor previews like the mouse, Enter or Space removes the
-// group under it. Undo and hint buttons.
+// group under it. Undo and hint buttons. One group is lit at a time: a
+// preview replaces the hint, and the hint replaces the preview and takes
+// the keyboard cursor to the hinted tile (Enter then removes its group).
 
 import { t } from '../i18n.js';
 
@@ -38,6 +40,7 @@ export function sameMode(ctrl) {
     if (generation === ctrl.generation && !ctrl.busy && stillWanted) {
       if (reply) {
         shown = { at: key(x, y), cells: new Set(reply.cells.map(([cx, cy]) => key(cx, cy))) };
+        ctrl.view.unmark('hint');
         ctrl.view.mark('preview', reply.cells);
         ctrl.ui.setPreview(t('hud.preview', { points: reply.points, n: reply.cells.length }), reply);
         if (armedTouch && armedTouch.at === key(x, y)) armedTouch.cells = shown.cells;
@@ -102,6 +105,8 @@ export function sameMode(ctrl) {
     },
     async hint() {
       if (!ctrl.model || ctrl.model.over) return;
+      const generation = ctrl.generation;
+      const moves = ctrl.model.moveCount;
       try {
         const reply = await ctrl.net.request('hint', { game_id: ctrl.model.gameId });
         const [x, y] = reply.click;
@@ -110,7 +115,12 @@ export function sameMode(ctrl) {
           const p = await ctrl.net.request('preview', { game_id: ctrl.model.gameId, x, y });
           cells = p.cells;
         } catch { /* the single cell then */ }
+        // Another board or a move meanwhile: the hint was for what stood before.
+        if (generation !== ctrl.generation || ctrl.model.moveCount !== moves) return reply;
+        hover = null;
+        clearPreview();
         ctrl.view.mark('hint', cells);
+        ctrl.view.setCursor({ x, y });
         armedTouch = { at: key(x, y), cells: new Set(cells.map(([cx, cy]) => key(cx, cy))) };
         return reply;
       } catch (err) {
