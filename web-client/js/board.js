@@ -279,6 +279,11 @@ export class BoardView {
     this.live.textContent = this.live.textContent === text ? `${text}\u00a0` : text;
   }
 
+  // Empties the live region (without announcing anything).
+  clearAnnouncement() {
+    if (this.live) this.live.textContent = '';
+  }
+
   onMove(e) {
     const c = this.cellFromEvent(e);
     const press = this.press;

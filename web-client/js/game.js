@@ -8,7 +8,7 @@
 import { modelFromView, applyEvent, candidateHashes } from './model.js';
 import { BoardView } from './board.js';
 import { animateEvent } from './animate.js';
-import { t } from './i18n.js';
+import { t, onLangChange } from './i18n.js';
 import { refusalText } from './refusals.js';
 import { describeReply } from './announce.js';
 
@@ -47,10 +47,14 @@ export class GameController extends EventTarget {
       if (e.detail.reconnect && this.model) this.enqueue(() => this.resume('reconnect'));
     };
     net.addEventListener('ready', this.onReady);
+    // The live region's last words were in the language just left: silent,
+    // not read out later in the wrong language.
+    this.offLang = onLangChange(() => this.view.clearAnnouncement());
   }
 
   destroy() {
     this.net.removeEventListener('ready', this.onReady);
+    this.offLang();
     if (this.mode && this.mode.destroy) this.mode.destroy();
     this.mode = null;
   }

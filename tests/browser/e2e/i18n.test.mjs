@@ -11,8 +11,13 @@ browserSuite('Pages and languages', (env) => {
       await page.goto(`${page.base}/?mode=same&preset=normal&seed=browser-ja`);
       await waitIdle(page);
       assert.equal(await page.textContent(testid('nav-leaderboard')), 'Leaderboards');
+      await page.locator(testid('board')).focus();
+      await page.keyboard.press('ArrowRight');
+      assert.match(await page.textContent(testid('announce')), /^Column 2, row 1/);
       await page.selectOption(testid('lang-select'), 'ja');
       assert.equal(await page.textContent(testid('nav-leaderboard')), 'ランキング');
+      // The live region's English words are not left to be read out in Japanese.
+      assert.equal(await page.textContent(testid('announce')), '');
       assert.match(await page.textContent(testid('game-title')), /さめがめ/);
       assert.match(await page.textContent(testid('btn-hint')), /ヒント/);
       assert.equal(await page.getAttribute('html', 'lang'), 'ja');
