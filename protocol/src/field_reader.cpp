@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "text.hpp"
+#include "tilecrush/protocol/names.hpp"
 
 namespace tilecrush::protocol::detail {
 
@@ -47,6 +48,9 @@ std::string FieldReader::checked_text(const char* key, const nlohmann::json& val
          std::to_string(rule.max_chars) + " characters");
   } else if (info.has_control && !rule.allow_control) {
     fail(std::string(key) + " must not contain control characters");
+  } else if (const NameProblem problem = rule.shown_name ? name_problem(text) : NameProblem::none;
+             problem != NameProblem::none) {
+    fail(std::string(name_problem_message(problem)));
   }
   return failed() ? std::string() : text;
 }

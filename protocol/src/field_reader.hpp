@@ -17,6 +17,7 @@ struct TextRule {
   std::size_t min_chars = 1;  // code points
   std::size_t max_chars = 64;
   bool allow_control = false;
+  bool shown_name = false;  // names.hpp's checks too
 };
 
 class FieldReader {

@@ -18,7 +18,7 @@ namespace {
 using detail::FieldReader;
 using detail::kKeyRule;
 
-constexpr detail::TextRule kNameRule{1, kMaxNameChars, false};
+constexpr detail::TextRule kNameRule{1, kMaxNameChars, false, true};
 constexpr detail::TextRule kTokenRule{1, kMaxTokenChars, false};
 constexpr detail::TextRule kRecoveryRule{1, kMaxRecoveryChars, false};
 

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "tilecrush/protocol/names.hpp"
 #include "tilecrush/protocol/utf8.hpp"
 
 namespace tilecrush::protocol {
@@ -71,6 +72,55 @@ bool valid_utf8(std::string_view text) {
     p += length;
   }
   return true;
+}
+
+namespace {
+
+// names.hpp's refused invisible characters.
+bool refused_invisible(std::uint32_t cp) {
+  return cp == 0x00AD || cp == 0x034F || cp == 0x061C || cp == 0x115F || cp == 0x1160 ||
+         cp == 0x17B4 || cp == 0x17B5 || cp == 0x180E || cp == 0x200B || cp == 0x200E ||
+         cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2064) ||
+         (cp >= 0x2066 && cp <= 0x206F) || cp == 0x3164 || cp == 0xFEFF || cp == 0xFFA0;
+}
+
+// Shows nothing by itself: Unicode's White_Space, the braille blank, and
+// the invisible characters a name may hold (joiners, variation selectors,
+// tags) or may not.
+bool shows_nothing(std::uint32_t cp) {
+  return cp <= 0x20 || (cp >= 0x7F && cp <= 0xA0) || cp == 0x1680 ||
+         (cp >= 0x2000 && cp <= 0x200D) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F ||
+         cp == 0x205F || cp == 0x2800 || cp == 0x3000 || (cp >= 0xFE00 && cp <= 0xFE0F) ||
+         (cp >= 0xE0000 && cp <= 0xE0FFF) || refused_invisible(cp);
+}
+
+}  // namespace
+
+NameProblem name_problem(std::string_view text) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* end = p + text.size();
+  bool visible = false;
+  while (p < end) {
+    std::uint32_t cp = 0;
+    const int length = decode_utf8(p, end, cp);
+    if (length == 0) break;
+    if (refused_invisible(cp)) return NameProblem::invisible_character;
+    if (!shows_nothing(cp)) visible = true;
+    p += length;
+  }
+  return visible ? NameProblem::none : NameProblem::nothing_visible;
+}
+
+std::string_view name_problem_message(NameProblem problem) {
+  switch (problem) {
+    case NameProblem::nothing_visible:
+      return "name must show at least one visible character";
+    case NameProblem::invisible_character:
+      return "name must not contain invisible characters";
+    case NameProblem::none:
+      break;
+  }
+  return {};
 }
 
 namespace detail {

@@ -68,6 +68,21 @@ TEST(ParserErrors, HelloName) {
   std::string long_name;
   for (int i = 0; i < 33; ++i) long_name += "\xC3\xA9";
   expect_bad_fields("hello", {{"name", long_name}});
+  // A name that would show as nothing, or hold an invisible look-alike.
+  for (const char* invisible :
+       {"\u200B\u200B", "   ", "\u00A0", "\u3000", "\u2800", "\u200D", "Kim\u200B",
+        "\u202E"
+        "Ada",
+        "A\u00AD"
+        "da",
+        "Ada\uFEFF", "\u3164"}) {
+    const ParseResult r =
+        parse_client_message(json{{"type", "hello"}, {"id", 5}, {"name", invisible}}.dump());
+    EXPECT_EQ(r.error.code, ErrorCode::bad_request) << invisible;
+    EXPECT_TRUE(r.error.message == "name must show at least one visible character" ||
+                r.error.message == "name must not contain invisible characters")
+        << invisible << ": " << r.error.message;
+  }
   expect_bad_fields("hello", {{"name", "Ada"}, {"token", 5}});
   expect_bad_fields("hello", {{"name", "Ada"}, {"token", ""}});
   // A recovery code: a string of 1-64 characters without controls, never

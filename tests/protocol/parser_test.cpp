@@ -41,6 +41,17 @@ TEST(Parser, HelloWithARecoveryCodeAndTheRecoveryCodeRequest) {
   EXPECT_EQ(type_name(RecoveryCode{}), "recovery_code");
 }
 
+// What names.hpp refuses is only what shows nothing: spaces inside a name,
+// scripts that need the joiners, and emoji sequences stay names.
+TEST(Parser, HelloAcceptsNamesThatShowWithTheirJoiners) {
+  for (const char* name : {"Ada Lovelace", " Ada", "Zo\u00E9",
+                           "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645",  // with ZWNJ
+                           "\U0001F469\u200D\U0001F4BB", "\u2764\uFE0F", "\u00A0x"}) {
+    const auto h = parse_as<Hello>(json{{"type", "hello"}, {"name", name}}.dump());
+    EXPECT_EQ(h.name, name);
+  }
+}
+
 TEST(Parser, HelloAcceptsThirtyTwoMultibyteCharacters) {
   std::string name;
   for (int i = 0; i < 32; ++i) name += "\xC3\xA9";  // é, two bytes each

@@ -10,6 +10,7 @@
 #include "ops/clock.hpp"
 #include "tilecrush/game/presets.hpp"
 #include "tilecrush/protocol/competition_bodies.hpp"
+#include "tilecrush/protocol/names.hpp"
 #include "tilecrush/storage/token_hash.hpp"
 
 namespace tilecrush::server {
@@ -185,6 +186,10 @@ HttpAnswer HttpApi::create_competition(const ApiRequest& request) {
   if (!name || !valid_text(*name, 64)) {
     return error_answer(400, ErrorCode::bad_request,
                         "name must be 1-64 characters, no control characters");
+  }
+  if (const auto problem = protocol::name_problem(*name); problem != protocol::NameProblem::none) {
+    return error_answer(400, ErrorCode::bad_request,
+                        std::string(protocol::name_problem_message(problem)));
   }
   c.name = *name;
   const std::string* mode = text_field("mode");
