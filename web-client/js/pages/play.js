@@ -29,6 +29,7 @@ import {
 import { standingSection } from '../standing/standing.js';
 import { compName } from '../competitions/views.js';
 import { isClosedPractice } from '../archive/logic.js';
+import { copyLinkButton } from '../clipboard.js';
 
 export function playPage(root, app, params) {
   const stats = makeStats();
@@ -114,16 +115,10 @@ export function playPage(root, app, params) {
     }
     if (shareHref) {
       const input = h('input', { readonly: true, value: shareHref, testid: 'share-link', 'aria-label': t('over.share') });
-      const copy = h('button', { type: 'button', testid: 'btn-share' }, t('btn.share'));
-      copy.addEventListener('click', async () => {
-        try {
-          await navigator.clipboard.writeText(shareHref);
-        } catch {
-          input.select();
-        }
-        copy.textContent = t('btn.copied');
-      });
-      rows.push(h('div', { class: 'share' }, h('label', {}, t(inComp ? 'comp.share' : 'over.share')), input, copy));
+      // "Link copied" only when it was; else the link is selected in its field.
+      const copy = copyLinkButton(input, 'btn-share');
+      rows.push(h('div', { class: 'share' }, h('label', {}, t(inComp ? 'comp.share' : 'over.share')), input,
+        copy.button, copy.status));
     }
     if (inComp) {
       rows.push(h('div', { class: 'over-actions' },

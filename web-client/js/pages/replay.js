@@ -26,6 +26,7 @@ import { ReplayStepper } from '../replay/stepper.js';
 import { raceUrl, raceable } from '../race/links.js';
 import { replayUrl } from '../replay/links.js';
 import { boardName } from '../competitions/views.js';
+import { copyOrSelect, SELECTED_KEY } from '../clipboard.js';
 
 const SPEEDS = [0.5, 1, 2, 4];
 const PAUSE_MS = 450;  // between two moves at 1x, after their animation
@@ -168,12 +169,13 @@ export function replayPage(root, app, params) {
   });
   copyLink.addEventListener('click', async () => {
     const url = new URL(addressOf(current()), location.origin).href;
-    try {
-      await navigator.clipboard.writeText(url);
-      msg.textContent = t('replay.linkCopied');
-    } catch {
-      msg.textContent = url;
-    }
+    // "Link copied" only when it was; else the link, shown and selected.
+    const shown = () => {
+      const text = h('span', { class: 'copy-text', testid: 'replay-link-text' }, url);
+      msg.replaceChildren(`${t(SELECTED_KEY)} `, text);
+      return text;
+    };
+    if (await copyOrSelect(url, shown)) msg.textContent = t('replay.linkCopied');
   });
   // Keys on the board: left and right step, space plays or pauses.
   view.el.addEventListener('keydown', (e) => {

@@ -7,6 +7,7 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { MODES, PRESETS, loadChoice, saveChoice } from '../presets.js';
 import { normalizeCode, roomUrl, scoreboard, standingRows } from './state.js';
+import { copyLinkButton } from '../clipboard.js';
 
 const CHOICE_KEY = 'tilecrush.roomChoice';
 
@@ -62,29 +63,17 @@ export function joinForm(onJoin) {
   return form;
 }
 
-function copyButton(text, testid) {
-  const b = h('button', { type: 'button', testid }, t('btn.share'));
-  b.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      b.textContent = t('btn.copied');
-    } catch {
-      const input = b.previousElementSibling;
-      if (input && input.select) input.select();
-    }
-  });
-  return b;
-}
-
 // The room's two addresses: to play in it, and to watch it (only the
 // latter once the race is on).
 export function shareBox(code, { watchOnly = false } = {}) {
   const play = new URL(roomUrl(code), location.origin).href;
   const watch = new URL(roomUrl(code, { watch: true }), location.origin).href;
-  const row = (labelKey, value, testid) => h('div', { class: 'share' },
-    h('label', { i18n: labelKey }),
-    h('input', { readonly: true, value, testid, 'aria-label': t(labelKey) }),
-    copyButton(value, `${testid}-copy`));
+  const row = (labelKey, value, testid) => {
+    const input = h('input', { readonly: true, value, testid, 'aria-label': t(labelKey) });
+    // "Link copied" only when it was; else the link is selected in its field.
+    const copy = copyLinkButton(input, `${testid}-copy`);
+    return h('div', { class: 'share' }, h('label', { i18n: labelKey }), input, copy.button, copy.status);
+  };
   return h('div', { class: 'room-share', testid: 'room-share' },
     watchOnly ? null : row('rooms.sharePlay', play, 'room-share-link'),
     row('rooms.shareWatch', watch, 'room-watch-link'));
