@@ -6,6 +6,7 @@
 import { h, clear } from '../dom.js';
 import { t, tn, dateLocale } from '../i18n.js';
 import { api } from '../api.js';
+import { failureText } from '../unreachable.js';
 
 function monthText(year, month) {  // month 1-12
   return `${year}-${String(month).padStart(2, '0')}`;
@@ -97,7 +98,7 @@ export function playCalendar(name, own, token) {
       error = null;
     } catch (err) {
       if (gone || mine !== serial) return;
-      error = t('err.generic', { message: err.message || err.code });
+      error = failureText(err);
     }
     render();
   }

@@ -7,6 +7,7 @@
 import { h, clear, link } from '../dom.js';
 import { t, formatWhen } from '../i18n.js';
 import { api } from '../api.js';
+import { failureText } from '../unreachable.js';
 import { replayUrl } from '../replay/links.js';
 
 const PAGE = 10;
@@ -97,7 +98,7 @@ export function historyList(name, own, token, size = PAGE) {
       error = null;
     } catch (err) {
       if (gone) return;
-      error = t('err.generic', { message: err.message || err.code });
+      error = failureText(err);
     }
     render();
   }

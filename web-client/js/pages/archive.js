@@ -9,6 +9,7 @@ import { t, onLangChange } from '../i18n.js';
 import { api } from '../api.js';
 import { ARCHIVE_MODES, archiveUrl, groupByDay } from '../archive/logic.js';
 import { dayGroup } from '../archive/views.js';
+import { unreachableNotice, failureText } from '../unreachable.js';
 
 const PAGE = 20;
 const KINDS = ['daily', 'organised'];
@@ -49,6 +50,8 @@ export function archivePage(root, app, params) {
     more.hidden = !next;
     more.disabled = loading;
     status.hidden = !status.textContent;
+    // Nothing read yet and the server down: the notice alone, no empty card.
+    listCard.hidden = notice.shown && groups.length === 0;
   }
 
   async function load(reset) {
@@ -64,14 +67,20 @@ export function archivePage(root, app, params) {
       next = page.next;
       loaded = true;
       status.textContent = '';
+      notice.hide();
     } catch (err) {
       if (mine !== generation) return;
-      status.textContent = t('err.generic', { message: err.message || err.code });
+      // The server down: the notice says so (and asks again) instead.
+      status.textContent = notice.show(err) ? '' : failureText(err);
+      retryReset = reset;
     }
     loading = false;
     render();
   }
 
+  // The server down: the page says so and asks again for what failed.
+  let retryReset = true;
+  const notice = unreachableNotice(() => load(retryReset));
   more.addEventListener('click', () => { if (!loading && next) load(false); });
   modeSel.addEventListener('change', () => {
     mode = modeSel.value;
@@ -80,14 +89,16 @@ export function archivePage(root, app, params) {
   });
   kindSel.addEventListener('change', () => { kind = kindSel.value; load(true); });
 
-  root.append(h('section', { class: 'archive', testid: 'archive-page' },
+  const listCard = h('div', { class: 'card' }, status, list, h('p', { class: 'archive-more' }, more));
+  root.append(h('section', { class: 'archive', testid: 'archive-page' }, notice.el,
     h('div', { class: 'card' },
       h('h2', { i18n: 'archive.title' }),
       h('p', { class: 'note', i18n: 'archive.intro' }),
       filters),
-    h('div', { class: 'card' }, status, list, h('p', { class: 'archive-more' }, more))));
+    listCard));
   load(true);
-  return onLangChange(render);
+  const offLang = onLangChange(render);
+  return () => { offLang(); notice.stop(); };
 }
 
 // A list to read: no player name is asked for it (app.js).

@@ -10,6 +10,7 @@ import { api } from '../api.js';
 import { codeFromInput, compUrl, sortCompetitions } from '../competitions/logic.js';
 import { competitionItem, dailyGroup } from '../competitions/views.js';
 import { archiveUrl } from '../archive/logic.js';
+import { unreachableNotice } from '../unreachable.js';
 
 const STATES = [
   { state: 'open', limit: 100 },
@@ -45,6 +46,7 @@ export function competitionsPage(root, app) {
   });
 
   function render() {
+    STATES.forEach(({ state }, i) => { sections[i].hidden = !data[state] && notice.shown; });
     for (const { state } of STATES) {
       const ul = clear(lists[state]);
       if (!data[state]) continue;
@@ -66,19 +68,22 @@ export function competitionsPage(root, app) {
     }
   }
 
+  // The server down: the page says so and fills in once it answers.
+  const notice = unreachableNotice(() => load());
   async function load() {
     status.textContent = t('common.loading');
     const answers = await Promise.allSettled(STATES.map(({ state, limit }) => api.competitions({ state, limit })));
-    let failed = false;
+    let failed = null;
     answers.forEach((a, i) => {
       if (a.status === 'fulfilled') data[STATES[i].state] = a.value.competitions || [];
-      else failed = true;
+      else failed = a.reason;
     });
-    status.textContent = failed ? t('comps.error') : '';
+    status.textContent = failed && !notice.show(failed) ? t('comps.error') : '';
+    if (!failed) notice.hide();
     render();
   }
 
-  root.append(h('section', { class: 'competitions', testid: 'competitions-page' },
+  root.append(h('section', { class: 'competitions', testid: 'competitions-page' }, notice.el,
     h('div', { class: 'card' },
       h('h2', { i18n: 'comps.title' }),
       h('p', { class: 'note', i18n: 'comps.intro' }),
@@ -87,7 +92,8 @@ export function competitionsPage(root, app) {
       status),
     ...sections));
   load();
-  return onLangChange(render);
+  const offLang = onLangChange(render);
+  return () => { offLang(); notice.stop(); };
 }
 
 // A list to read: no player name is asked for it (app.js).

@@ -10,6 +10,7 @@ import { api } from '../api.js';
 import { compLeaderboardUrl, compUrl, validId } from '../competitions/logic.js';
 import { compName, phoneHides } from '../competitions/views.js';
 import { replayUrl } from '../replay/links.js';
+import { unreachableNotice, failureText } from '../unreachable.js';
 
 const PAGE = 20;
 
@@ -155,11 +156,20 @@ export function leaderboardPage(root, app, params) {
     if (me) pager.append(link(lbUrl({ ...board, around: true, offset: 0 }), t('btn.around'), { class: 'button', testid: 'lb-around' }));
   }
 
+  // The server down: the page says so and fills in once it answers.
+  const notice = unreachableNotice(() => load());
   async function load() {
     try {
       daily = await api.daily();
       renderDaily();
-    } catch { /* the form still works */ }
+      notice.hide();
+    } catch (err) {
+      // Anything else: the form still works.
+      if (notice.show(err)) {
+        status.textContent = '';
+        return;
+      }
+    }
     if (!hasBoard) { renderTable(); return; }
     status.className = 'note';
     status.textContent = t('common.loading');
@@ -185,19 +195,23 @@ export function leaderboardPage(root, app, params) {
         data = await api.leaderboard({ ...board, limit: PAGE, offset: board.offset });
       }
       renderTable();
+      notice.hide();
     } catch (err) {
       data = null;
       missing = !!board.competition && !comp && err.status === 404;
       renderTable();
       status.className = 'message';
-      status.textContent = missing ? t('comp.missing.note')
-        : err.status === 404 && board.around ? t('lb.notOn') : t('err.generic', { message: err.message });
+      if (notice.show(err)) status.textContent = '';
+      else {
+        status.textContent = missing ? t('comp.missing.note')
+          : err.status === 404 && board.around ? t('lb.notOn') : failureText(err);
+      }
     }
   }
 
   fillSelectors();
   renderTable();
-  root.append(h('section', { class: 'leaderboard', testid: 'leaderboard-page' },
+  root.append(h('section', { class: 'leaderboard', testid: 'leaderboard-page' }, notice.el,
     h('div', { class: 'card' }, h('h2', { i18n: 'lb.dailyBoards' }), dailyList, form),
     h('div', { class: 'card' }, heading, status, h('div', { class: 'table-wrap' }, table), pager)));
   load();
@@ -213,6 +227,7 @@ export function leaderboardPage(root, app, params) {
   app.net.addEventListener('ready', onReady);
   return () => {
     offLang();
+    notice.stop();
     app.net.removeEventListener('ready', onReady);
   };
 }

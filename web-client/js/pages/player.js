@@ -11,6 +11,7 @@ import { streakList } from '../standing/streaks.js';
 import { historyList, pageSize } from '../history/history_list.js';
 import { playCalendar } from '../history/calendar.js';
 import { replayUrl } from '../replay/links.js';
+import { unreachableNotice, failureText } from '../unreachable.js';
 
 const lower = (s) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
@@ -40,7 +41,9 @@ export function playerPage(root, app, params) {
 function showPlayer(root, app, params) {
   const name = String(params.name || '');
   const section = h('section', { class: 'player card', testid: 'player-page' });
-  root.append(section);
+  // The server down: the page says so and fills in once it answers.
+  const notice = unreachableNotice(() => fetchPlayer());
+  root.append(notice.el, section);
   let data = null;
   let error = null;
 
@@ -54,7 +57,7 @@ function showPlayer(root, app, params) {
     clear(section);
     section.append(h('h2', { testid: 'player-name' }, t('player.title', { name })));
     if (error) { section.append(h('p', { class: 'message' }, error)); return; }
-    if (!data) { section.append(h('p', {}, t('common.loading'))); return; }
+    if (!data) { if (!notice.shown) section.append(h('p', {}, t('common.loading'))); return; }
     const since = data.created_at ? formatDay(data.created_at) : '';
     section.append(...[
       since ? h('p', {}, t('player.since', { date: since })) : null,
@@ -113,9 +116,11 @@ function showPlayer(root, app, params) {
     root.append(history.el, calendar.el);
   };
 
-  api.player(name).then((d) => {
+  const fetchPlayer = () => api.player(name).then((d) => {
     if (gone) return;
     data = d;
+    error = null;
+    notice.hide();
     render();
     showHistory();
     // "My games": once the profile above has its height (the router has
@@ -123,13 +128,17 @@ function showPlayer(root, app, params) {
     if (params.section === 'history') history.el.scrollIntoView();
   }).catch((err) => {
     if (gone) return;
-    error = err.status === 404 ? t('player.unknown') : t('err.generic', { message: err.message });
-    if (err.status !== 404) showHistory();
+    if (notice.show(err)) error = null;
+    else {
+      error = err.status === 404 ? t('player.unknown') : failureText(err);
+      if (err.status !== 404) showHistory();
+    }
     render();
   });
+  fetchPlayer();
   render();
   const off = onLangChange(() => { render(); if (history) { history.render(); calendar.render(); } });
-  return () => { gone = true; off(); if (history) { history.stop(); calendar.stop(); } };
+  return () => { gone = true; off(); notice.stop(); if (history) { history.stop(); calendar.stop(); } };
 }
 
 // A player's page is public: a visitor reads it without choosing a name.
