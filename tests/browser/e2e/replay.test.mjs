@@ -77,6 +77,40 @@ browserSuite('Replay viewer', (env) => {
     });
   });
 
+  test('a game given up after 3 moves replays as moves 1 to 3, then the end of the game (not a fourth move)', async (t) => {
+    await withPage(t, env, { viewport: { width: 390, height: 844 } }, async (page) => {
+      await page.goto(`${page.base}/?mode=same&preset=easy&seed=replay-given-up`);
+      await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
+      await playLargestGroups(page, assert, 3);
+      await page.click(testid('btn-resign'));
+      await page.waitForFunction(() => window.__tilecrush.view.over);
+      const gameId = await page.evaluate(() => window.__tilecrush.view.game_id);
+
+      await page.goto(`${page.base}/?view=replay&game=${gameId}`);
+      let r = await waitStep(page, 0);
+      assert.equal(r.steps, 4, 'three moves and the end');
+      assert.equal(await page.textContent(testid('replay-step')), 'Move 0 of 3');
+      await page.click(testid('btn-last'));
+      await waitStep(page, 4);
+      assert.equal(await page.textContent(testid('replay-step')), 'End of the game');
+      assert.equal(await page.textContent(testid('btn-move-link')), 'Copy the link to the end of the game');
+      await page.click(testid('btn-back'));
+      r = await waitStep(page, 3);
+      assert.equal(r.hashOk, true);
+      assert.equal(await page.textContent(testid('replay-step')), 'Move 3 of 3');
+      assert.equal(await page.textContent(testid('btn-move-link')), 'Copy the link to move 3');
+      // In Japanese (the address of move 3).
+      await page.evaluate(() => localStorage.setItem('tilecrush.lang', 'ja'));
+      await page.goto(`${page.base}/?view=replay&game=${gameId}&move=3`);
+      await waitStep(page, 3);
+      assert.equal(await page.textContent(testid('replay-step')), '3手中 3手目');
+      await page.click(testid('btn-step'));
+      await waitStep(page, 4);
+      assert.equal(await page.textContent(testid('replay-step')), 'ゲーム終了');
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
   test("a daily's game has no replay before the close but for its player; a casual hidden game never has one", async (t) => {
     await withPage(t, env, {}, async (page) => {
       await page.goto(`${page.base}/`);

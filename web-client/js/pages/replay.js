@@ -22,7 +22,7 @@ import { loadingPage } from '../page_life.js';
 import { BoardView } from '../board.js';
 import { getSpeed, setSpeed } from '../animate.js';
 import { api } from '../api.js';
-import { ReplayStepper } from '../replay/stepper.js';
+import { ReplayStepper, movesAt } from '../replay/stepper.js';
 import { raceUrl, raceable } from '../race/links.js';
 import { replayUrl } from '../replay/links.js';
 import { boardName } from '../competitions/views.js';
@@ -105,7 +105,9 @@ export function replayPage(root, app, params) {
     const step = stepper.step;
     const hashOk = stepper.hashOk;
     const s = stepAt(step);
-    stepLine.textContent = t('replay.step', { i: step, n });
+    // Moves are counted; the end of a given-up game is no move of its own.
+    const at = movesAt(steps(), step);
+    stepLine.textContent = at.end ? t('replay.atEnd') : t('replay.step', { i: at.made, n: at.total });
     scoreLine.textContent = `${t('hud.score')}: ${s.score}`;
     hashLine.textContent = hashOk ? t('replay.hashOk') : t('replay.hashBad');
     hashLine.className = hashOk ? 'replay-hash ok' : 'replay-hash bad';
@@ -116,7 +118,7 @@ export function replayPage(root, app, params) {
     buttons.step.disabled = step >= n;
     buttons.last.disabled = step >= n;
     buttons.play.textContent = playing ? `❚❚ ${t('btn.pause')}` : `▶ ${t('btn.play')}`;
-    copyLink.textContent = t('replay.copyLink', { i: step });
+    copyLink.textContent = at.end ? t('replay.copyEnd') : t('replay.copyLink', { i: at.made });
     for (const li of moveList.children) {
       const i = Number(li.dataset.step);
       li.className = i <= step ? 'done' : '';
@@ -202,7 +204,8 @@ export function replayPage(root, app, params) {
         setPlaying(false);
         jump(i + 1);
       });
-      moveList.append(h('li', { dataset: { step: String(i + 1) } }, a));
+      // The end of a given-up game is no move: it goes unnumbered.
+      moveList.append(h('li', { dataset: s.move ? { step: String(i + 1) } : { step: String(i + 1), end: '' } }, a));
     });
   }
 

@@ -10,6 +10,18 @@ import { BoardView } from '../board.js';
 import { animateEvent } from '../animate.js';
 import { modelFromView, applyEvent, candidateHashes } from '../model.js';
 
+// Where step `step` of a replay's `steps` stands in moves: the moves made
+// up to it, the game's moves in all (a step with a null move, the end of a
+// resigned or closed game, is none), and whether it is that end.
+export function movesAt(steps, step) {
+  const isMove = (s) => s.move != null;
+  return {
+    made: steps.slice(0, step).filter(isMove).length,
+    total: steps.filter(isMove).length,
+    end: step > 0 && step <= steps.length && !isMove(steps[step - 1]),
+  };
+}
+
 export class ReplayStepper {
   // replay: the /replay answer. onStep(stepper): after every change of step.
   // drain(): whether a step asked for while another animated is played
