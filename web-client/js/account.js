@@ -8,6 +8,7 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { copyOrSelect } from './clipboard.js';
 import { confirmDialog } from './confirm.js';
+import { holdFocus, focusBack } from './modal.js';
 
 let open = null;
 
@@ -32,15 +33,14 @@ export function openAccountPanel(net) {
 
   // Closed, the focus goes back where it was (the Account button).
   const dismiss = () => {
+    release(focusBack(opener));
     overlay.remove();
-    document.removeEventListener('keydown', onKey);
     open = null;
-    if (opener && opener.isConnected && opener.focus) opener.focus();
   };
-  const onKey = (e) => { if (e.key === 'Escape') dismiss(); };
+  // Tab stays in the panel, Escape closes it (modal.js).
+  const release = holdFocus(panel, { onEscape: dismiss });
   close.addEventListener('click', dismiss);
   overlay.addEventListener('click', (e) => { if (e.target === overlay) dismiss(); });
-  document.addEventListener('keydown', onKey);
 
   let codeShown = false;
   get.addEventListener('click', async () => {
@@ -49,9 +49,12 @@ export function openAccountPanel(net) {
       ok: t('account.againOk'), cancel: t('account.againKeep'), danger: true })) return;
     get.disabled = true;
     status.textContent = '';
+    // The button, disabled meanwhile, loses the focus: it goes on to the
+    // code (to read it or copy it), or back to the button after a failure.
+    let next = get;
     try {
       const reply = await net.request('recovery_code', {}, { wait: false });
-      showCode(shown, reply.code, status);
+      next = showCode(shown, reply.code, status);
       codeShown = true;
       // Asking again would replace the code just shown: no longer the
       // panel's main action.
@@ -63,6 +66,7 @@ export function openAccountPanel(net) {
     } finally {
       get.disabled = false;
     }
+    if (overlay.isConnected) next.focus();
   });
 
   document.body.append(overlay);
@@ -72,7 +76,7 @@ export function openAccountPanel(net) {
 }
 
 function showCode(shown, code, status) {
-  const text = h('code', { class: 'recovery-code', testid: 'recovery-code' }, code);
+  const text = h('code', { class: 'recovery-code', testid: 'recovery-code', tabindex: '-1' }, code);
   const copy = h('button', { type: 'button', testid: 'recovery-copy', i18n: 'account.copy' });
   copy.addEventListener('click', async () => {
     status.textContent = t(await copyOrSelect(code, text) ? 'account.copied' : 'account.copyManually');
@@ -82,4 +86,5 @@ function showCode(shown, code, status) {
     h('div', { class: 'recovery-code-row' }, text, copy),
     h('p', { class: 'note', i18n: 'account.keepSafe' }));
   shown.hidden = false;
+  return text;
 }

@@ -5,6 +5,7 @@
 // answer.
 
 import { h } from './dom.js';
+import { holdFocus, focusBack } from './modal.js';
 
 let open = null;
 
@@ -22,29 +23,16 @@ export function confirmDialog({ title, text, ok, cancel, danger = false }) {
     h('div', { class: 'confirm-actions' }, cancelBtn, okBtn));
     const overlay = h('div', { class: 'overlay', testid: 'confirm-dialog' }, card);
     const done = (answer) => {
-      document.removeEventListener('keydown', onKey, true);
+      release(focusBack(previous));
       overlay.remove();
       open = null;
-      if (previous && previous.focus) previous.focus();
       resolve(answer);
     };
-    const onKey = (e) => {
-      // Keys do not reach the page under the dialog (the board's keyboard
-      // control); the buttons' own Enter and Space still work.
-      e.stopPropagation();
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        done(false);
-      } else if (e.key === 'Tab') {
-        // Focus stays on the two buttons.
-        e.preventDefault();
-        (document.activeElement === okBtn ? cancelBtn : okBtn).focus();
-      }
-    };
+    // Tab goes round the two buttons, Escape cancels (modal.js).
+    const release = holdFocus(card, { onEscape: () => done(false) });
     okBtn.addEventListener('click', () => done(true));
     cancelBtn.addEventListener('click', () => done(false));
     overlay.addEventListener('click', (e) => { if (e.target === overlay) done(false); });
-    document.addEventListener('keydown', onKey, true);
     document.body.append(overlay);
     // The safe choice has the focus: Enter alone never gives a game away.
     cancelBtn.focus();

@@ -5,6 +5,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { holdFocus, focusBack } from './modal.js';
 
 const STORE = 'tilecrush.identity';
 let pendingAsk = null;
@@ -59,27 +60,26 @@ export const identity = {
         code.focus();
       });
       const later = h('button', { type: 'button', testid: 'name-cancel', i18n: 'name.later' });
-      const form = h('form', { class: 'name-form card', testid: 'name-form' },
-        h('h2', { i18n: 'name.title' }),
+      const form = h('form', { class: 'name-form card', testid: 'name-form', role: 'dialog', 'aria-modal': 'true',
+        'aria-labelledby': 'name-title' },
+        h('h2', { id: 'name-title', i18n: 'name.title' }),
         h('label', { for: 'name-input', i18n: 'name.hint' }), input, error, mine, recovery,
         h('div', { class: 'name-actions' }, later,
           h('button', { type: 'submit', class: 'primary', testid: 'name-submit', i18n: 'name.ok' })));
       const overlay = h('div', { class: 'overlay', testid: 'name-dialog' }, form);
-      // Escape wherever the focus is (a click on the backdrop moves it off
-      // the form), as "Not now".
-      const onKey = (e) => {
-        if (e.key !== 'Escape') return;
-        e.preventDefault();
-        close(null);
-      };
+      // The control that had the focus (the link that led to a page needing
+      // a name): closed, the focus goes back there, or to the page.
+      const opener = document.activeElement;
       const close = (answer) => {
-        document.removeEventListener('keydown', onKey, true);
+        release(focusBack(opener));
         overlay.remove();
         pendingAsk = null;
         resolve(answer);
       };
+      // Tab stays in the dialog; Escape wherever the focus is (a click on the
+      // backdrop moves it off the form) is "Not now" (modal.js).
+      const release = holdFocus(form, { onEscape: () => close(null) });
       later.addEventListener('click', () => close(null));
-      document.addEventListener('keydown', onKey, true);
       form.addEventListener('submit', (e) => {
         e.preventDefault();
         const name = input.value.trim();
