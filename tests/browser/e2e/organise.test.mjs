@@ -37,6 +37,15 @@ async function shots(page, name, { full = true } = {}) {
   await page.setViewportSize(before);
 }
 
+// A datetime-local value `ms` from now, in the page's time zone.
+const localIn = (page, ms) => page.evaluate((off) => {
+  const d = new Date(Date.now() + off);
+  const p = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}, ms);
+const focused = (page) => page.evaluate(() => document.activeElement && document.activeElement.dataset.testid);
+const HOUR = 3600 * 1000;
+
 const compState = (page) => page.evaluate(() => window.__tilecrush.competition);
 const rowOf = (page, player) => page.locator(`[data-testid="comp-result-row"][data-player="${player}"]`);
 // no-store: a leaderboard page may be kept by the browser for a few seconds.
@@ -80,7 +89,51 @@ browserSuite('Organise', (env) => {
       await org.fill(testid('org-name'), name);
       await org.selectOption(testid('org-mode'), 'same');
       await org.selectOption(testid('org-preset'), 'easy');
+      // The window's limits are the form's own checks, in its words, before
+      // anything is sent; the message has the focus.
+      const posts = [];
+      org.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/api/competitions')) posts.push(r.url()); });
+      await org.fill(testid('org-opens'), await localIn(org, -2 * HOUR));
+      await org.fill(testid('org-closes'), await localIn(org, HOUR));
+      await org.click(testid('org-submit'));
+      assert.equal(await org.textContent(testid('org-message')),
+        'The opening has passed: choose a later time, or tick “at once”.');
+      assert.equal(await focused(org), 'org-message');
+      await org.fill(testid('org-opens'), await localIn(org, HOUR));
+      await org.fill(testid('org-closes'), await localIn(org, 400 * 24 * HOUR));
+      await org.click(testid('org-submit'));
+      assert.equal(await org.textContent(testid('org-message')),
+        'The closing must come at most 366 days after the opening.');
+      assert.deepEqual(posts, [], 'nothing sent');
+      // A refusal the form could not foresee (the server's clock is not the
+      // browser's) in the same words; one it has no words for, in a
+      // translated sentence. The focus goes to the message, not the page.
+      const refuse = (message) => org.route('**/api/competitions', (route) => (route.request().method() === 'POST'
+        ? route.fulfill({ status: 400, contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'bad_request', message } }) })
+        : route.continue()));
+      await refuse('opens_at is in the past');
+      await org.fill(testid('org-closes'), await localIn(org, 3 * HOUR));
+      await org.click(testid('org-submit'));
+      await org.waitForFunction(() => /^The opening has passed/.test(document.querySelector('[data-testid="org-message"]').textContent));
+      assert.equal(await focused(org), 'org-message');
+      await org.unrouteAll();
+      await refuse('could not save the competition');
+      await org.click(testid('org-submit'));
+      await org.waitForFunction(() => /^The server refused/.test(document.querySelector('[data-testid="org-message"]').textContent));
+      assert.equal(await focused(org), 'org-message');
+      await org.unrouteAll();
+      // "At once": the greyed Opens field shows now, and keeps showing it.
       await org.check(testid('org-open-now'));
+      const opensShown = () => org.evaluate(() => {
+        const input = document.querySelector('[data-testid="org-opens"]');
+        return { disabled: input.disabled, off: new Date(input.value).getTime() - Date.now() };
+      });
+      let shown = await opensShown();
+      assert.ok(shown.disabled && Math.abs(shown.off) < 2000, `Opens shows now (${shown.off} ms off)`);
+      await org.waitForTimeout(2100);
+      shown = await opensShown();
+      assert.ok(Math.abs(shown.off) < 2000, `Opens still shows now (${shown.off} ms off)`);
       await org.fill(testid('org-closes'), await org.evaluate(() => {
         const d = new Date(Date.now() + 600 * 1000);
         const p = (n) => String(n).padStart(2, '0');
@@ -89,6 +142,8 @@ browserSuite('Organise', (env) => {
       await org.check(testid('org-unlisted'));
       await org.click(testid('org-submit'));
       await org.locator(testid('org-created-link')).waitFor();
+      // The focus is on the link to send, not on the page.
+      assert.equal(await focused(org), 'org-created-link');
       const id = new URL(await org.inputValue(testid('org-created-link'))).searchParams.get('id');
       assert.ok(id);
       assert.equal(await org.textContent(testid('org-created-name')), `Created “${name}”. Send this link to the players:`);

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import {
   validId, compUrl, compLeaderboardUrl, attemptUrl, dailyUrl, codeFromInput, phase, attemptsRule, attemptsInfo,
-  hexToBytes, bytesToHex, checkCommitment, toLocalInput, localInputToIso, openNowIso, createBody, resultRows,
+  hexToBytes, bytesToHex, checkCommitment, toLocalInput, localInputToIso, openNowIso, createBody, createRefusalKey,
+  resultRows,
   sortCompetitions, resultsDigest, dqCheck,
 } from '../../../web-client/js/competitions/logic.js';
 import { MODES, PRESETS } from '../../../web-client/js/presets.js';
@@ -115,25 +116,49 @@ test('datetime-local values are local time, sent as UTC', () => {
 });
 
 test('the organiser\'s form gives the POST body or the first problem', () => {
+  // The browser's clock: an hour before the opening.
+  const NOW = Date.parse('2026-11-24T09:00:00.000Z');
   const ok = { name: ' Friday cup ', mode: 'match3', preset: 'classic', opensIso: '2026-11-24T10:00:00.000Z',
     closesIso: '2026-11-24T12:00:00.000Z', unlimited: false, attempts: '3', counts: 'best', unlisted: true };
-  assert.deepEqual(createBody(ok, PRESETS), { body: { name: 'Friday cup', mode: 'match3', preset: 'classic',
+  assert.deepEqual(createBody(ok, PRESETS, NOW), { body: { name: 'Friday cup', mode: 'match3', preset: 'classic',
     opens_at: '2026-11-24T10:00:00.000Z', closes_at: '2026-11-24T12:00:00.000Z', attempts: 3, counts: 'best',
     unlisted: true } });
-  assert.equal(createBody({ ...ok, unlimited: true, attempts: 'x' }, PRESETS).body.attempts, null);
-  assert.equal(createBody({ ...ok, name: '' }, PRESETS).error, 'org.err.name');
-  assert.equal(createBody({ ...ok, name: 'x'.repeat(65) }, PRESETS).error, 'org.err.name');
-  assert.equal(createBody({ ...ok, name: '😀'.repeat(64) }, PRESETS).body.name.length, 128, '64 code points');
-  assert.equal(createBody({ ...ok, name: 'a\u0007b' }, PRESETS).error, 'org.err.name');
-  assert.equal(createBody({ ...ok, preset: 'easy' }, PRESETS).error, 'org.err.preset');
-  assert.equal(createBody({ ...ok, opensIso: null }, PRESETS).error, 'org.err.opens');
-  assert.equal(createBody({ ...ok, closesIso: null }, PRESETS).error, 'org.err.closes');
-  assert.equal(createBody({ ...ok, closesIso: ok.opensIso }, PRESETS).error, 'org.err.order');
+  assert.equal(createBody({ ...ok, unlimited: true, attempts: 'x' }, PRESETS, NOW).body.attempts, null);
+  assert.equal(createBody({ ...ok, name: '' }, PRESETS, NOW).error, 'org.err.name');
+  assert.equal(createBody({ ...ok, name: 'x'.repeat(65) }, PRESETS, NOW).error, 'org.err.name');
+  assert.equal(createBody({ ...ok, name: '😀'.repeat(64) }, PRESETS, NOW).body.name.length, 128, '64 code points');
+  assert.equal(createBody({ ...ok, name: 'a\u0007b' }, PRESETS, NOW).error, 'org.err.name');
+  assert.equal(createBody({ ...ok, preset: 'easy' }, PRESETS, NOW).error, 'org.err.preset');
+  assert.equal(createBody({ ...ok, opensIso: null }, PRESETS, NOW).error, 'org.err.opens');
+  assert.equal(createBody({ ...ok, closesIso: null }, PRESETS, NOW).error, 'org.err.closes');
+  assert.equal(createBody({ ...ok, closesIso: ok.opensIso }, PRESETS, NOW).error, 'org.err.order');
+  // The server's limits, checked first in the form: an opening at most 60 s
+  // past, a closing at most 366 days after it.
+  const hour = 3600e3;
+  const at = (ms) => new Date(ms).toISOString();
+  assert.equal(createBody({ ...ok, opensIso: at(NOW - 2 * hour), closesIso: at(NOW + hour) }, PRESETS, NOW).error,
+    'org.err.past');
+  assert.ok(createBody({ ...ok, opensIso: at(NOW - 60e3), closesIso: at(NOW + hour) }, PRESETS, NOW).body,
+    '60 s past is still accepted');
+  assert.equal(createBody({ ...ok, opensIso: at(NOW - 61e3), closesIso: at(NOW + hour) }, PRESETS, NOW).error,
+    'org.err.past');
+  const opens = Date.parse(ok.opensIso);
+  assert.ok(createBody({ ...ok, closesIso: at(opens + 366 * 24 * hour) }, PRESETS, NOW).body, '366 days');
+  assert.equal(createBody({ ...ok, closesIso: at(opens + 366 * 24 * hour + 1) }, PRESETS, NOW).error,
+    'org.err.tooLong');
+  assert.equal(createBody({ ...ok, closesIso: at(opens + 400 * 24 * hour) }, PRESETS, NOW).error,
+    'org.err.tooLong');
+  // The server's refusals in the form's words; any other: null (the
+  // translated fallback).
+  assert.equal(createRefusalKey('opens_at is in the past'), 'org.err.past');
+  assert.equal(createRefusalKey('closes_at must be after opens_at, at most 366 days later'), 'org.err.tooLong');
+  assert.equal(createRefusalKey('could not save the competition'), null);
+  assert.equal(createRefusalKey('toString'), null);
   for (const bad of ['0', '101', '2.5', '', '-1']) {
-    assert.equal(createBody({ ...ok, attempts: bad }, PRESETS).error, 'org.err.attempts', bad);
+    assert.equal(createBody({ ...ok, attempts: bad }, PRESETS, NOW).error, 'org.err.attempts', bad);
   }
-  assert.equal(createBody({ ...ok, attempts: '100' }, PRESETS).body.attempts, 100);
-  assert.equal(createBody({ ...ok, counts: 'last' }, PRESETS).error, 'org.err.counts');
+  assert.equal(createBody({ ...ok, attempts: '100' }, PRESETS, NOW).body.attempts, 100);
+  assert.equal(createBody({ ...ok, counts: 'last' }, PRESETS, NOW).error, 'org.err.counts');
 });
 
 test('results rows: disqualified entries have no rank and keep their reason', () => {

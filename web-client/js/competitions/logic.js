@@ -152,17 +152,28 @@ export function openNowIso(now = Date.now()) {
 
 export const COUNTS = ['best', 'first'];
 
+// The server's limits on a competition's window (protocol.md, "POST
+// /api/competitions"): the opening at most 60 s before its clock, the
+// closing at most 366 days after the opening.
+export const OPENING_SLACK_MS = 60 * 1000;
+export const MAX_WINDOW_MS = 366 * 86400 * 1000;
+
 // The organiser form's fields -> the POST /api/competitions body, or the
 // first problem as an i18n key. fields: {name, mode, preset, opensIso,
-// closesIso, unlimited, attempts (string or number), counts, unlisted}.
-export function createBody(f, presets) {
+// closesIso, unlimited, attempts (string or number), counts, unlisted};
+// now: the browser's clock, in ms.
+export function createBody(f, presets, now = Date.now()) {
   const name = String(f.name || '').trim();
   const len = [...name].length;
   if (len < 1 || len > 64 || /\p{Cc}/u.test(name)) return { error: 'org.err.name' };
   if (!presets[f.mode] || !presets[f.mode].includes(f.preset)) return { error: 'org.err.preset' };
   if (!f.opensIso) return { error: 'org.err.opens' };
   if (!f.closesIso) return { error: 'org.err.closes' };
-  if (Date.parse(f.closesIso) <= Date.parse(f.opensIso)) return { error: 'org.err.order' };
+  const opens = Date.parse(f.opensIso);
+  const closes = Date.parse(f.closesIso);
+  if (opens < now - OPENING_SLACK_MS) return { error: 'org.err.past' };
+  if (closes <= opens) return { error: 'org.err.order' };
+  if (closes - opens > MAX_WINDOW_MS) return { error: 'org.err.tooLong' };
   let attempts = null;
   if (!f.unlimited) {
     const s = String(f.attempts ?? '').trim();
@@ -172,6 +183,22 @@ export function createBody(f, presets) {
   if (!COUNTS.includes(f.counts)) return { error: 'org.err.counts' };
   return { body: { name, mode: f.mode, preset: f.preset, opens_at: f.opensIso, closes_at: f.closesIso,
     attempts, counts: f.counts, unlisted: !!f.unlisted } };
+}
+
+// A refusal of POST /api/competitions in the form's own words: the i18n key
+// of a message protocol.md lists (its checks the form makes too; the
+// server's clock may differ from the browser's), else null.
+const REFUSALS = {
+  'name must be 1-64 characters, no control characters': 'org.err.name',
+  'mode must be same, match3 or hidden': 'org.err.preset',
+  'unknown preset for this mode': 'org.err.preset',
+  'opens_at is in the past': 'org.err.past',
+  'closes_at must be after opens_at, at most 366 days later': 'org.err.tooLong',
+  'attempts must be 1..100, or null for unlimited': 'org.err.attempts',
+  'counts must be best or first': 'org.err.counts',
+};
+export function createRefusalKey(message) {
+  return Object.hasOwn(REFUSALS, message) ? REFUSALS[message] : null;
 }
 
 // Rows of the results table: the rank to show ('–' when disqualified, as

@@ -7,13 +7,16 @@
 //   each with its state and its links (its page, its results);
 // - the form: POST /api/competitions. Times are picked in the browser's
 //   time zone and sent as ISO 8601 UTC. On 201 the new competition's link
-//   is shown and the list read again; on 400 or 401 the server's message.
+//   is shown and the list read again; on 400 or 401 the refusal in the
+//   form's own words (the window's limits are checked before sending).
 
 import { h, clear, link } from '../dom.js';
 import { t, onLangChange } from '../i18n.js';
 import { MODES, PRESETS, loadChoice, saveChoice } from '../presets.js';
 import { api } from '../api.js';
-import { COUNTS, compUrl, createBody, localInputToIso, openNowIso, toLocalInput } from '../competitions/logic.js';
+import {
+  COUNTS, compUrl, createBody, createRefusalKey, localInputToIso, openNowIso, toLocalInput,
+} from '../competitions/logic.js';
 import { boardName, formatWindow } from '../competitions/views.js';
 
 const TOKEN_KEY = 'tilecrush.organiserToken';
@@ -196,7 +199,8 @@ export function organisePage(root, app) {
   const tz = (Intl.DateTimeFormat().resolvedOptions().timeZone) || 'local';
   const tzNote = h('p', { class: 'note org-wide' });
   const submit = h('button', { type: 'submit', class: 'primary', testid: 'org-submit', i18n: 'org.create' });
-  const message = h('p', { class: 'message org-wide', testid: 'org-message', role: 'status' });
+  // Focused after a refusal (the Create button, disabled meanwhile, loses the focus).
+  const message = h('p', { class: 'message org-wide', testid: 'org-message', role: 'status', tabindex: '-1' });
   const created = h('div', { class: 'org-created org-wide', testid: 'org-created', hidden: true });
 
   function fill() {
@@ -212,7 +216,21 @@ export function organisePage(root, app) {
   }
   modeSel.addEventListener('change', () => { choice.mode = modeSel.value; fill(); saveChoice(CHOICE_KEY, choice); });
   presetSel.addEventListener('change', () => { choice.preset = presetSel.value; saveChoice(CHOICE_KEY, choice); });
-  openNow.box.addEventListener('change', () => { opensIn.disabled = openNow.box.checked; });
+  // "At once": the greyed Opens field shows the time it would open, now,
+  // kept fresh; untick it and the time chosen before is back.
+  let opensChosen = opensIn.value;
+  let nowTimer = null;
+  const showNow = () => { opensIn.value = toLocalInput(Date.now()); };
+  openNow.box.addEventListener('change', () => {
+    clearInterval(nowTimer);
+    nowTimer = null;
+    opensIn.disabled = openNow.box.checked;
+    if (openNow.box.checked) {
+      opensChosen = opensIn.value;
+      showNow();
+      nowTimer = setInterval(showNow, 1000);
+    } else opensIn.value = opensChosen;
+  });
   unlimited.box.addEventListener('change', () => { attemptsIn.disabled = unlimited.box.checked; });
 
   let lastLink = null;
@@ -220,13 +238,17 @@ export function organisePage(root, app) {
   function showCreated(view) {
     lastName = view.name;
     lastLink = new URL(compUrl(view.id), location.origin).href;
-    const input = h('input', { readonly: true, value: lastLink, testid: 'org-created-link', 'aria-label': t('comp.share') });
+    const input = h('input', { readonly: true, value: lastLink, testid: 'org-created-link', 'aria-label': t('comp.share'),
+      'aria-describedby': 'org-created-name' });
     clear(created).append(
-      h('p', { testid: 'org-created-name' }, t('org.created', { name: view.name })),
+      h('p', { testid: 'org-created-name', id: 'org-created-name' }, t('org.created', { name: view.name })),
       h('div', { class: 'share' }, input,
         link(compUrl(view.id), null, { class: 'button primary', testid: 'org-open-page', i18n: 'org.openPage' })));
     created.dataset.id = view.id;
     created.hidden = false;
+    // The Create button, disabled meanwhile, lost the focus: it goes to
+    // the link to send.
+    input.focus();
   }
 
   const form = h('form', { class: 'card org-form', testid: 'organise-form', novalidate: true },
@@ -255,7 +277,7 @@ export function organisePage(root, app) {
       unlimited: unlimited.box.checked, attempts: attemptsIn.value, counts: countsSel.value,
       unlisted: unlisted.box.checked,
     }, PRESETS);
-    if (built.error) { message.textContent = t(built.error); return; }
+    if (built.error) { message.textContent = t(built.error); message.focus(); return; }
     submit.disabled = true;
     try {
       const view = await api.createCompetition(built.body, token);
@@ -268,9 +290,12 @@ export function organisePage(root, app) {
       loadMine().catch(() => {});
     } catch (err) {
       created.hidden = true;
+      const known = err.status === 400 ? createRefusalKey(err.message) : null;
       message.textContent = err.status === 401 || err.status === 403
         ? t('org.err.unauthorized', { message: err.message })
-        : t('org.err.server', { message: err.message || err.code });
+        : known ? t(known) : t('org.err.server', { message: err.message || err.code });
+      submit.disabled = false;
+      message.focus();
     } finally {
       submit.disabled = false;
     }
@@ -290,6 +315,7 @@ export function organisePage(root, app) {
   return () => {
     destroyed = true;
     clearTimeout(mineTimer);
+    clearInterval(nowTimer);
     offLang();
   };
 }
