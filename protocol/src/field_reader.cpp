@@ -85,6 +85,14 @@ std::optional<bool> FieldReader::optional_bool(const char* key) {
   return value->get<bool>();
 }
 
+std::optional<std::int64_t> FieldReader::optional_integer(const char* key, std::int64_t min,
+                                                          std::int64_t max) {
+  if (failed() || find(key) == nullptr) return std::nullopt;
+  const std::int64_t v = integer(key, min, max);
+  if (failed()) return std::nullopt;
+  return v;
+}
+
 std::int64_t FieldReader::integer(const char* key, std::int64_t min, std::int64_t max) {
   if (failed()) return 0;
   const nlohmann::json* value = find(key);

@@ -37,6 +37,8 @@ class FieldReader {
   std::optional<bool> optional_bool(const char* key);
   // A JSON integer (no fraction, no exponent) within [min, max].
   std::int64_t integer(const char* key, std::int64_t min, std::int64_t max);
+  // integer(), or nullopt when absent or null.
+  std::optional<std::int64_t> optional_integer(const char* key, std::int64_t min, std::int64_t max);
   // A coordinate: a JSON integer that fits in 32 bits.
   int coordinate(const char* key);
   // [x, y]: an array of exactly two coordinates.

@@ -18,6 +18,10 @@ namespace {
 using detail::FieldReader;
 using detail::kKeyRule;
 
+// A `move_count` beyond any game's moves (a game is far below 2^31 moves)
+// is bad_request, like a coordinate that does not fit in 32 bits.
+constexpr std::int64_t kMaxSeenMoves = 2'147'483'647;
+
 constexpr detail::TextRule kNameRule{1, kMaxNameChars, false, true};
 constexpr detail::TextRule kTokenRule{1, kMaxTokenChars, false};
 constexpr detail::TextRule kRecoveryRule{1, kMaxRecoveryChars, false};
@@ -115,6 +119,7 @@ MoveCommand read_move(FieldReader& fields, game::MoveKind kind) {
     out.move.a.x = fields.coordinate("x");
     out.move.a.y = fields.coordinate("y");
   }
+  out.seen = fields.optional_integer("move_count", 0, kMaxSeenMoves);
   return out;
 }
 
@@ -171,7 +176,12 @@ constexpr std::array<std::pair<std::string_view, Reader>, 19> kReaders{{
        return out;
      }},
     {"hint", [](FieldReader& f) -> Command { return read_game_id<HintRequest>(f); }},
-    {"undo", [](FieldReader& f) -> Command { return read_game_id<Undo>(f); }},
+    {"undo",
+     [](FieldReader& f) -> Command {
+       Undo out = read_game_id<Undo>(f);
+       out.seen = f.optional_integer("move_count", 0, kMaxSeenMoves);
+       return out;
+     }},
     {"resign", [](FieldReader& f) -> Command { return read_game_id<Resign>(f); }},
     {"create_room", [](FieldReader& f) -> Command { return detail::parse_create_room(f); }},
     {"join_room", read_join},

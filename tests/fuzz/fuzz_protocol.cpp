@@ -125,7 +125,7 @@ struct Same {
   bool operator()(const MoveCommand& a, const MoveCommand& b) const {
     const bool swap = a.move.kind == game::MoveKind::swap;
     return a.game_id == b.game_id && a.move.kind == b.move.kind && a.move.a == b.move.a &&
-           (!swap || a.move.b == b.move.b);
+           (!swap || a.move.b == b.move.b) && a.seen == b.seen;
   }
   bool operator()(const Preview& a, const Preview& b) const {
     return a.game_id == b.game_id && a.point == b.point;
@@ -133,7 +133,9 @@ struct Same {
   bool operator()(const HintRequest& a, const HintRequest& b) const {
     return a.game_id == b.game_id;
   }
-  bool operator()(const Undo& a, const Undo& b) const { return a.game_id == b.game_id; }
+  bool operator()(const Undo& a, const Undo& b) const {
+    return a.game_id == b.game_id && a.seen == b.seen;
+  }
   bool operator()(const Resign& a, const Resign& b) const { return a.game_id == b.game_id; }
   bool operator()(const CreateRoom& a, const CreateRoom& b) const {
     return a.mode == b.mode && a.preset == b.preset && a.seed == b.seed;

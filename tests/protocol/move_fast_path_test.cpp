@@ -33,6 +33,7 @@ void expect_same_as_full(const std::string& text) {
   EXPECT_EQ(f.game_id, g.game_id);
   EXPECT_EQ(f.move.kind, g.move.kind);
   EXPECT_EQ(f.move.a, g.move.a);
+  EXPECT_EQ(f.seen, g.seen);
   if (f.move.kind == game::MoveKind::swap) {
     EXPECT_EQ(f.move.b, g.move.b);
   }

@@ -227,5 +227,64 @@ TEST(Resume, ARestartWithMovesInFlightKeepsEveryAnsweredMove) {
   EXPECT_EQ(resumed["game"]["state_hash"], hashes[count]);
 }
 
+// One game open in two tabs or devices of its player: a move or undo sent
+// with the moves its sender saw (`move_count`) is refused as stale once the
+// other one has moved the game on, and changes nothing; after a resume it
+// is played. Without `move_count` a move is played on the game as it stands.
+TEST(Resume, AMoveMadeOnAViewTheGameHasLeftIsStaleAndChangesNothing) {
+  TestServer ts(unthrottled_config());
+  WsClient a(ts.port());
+  const std::string token = a.hello("twotabs")["token"];
+  WsClient b(ts.port());
+  b.hello("twotabs", token);
+  Kept k = start_kept(a, {{"mode", "same"}, {"preset", "normal"}, {"seed", "tabs"}},
+                      preset_setup(game::Mode::same, "normal", "tabs"));
+  ASSERT_TRUE(k.local);
+  std::mt19937 rng(7);
+  expect_resume_matches(b, k.id, *k.local);  // b sees the game at 0 moves
+
+  // a moves, naming what it saw.
+  const game::Move first = pick_move(*k.local, rng);
+  game::EventList events;
+  ASSERT_TRUE(k.local->apply(first, events).ok());
+  json message = move_message(k.id, first);
+  message["move_count"] = 0;
+  const json played = a.request(message);
+  EXPECT_EQ(played, protocol::events_reply(played["id"], k.id, *k.local, events));
+
+  // b's move and undo, made on the board of 0 moves: refused, nothing changed.
+  json stale = move_message(k.id, pick_move(*k.local, rng));
+  stale["move_count"] = 0;
+  const json refused = b.request(stale);
+  EXPECT_TRUE(is_error(refused, "stale")) << refused;
+  EXPECT_EQ(refused["message"], "the game has moved on since your view of it: resume it to see it");
+  EXPECT_TRUE(
+      is_error(b.request({{"type", "undo"}, {"game_id", k.id}, {"move_count", 2}}), "stale"));
+  expect_resume_matches(b, k.id, *k.local);
+
+  // After its resume b names 1 and plays; undo names 2 and takes it back.
+  const game::Move second = pick_move(*k.local, rng);
+  events.clear();
+  ASSERT_TRUE(k.local->apply(second, events).ok());
+  message = move_message(k.id, second);
+  message["move_count"] = 1;
+  const json next = b.request(message);
+  EXPECT_EQ(next, protocol::events_reply(next["id"], k.id, *k.local, events));
+  ASSERT_TRUE(k.local->undo().ok());
+  EXPECT_EQ(b.request({{"type", "undo"}, {"game_id", k.id}, {"move_count", 2}})["type"], "game");
+  expect_resume_matches(a, k.id, *k.local);
+
+  // A move_count that is no count is bad_request; none at all plays as before.
+  message["move_count"] = -1;
+  EXPECT_TRUE(is_error(a.request(message), "bad_request"));
+  message["move_count"] = "1";
+  EXPECT_TRUE(is_error(a.request(message), "bad_request"));
+  message.erase("move_count");
+  events.clear();
+  ASSERT_TRUE(k.local->apply(second, events).ok());
+  const json plain = a.request(message);
+  EXPECT_EQ(plain, protocol::events_reply(plain["id"], k.id, *k.local, events));
+}
+
 }  // namespace
 }  // namespace tilecrush::testing

@@ -142,14 +142,20 @@ export class GameController extends EventTarget {
 
   // Sends a move and plays its events. Returns the reply, or null when the
   // server refused it (the error goes to onError, then to the message line).
+  // A move names the moves this view holds (move_count): where the game has
+  // moved on in another tab or device, the server refuses it unplayed
+  // (`stale`) instead of playing it on a board the player never saw, and
+  // the game is shown as it stands.
   move(type, fields, { onError } = {}) {
     return this.enqueue(async () => {
       if (!this.model || this.model.over) return null;
+      const seen = type === 'resign' ? {} : { move_count: this.model.moveCount };
       let reply;
       try {
-        reply = await this.net.request(type, { game_id: this.model.gameId, ...fields }, { wait: false });
+        reply = await this.net.request(type, { game_id: this.model.gameId, ...fields, ...seen }, { wait: false });
       } catch (err) {
         if (onError) await onError(err);
+        await this.catchUp(err);
         this.showError(err);
         return null;
       }
@@ -162,12 +168,20 @@ export class GameController extends EventTarget {
     return this.enqueue(async () => {
       if (!this.model) return;
       try {
-        const reply = await this.net.request('undo', { game_id: this.model.gameId }, { wait: false });
+        const reply = await this.net.request('undo',
+          { game_id: this.model.gameId, move_count: this.model.moveCount }, { wait: false });
         this.load(reply.game);
       } catch (err) {
+        await this.catchUp(err);
         this.showError(err);
       }
     });
+  }
+
+  // After a `stale` refusal: the game as it stands (loaded from the server),
+  // before the refusal says why. Runs inside the queue's current task.
+  async catchUp(err) {
+    if (err && err.code === 'stale' && this.model) await this.resume('stale');
   }
 
   resign() {

@@ -36,12 +36,17 @@ export const REFUSALS = {
   not_found: {
     'no such game': 'refuse.noSuchGame',
   },
+  stale: {
+    'the game has moved on since your view of it: resume it to see it': 'refuse.movedOn',
+  },
 };
 
 const BY_CODE = {
   invalid_move: 'err.invalid_move',
   not_allowed: 'err.not_allowed',
   not_found: 'err.not_found',
+  // Also another node's write (protocol.md, "Errors"): shown as it stands.
+  stale: 'refuse.movedOn',
   disconnected: 'err.disconnected',
 };
 

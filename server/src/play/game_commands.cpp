@@ -21,6 +21,16 @@ void fail_write(Answer& answer, const storage::WriteResult& r, std::string_view 
   answer.fail(ErrorCode::internal, what);
 }
 
+// A move or undo that names the moves its sender saw (`move_count`) when
+// the game holds another number: it was made on a board that is no longer
+// there (the game moved on in another tab or device). Refused unapplied,
+// so that it never lands on a board the player did not see.
+bool refused_as_stale(Request& req, const game::Game& g, std::optional<std::int64_t> seen) {
+  if (!seen || *seen == g.move_count()) return false;
+  req.fail(ErrorCode::stale, "the game has moved on since your view of it: resume it to see it");
+  return true;
+}
+
 }  // namespace
 
 GameCommands::GameCommands(storage::Database& db, Metrics& metrics, GameRegistry& games,
@@ -112,6 +122,7 @@ void GameCommands::handle(const RequestPtr& req, const protocol::MoveCommand& cm
       req, cmd.game_id,
       [this, req, cmd](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
         LiveGame& live = *self;
+        if (refused_as_stale(*req, *live.game, cmd.seen)) return;
         game::EventList events;
         const game::Outcome outcome = live.game->apply(cmd.move, events);
         if (!outcome.ok()) return req->fail(protocol::error_code(outcome.status), outcome.reason);
@@ -183,8 +194,10 @@ void GameCommands::handle(const RequestPtr& req, const protocol::HintRequest& cm
 void GameCommands::handle(const RequestPtr& req, const protocol::Undo& cmd) {
   with_own_game(
       req, cmd.game_id,
-      [this, req](const std::shared_ptr<LiveGame>& self, std::unique_lock<std::mutex>&) {
+      [this, req, seen = cmd.seen](const std::shared_ptr<LiveGame>& self,
+                                   std::unique_lock<std::mutex>&) {
         LiveGame& live = *self;
+        if (refused_as_stale(*req, *live.game, seen)) return;
         const game::Outcome outcome = live.game->undo();
         if (!outcome.ok()) return req->fail(protocol::error_code(outcome.status), outcome.reason);
         const game::Game& g = *live.game;

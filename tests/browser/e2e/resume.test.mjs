@@ -113,6 +113,27 @@ browserSuite('Running attempts', (env) => {
       await compResume.click();
       await showsGame(other, before.game_id);
       assert.equal((await snapshot(other)).state_hash, later.state_hash);
+
+      // The game moves on on the first device; a swap on the other one's
+      // old board is refused unplayed, and that device shows the game as it
+      // stands, saying why; its next swap is played.
+      await swapOnce(second);
+      const moved = await snapshot(second);
+      assert.equal(moved.move_count, 3);
+      const old = await gameView(other);
+      const staleSwap = swaps(old.board).valid[0];
+      await clickCell(other, staleSwap[0][0], staleSwap[0][1]);
+      await other.waitForSelector('[data-testid="cell"].picked');
+      await clickCell(other, staleSwap[1][0], staleSwap[1][1]);
+      await other.waitForFunction(() => document.querySelector('[data-testid="message"]').textContent !== '');
+      await waitIdle(other);
+      assert.equal(await other.textContent(testid('message')),
+        'This game moved on in another tab or device: here it is as it stands now.');
+      assert.deepEqual(await snapshot(other), moved, 'the other device shows the game as it stands');
+      assert.deepEqual(await snapshot(second), moved, 'the refused swap changed nothing');
+      await expectHashesEqual(other);
+      await swapOnce(other);
+      assert.equal((await snapshot(other)).move_count, 4);
       for (const p of pages.filter((x) => !x.isClosed())) assert.deepEqual(p.errors, []);
     });
   });

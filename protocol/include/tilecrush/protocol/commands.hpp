@@ -59,9 +59,14 @@ struct Resume {
 
 // click, swap, peek, select, unselect. Whether the kind exists in the game's
 // mode is the engine's decision (Status::wrong_mode -> bad_request).
+// `seen`: the moves the sender's view of the game holds (optional field
+// `move_count`); when given and the game holds another number, the move is
+// refused as `stale` and changes nothing (the game moved on elsewhere: in
+// another tab or device of the same player). Undo likewise.
 struct MoveCommand {
   std::string game_id;
   game::Move move;
+  std::optional<std::int64_t> seen;
 };
 
 struct Preview {
@@ -75,6 +80,7 @@ struct HintRequest {
 
 struct Undo {
   std::string game_id;
+  std::optional<std::int64_t> seen;  // as MoveCommand's
 };
 
 struct Resign {
