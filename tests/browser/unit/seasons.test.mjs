@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  seasonsUrl, validPeriod, parsePeriod, periodLabel, timeLeft, timeLeftText,
+  seasonsUrl, validPeriod, realPeriod, parsePeriod, periodLabel, timeLeft, timeLeftText,
 } from '../../../web-client/js/seasons/logic.js';
 import { DICTS } from '../../../web-client/js/i18n.js';
 
@@ -21,6 +21,16 @@ test('periods: weeks and months by name', () => {
   assert.equal(periodLabel('2026-11', tr('en')), 'November 2026');
   assert.equal(periodLabel('2026-11', tr('ja')), '2026年11月');
   assert.equal(periodLabel('2026-W48', tr('ja')), '2026年 第48週');
+});
+
+test('periods the server has: weeks that exist, months 1-12, from 2000', () => {
+  for (const p of ['2026-W01', '2026-W48', '2026-W53', '2020-W53', '2015-W53', '2004-W53', '2026-01', '2026-12', '2000-01', '9999-12']) {
+    assert.ok(realPeriod(p), p);
+  }
+  // 2021 and 2027 have 52 ISO weeks (they start on a Friday).
+  for (const p of ['2026-W99', '2026-W00', '2021-W53', '2027-W53', '2026-00', '2026-13', '1999-12', '1999-W10', 'latest', '']) {
+    assert.ok(!realPeriod(p), p);
+  }
 });
 
 test('the address keeps only what is set', () => {

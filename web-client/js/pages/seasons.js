@@ -7,8 +7,9 @@ import { h, clear, link } from '../dom.js';
 import { t, onLangChange, playersText } from '../i18n.js';
 import { get } from '../api.js';
 import {
-  SEASON_MODES, seasonsUrl, validPeriod, periodLabel, timeLeftText,
+  SEASON_MODES, seasonsUrl, validPeriod, realPeriod, periodLabel, timeLeftText,
 } from '../seasons/logic.js';
+import { unreachableNotice, failureText } from '../unreachable.js';
 
 const PAGE = 20;
 
@@ -26,9 +27,14 @@ export function seasonsPage(root, app, params) {
     offset: Math.max(0, Number(params.offset) || 0),
     around: params.around === '1',
   };
+  // A period asked for that no season has (2026-W99, a mistyped link):
+  // one "No such season" state, asked of the server never, or what its 400 says.
+  let missing = params.period !== undefined && !realPeriod(params.period);
   let index = null;
   let data = null;
   let error = null;
+  const missingLink = link(seasonsUrl({ mode: view.mode }), null,
+    { class: 'button', testid: 'season-missing-current', i18n: 'season.missing.current' });
   const tabs = h('div', { class: 'season-tabs', role: 'tablist', testid: 'season-modes' });
   const periods = h('div', { class: 'season-periods', testid: 'season-periods' });
   const heading = h('h2', { testid: 'season-heading' });
@@ -71,6 +77,15 @@ export function seasonsPage(root, app, params) {
   function renderTable() {
     clear(table);
     clear(pager);
+    rule.hidden = missing || notice.shown;
+    left.hidden = missing || notice.shown;
+    if (missing) {
+      heading.textContent = t('season.missing.title');
+      status.className = 'note';
+      status.textContent = t('season.missing.note');
+      pager.append(missingLink);
+      return;
+    }
     heading.textContent = view.period ? `${t('season.title')}: ${t(`mode.${view.mode}`)} · ${periodLabel(view.period, t)}` : t('season.title');
     rule.textContent = t('season.rule');
     left.textContent = '';
@@ -80,7 +95,7 @@ export function seasonsPage(root, app, params) {
     // The total is a note; only a failure is a message (in red).
     status.className = error ? 'message' : 'note';
     if (error) { status.textContent = error; return; }
-    if (!data) return;
+    if (!data) { if (notice.shown) status.textContent = ''; return; }
     // Nobody has points yet: the sentence says so, without an empty table
     // or an "Around me" that could only answer "not on it".
     if (data.total === 0 && !view.around) { status.textContent = t('season.empty'); return; }
@@ -116,6 +131,8 @@ export function seasonsPage(root, app, params) {
       index = await seasonApi.index(view.mode);
       if (!view.period) view.period = index.week.period;
       renderPeriods();
+      notice.hide();
+      if (missing) { error = null; renderTable(); return; }
       if (view.around) {
         const player = (await app.net.ready()).name;
         data = await seasonApi.around(view.period, { mode: view.mode, player, radius: 5 });
@@ -123,19 +140,24 @@ export function seasonsPage(root, app, params) {
         data = await seasonApi.page(view.period, { mode: view.mode, limit: PAGE, offset: view.offset });
       }
       error = null;
+      notice.hide();
     } catch (err) {
       data = null;
-      error = err.status === 404 && view.around ? t('season.notIn') : t('err.generic', { message: err.message });
+      missing = err.status === 400 && !!view.period;
+      error = notice.show(err) ? null
+        : err.status === 404 && view.around ? t('season.notIn') : failureText(err);
     }
     renderTable();
   }
 
+  // The server down: the page says so and fills in once it answers.
+  const notice = unreachableNotice(() => load());
   renderTabs();
   renderTable();
   // The player's row and "around me" once the player is known.
   const onReady = () => renderTable();
   app.net.addEventListener('ready', onReady);
-  root.append(h('section', { class: 'seasons', testid: 'seasons-page' },
+  root.append(h('section', { class: 'seasons', testid: 'seasons-page' }, notice.el,
     h('div', { class: 'card' }, tabs, periods),
     h('div', { class: 'card' }, heading, rule, left, status, h('div', { class: 'table-wrap' }, table), pager)));
   load();
@@ -146,6 +168,7 @@ export function seasonsPage(root, app, params) {
   });
   return () => {
     offLang();
+    notice.stop();
     app.net.removeEventListener('ready', onReady);
   };
 }

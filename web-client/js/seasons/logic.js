@@ -8,6 +8,24 @@ export function validPeriod(p) {
   return typeof p === 'string' && PERIOD.test(p);
 }
 
+// ISO years with a week 53: those starting on a Thursday, and leap years
+// starting on a Wednesday (the day of the week of 31 December: 4, or 3 the
+// year before).
+function weeksIn(year) {
+  const dec31 = (y) => (y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400)) % 7;
+  return dec31(year) === 4 || dec31(year - 1) === 3 ? 53 : 52;
+}
+
+// A period the server has (protocol.md, "Seasons"): an ISO week that
+// exists or a month, years 2000 to 9999. `2026-W99` has the form, not a week.
+export function realPeriod(p) {
+  if (!validPeriod(p)) return false;
+  const year = Number(p.slice(0, 4));
+  if (year < 2000) return false;
+  const n = Number(p.slice(p[5] === 'W' ? 6 : 5));
+  return n >= 1 && n <= (p[5] === 'W' ? weeksIn(year) : 12);
+}
+
 // /?view=seasons&mode=&period=[&offset=][&around=1]
 export function seasonsUrl({ mode, period, offset, around } = {}) {
   const q = new URLSearchParams({ view: 'seasons' });
