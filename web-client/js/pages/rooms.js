@@ -7,7 +7,7 @@
 
 import { h, link } from '../dom.js';
 import { t, onLangChange } from '../i18n.js';
-import { normalizeCode, roomUrl, lastRoom } from '../rooms/state.js';
+import { normalizeCode, validCode, roomUrl, lastRoom } from '../rooms/state.js';
 import { createForm, joinForm } from '../rooms/views.js';
 import { RoomSession } from '../rooms/session.js';
 
@@ -15,19 +15,39 @@ let session = null;
 
 export function roomsPage(root, app, params) {
   const code = normalizeCode(params.room);
+  // A code no room can have (`room=!!`, a typo) is not asked for: the join
+  // form says so, with the code to correct.
+  if (code && !validCode(code)) return landing(root, app, { code, error: 'rooms.err.badCode' });
   if (code) {
-    const s = new RoomSession(app, { code, watch: params.watch === '1' || params.as === 'spectator' });
+    let off = null;
+    const s = new RoomSession(app, {
+      code, watch: params.watch === '1' || params.as === 'spectator',
+      // No room with this code: no room page (nor a Leave button for a room
+      // never joined), the join form with the error.
+      onMissing: () => {
+        off();
+        history.replaceState(null, '', '/?view=rooms');
+        root.replaceChildren();
+        off = landing(root, app, { code, error: 'rooms.err.notFound' });
+      },
+    });
     session = s;
     root.append(s.el);
     s.join();
     const offLang = onLangChange(() => s.refresh());
-    return () => {
+    off = () => {
       offLang();
       s.destroy();
       if (session === s) session = null;
     };
+    return () => off();
   }
+  return landing(root, app, {});
+}
 
+// Create a room, or join one by its code (`code` and `error`: the code a
+// join was refused for, and why).
+function landing(root, app, { code = '', error = '' }) {
   const message = h('p', { class: 'message', testid: 'room-message', role: 'status' });
   const create = createForm(async (fields) => {
     create.button.disabled = true;
@@ -41,7 +61,7 @@ export function roomsPage(root, app, params) {
         : t('err.generic', { message: err.message || err.code });
     }
   });
-  const join = joinForm((c, watch) => app.navigate(roomUrl(c, { watch })));
+  const join = joinForm((c, watch) => app.navigate(roomUrl(c, { watch })), { code, error });
   const last = lastRoom();
   const lastLink = last ? link(roomUrl(last.code, { watch: last.watch }), t('rooms.backTo', { code: last.code }),
     { testid: 'room-last-link' }) : null;

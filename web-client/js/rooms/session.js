@@ -22,8 +22,11 @@ const ERRORS = { not_found: 'rooms.err.notFound', not_allowed: 'rooms.err.notAll
   disconnected: 'err.disconnected', invalid_move: 'err.invalid_move' };
 
 export class RoomSession {
-  constructor(app, { code, watch }) {
+  // onMissing(err): the first join found no room with this code (the page
+  // then shows the join form with the error instead of a room).
+  constructor(app, { code, watch, onMissing = null }) {
     this.app = app;
+    this.onMissing = onMissing;
     this.net = app.net;
     this.code = code;
     this.wantWatch = !!watch;
@@ -82,6 +85,10 @@ export class RoomSession {
       answer = await this.net.request('join_room', { code: this.code, as });
     } catch (err) {
       if (this.closed || err.code === 'disconnected') return;
+      if (err.code === 'not_found' && this.joins === 0 && this.onMissing) {
+        this.onMissing(err);
+        return;
+      }
       this.showError(err);
       this.el.dataset.state = 'error';
       // A started or full room still welcomes spectators.

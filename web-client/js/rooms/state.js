@@ -9,6 +9,13 @@ export function normalizeCode(text) {
   return String(text ?? '').replace(/[\s-]+/g, '').toUpperCase().slice(0, 64);
 }
 
+// A code a room can have (protocol.md, "Rooms"): 6 characters of
+// ABCDEFGHJKMNPQRSTVWXYZ23456789, once normalized. Anything else is no
+// room's, and is not asked for.
+export function validCode(text) {
+  return /^[ABCDEFGHJKMNPQRSTVWXYZ2-9]{6}$/.test(normalizeCode(text));
+}
+
 export function sameCode(a, b) {
   return !!a && !!b && normalizeCode(a) === normalizeCode(b);
 }

@@ -6,7 +6,7 @@
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { MODES, PRESETS, loadChoice, saveChoice } from '../presets.js';
-import { normalizeCode, roomUrl, scoreboard, standingRows } from './state.js';
+import { normalizeCode, validCode, roomUrl, scoreboard, standingRows } from './state.js';
 import { copyLinkButton } from '../clipboard.js';
 
 const CHOICE_KEY = 'tilecrush.roomChoice';
@@ -45,18 +45,31 @@ export function createForm(onCreate) {
 }
 
 // Join by code, as a player or as a spectator. onJoin(code, watch).
-export function joinForm(onJoin) {
+// A code no room can have is refused here; `code` and `error` (an i18n
+// key) fill the form again after a join the server refused.
+export function joinForm(onJoin, { code = '', error = '' } = {}) {
+  const message = h('p', { class: 'message', testid: 'room-join-message', id: 'room-join-message', role: 'alert' });
+  const say = (key) => {
+    if (key) message.dataset.i18n = key;
+    else delete message.dataset.i18n;
+    message.textContent = key ? t(key) : '';
+  };
   const codeIn = h('input', { type: 'text', maxlength: 64, testid: 'room-code-input', id: 'room-code-input',
-    autocomplete: 'off', autocapitalize: 'characters', spellcheck: false });
+    autocomplete: 'off', autocapitalize: 'characters', spellcheck: false, value: code,
+    'aria-describedby': 'room-join-message' });
+  codeIn.addEventListener('input', () => say(''));
   const join = h('button', { type: 'submit', class: 'primary', testid: 'btn-join-room', i18n: 'rooms.join' });
   const watch = h('button', { type: 'button', testid: 'btn-watch-room', i18n: 'rooms.watch' });
   const form = h('form', { class: 'card room-form', testid: 'room-join' },
     h('h2', { i18n: 'rooms.joinTitle' }),
-    h('div', { class: 'seed-form' }, h('label', { for: 'room-code-input', i18n: 'rooms.code' }), codeIn, join, watch));
+    h('div', { class: 'seed-form' }, h('label', { for: 'room-code-input', i18n: 'rooms.code' }), codeIn, join, watch),
+    message);
+  say(error);
   const go = (w) => {
-    const code = normalizeCode(codeIn.value);
-    if (!code) { codeIn.focus(); return; }
-    onJoin(code, w);
+    const typed = normalizeCode(codeIn.value);
+    if (!typed) { codeIn.focus(); return; }
+    if (!validCode(typed)) { say('rooms.err.badCode'); codeIn.focus(); return; }
+    onJoin(typed, w);
   };
   form.addEventListener('submit', (e) => { e.preventDefault(); go(false); });
   watch.addEventListener('click', () => go(true));
