@@ -112,7 +112,8 @@ export class GameController extends EventTarget {
       this.load(reply.game);
     } catch (err) {
       this.log(`resume failed: ${err.code} ${err.message}`);
-      this.ui.setMessage(t('err.generic', { message: err.message || err.code }));
+      const { key, vars } = refusalText(err);
+      this.ui.setMessage(t(key, vars));
     }
   }
 

@@ -12,6 +12,15 @@ export function validBoard(mode, preset) {
   return !!(PRESETS[mode] && PRESETS[mode].includes(preset));
 }
 
+// A text the server takes as a seed, or a game or competition id
+// (protocol.md, "Fields"): 1-64 code points, no control character (C0,
+// DEL, C1). A link with anything else is refused before it is asked.
+export function validLabel(text) {
+  if (typeof text !== 'string') return false;
+  const n = [...text].length;
+  return n >= 1 && n <= 64 && !/[\u0000-\u001f\u007f-\u009f]/.test(text);
+}
+
 // The URL that starts (or shares) a board directly.
 export function boardUrl(mode, preset, seed) {
   const q = new URLSearchParams({ mode, preset });

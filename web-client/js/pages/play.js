@@ -18,7 +18,9 @@ import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
 import { makeGameButtons, makeGameLines, makeStats, showGameButtons, showStats } from '../hud.js';
 import { makeHowTo, makePeekButton } from '../help.js';
-import { boardUrl } from '../presets.js';
+import { boardUrl, validLabel } from '../presets.js';
+import { notFoundCard } from './not_found.js';
+import { refusalText } from '../refusals.js';
 import { keepGame, keptGame } from '../casual.js';
 import { identity } from '../identity.js';
 import { api } from '../api.js';
@@ -31,7 +33,33 @@ import { compName } from '../competitions/views.js';
 import { isClosedPractice } from '../archive/logic.js';
 import { copyLinkButton } from '../clipboard.js';
 
+// What the address names and the server has not (a game id nobody has, or
+// another player's game; a seed it refuses): the not-found card in place
+// of an empty board, with a new board of the same kind (or the
+// competition) and the home page as ways on. Returns its cleanup.
+function missingPage(root, params, kind, other = false) {
+  document.body.dataset.page = 'notFound';
+  const next = params.competition
+    ? link(compUrl(params.competition), null, { i18n: 'comp.back', testid: 'not-found-competition' })
+    : link(boardUrl(params.mode, params.preset), '', { testid: 'not-found-new-board' });
+  const label = () => {
+    if (params.competition) return;
+    next.textContent = t('notFound.newBoard', { board: `${t(`mode.${params.mode}`)} · ${t(`preset.${params.preset}`)}` });
+  };
+  label();
+  root.replaceChildren(notFoundCard({ title: `notFound.${kind}.title`,
+    note: other ? 'notFound.game.other' : `notFound.${kind}.note`, more: [next] }));
+  return onLangChange(label);
+}
+
+// A seed or game id the server would refuse (protocol.md, "Fields": over
+// 64 characters, a control character) is not asked for at all.
+const refusedLink = (p) => (p.seed ? (validLabel(p.seed) ? null : 'seed')
+  : p.game !== undefined && !validLabel(p.game) ? 'game' : null);
+
 export function playPage(root, app, params) {
+  const refused = refusedLink(params);
+  if (refused) return missingPage(root, params, refused);
   const stats = makeStats();
   const title = h('div', { class: 'game-title', testid: 'game-title' });
   const seedLine = h('div', { class: 'seed-line', testid: 'seed' });
@@ -304,15 +332,30 @@ export function playPage(root, app, params) {
       if (!gone) app.navigate(compUrl(params.competition), { replace: true, force: true, confirmed: true });
       return;
     }
+    if (gone) return;
+    // A game id nobody has, or another player's game; a seed the server
+    // refused: no such game, not an empty board with an error under it.
+    if (params.game && (err.code === 'not_found' || err.code === 'unauthorized')) {
+      offMissing = missingPage(root, params, 'game', err.code === 'unauthorized');
+      return;
+    }
+    if (fields.seed && !params.game && err.code === 'bad_request') {
+      offMissing = missingPage(root, params, 'seed');
+      return;
+    }
+    // Known codes in the page's language; the server's words only for others.
+    const { key, vars } = refusalText(err);
     if (params.competition) {
       tickCompetition();
       ui.setMessage(err.code === 'not_allowed' ? t('comp.err.notAllowed', { message: err.message || '' })
-        : err.code === 'not_found' ? t('comp.err.notFound') : t('err.generic', { message: err.message || err.code }));
-    } else ui.setMessage(t('err.generic', { message: err.message || err.code }));
+        : err.code === 'not_found' ? t('comp.err.notFound') : t(key, vars));
+    } else ui.setMessage(t(key, vars));
   });
+  let offMissing = null;
 
   return () => {
     gone = true;
+    if (offMissing) offMissing();
     unguard();
     if (standing) standing.dispose();
     offLang();
@@ -321,3 +364,6 @@ export function playPage(root, app, params) {
     app.setGame(null);
   };
 }
+
+// A link refused before it is asked needs no player (no name dialog for it).
+playPage.withoutPlayer = (p) => !!refusedLink(p);
