@@ -17,7 +17,7 @@ constexpr std::size_t kMaxCoordinateDigits = 9;
 // parser reads it into.
 constexpr std::size_t kMaxIdDigits = 18;
 
-enum Key : unsigned { kType, kGameId, kX, kY, kA, kB, kId, kKeyCount };
+enum Key : unsigned { kType, kGameId, kX, kY, kA, kB, kId, kMoveCount, kKeyCount };
 
 constexpr std::array<std::pair<std::string_view, Key>, kKeyCount> kKeys{{
     {"type", kType},
@@ -27,6 +27,7 @@ constexpr std::array<std::pair<std::string_view, Key>, kKeyCount> kKeys{{
     {"a", kA},
     {"b", kB},
     {"id", kId},
+    {"move_count", kMoveCount},
 }};
 
 constexpr std::array<std::pair<std::string_view, game::MoveKind>, 5> kKinds{{
@@ -127,6 +128,7 @@ std::optional<ParseResult> parse_move_fast(std::string_view text) {
   game::Point a;
   game::Point b;
   nlohmann::json id;
+  std::optional<std::int64_t> move_count;
   for (bool first = true;; first = false) {
     if (!first && !in.take(',')) {
       if (!in.take('}')) return std::nullopt;
@@ -181,6 +183,15 @@ std::optional<ParseResult> parse_move_fast(std::string_view text) {
         }
         break;
       }
+      case kMoveCount: {
+        // A non-negative count of at most 9 digits (always within the
+        // parser's 0..2^31-1); null, a sign or more digits go to the full
+        // parser.
+        std::int64_t count = 0;
+        read = in.integer(count, kMaxCoordinateDigits, false);
+        move_count = count;
+        break;
+      }
       case kKeyCount:
         break;
     }
@@ -192,11 +203,12 @@ std::optional<ParseResult> parse_move_fast(std::string_view text) {
   const bool swap = *kind == game::MoveKind::swap;
   const unsigned needed =
       (1u << kType) | (1u << kGameId) | (swap ? (1u << kA) | (1u << kB) : (1u << kX) | (1u << kY));
-  if ((seen & ~(1u << kId)) != needed) return std::nullopt;
+  if ((seen & ~((1u << kId) | (1u << kMoveCount))) != needed) return std::nullopt;
 
   MoveCommand move;
   move.game_id = std::string(game_id);
   move.move.kind = *kind;
+  move.seen = move_count;
   if (swap) {
     move.move.a = a;
     move.move.b = b;

@@ -4,7 +4,8 @@
 //
 // parse_move_fast() recognises only the plainest form of a move: one flat
 // object whose keys are `type` (click, swap, peek, select, unselect),
-// `game_id`, `x` and `y` (or `a` and `b` for a swap) and optionally `id`,
+// `game_id`, `x` and `y` (or `a` and `b` for a swap) and optionally `id`
+// and `move_count`,
 // each at most once, strings of printable ASCII without escapes, integers
 // without fraction or exponent. For such a text it returns exactly what the
 // full parser returns (same command, same id, of the same JSON type); for

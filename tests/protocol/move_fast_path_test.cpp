@@ -47,6 +47,8 @@ TEST(MoveFastPath, TakesWhatClientsSend) {
       "{\"type\":\"select\",\n\t\"game_id\":\"g\",\r\"x\":-2,\"y\":999999999}",
       R"({"type":"unselect","game_id":"g","x":-0,"y":1,"id":""})",
       R"({"type":"click","game_id":"g","x":1,"y":2,"id":999999999999999999})",
+      R"({"type":"click","game_id":"g","x":1,"y":2,"move_count":0})",
+      R"({"move_count":999999999,"type":"swap","game_id":"g","a":[0,1],"b":[1,1]})",
   };
   for (const std::string& text : texts) {
     EXPECT_TRUE(parse_move_fast(text).has_value()) << text;
@@ -59,6 +61,10 @@ TEST(MoveFastPath, TakesWhatClientsSend) {
   EXPECT_EQ(m.game_id, "g-0123456789abcdef");
   EXPECT_EQ(m.move.kind, game::MoveKind::click);
   EXPECT_EQ(m.move.a, (game::Point{3, 7}));
+  EXPECT_FALSE(m.seen);
+  const auto counted = parse_move_fast(texts[6]);
+  ASSERT_TRUE(counted);
+  EXPECT_EQ(std::get<MoveCommand>(*counted->command).seen, 0);
 }
 
 TEST(MoveFastPath, GivesUpOnEverythingElse) {
@@ -94,6 +100,11 @@ TEST(MoveFastPath, GivesUpOnEverythingElse) {
       R"({"type":"click","game_id":"g","x":1,"y":2,"id":1.5})",
       R"({"type":"click","game_id":"g","x":1,"y":2,"id":"a\"b"})",
       R"({"ty\u0070e":"click","game_id":"g","x":1,"y":2})",
+      R"({"type":"click","game_id":"g","x":1,"y":2,"move_count":-1})",
+      R"({"type":"click","game_id":"g","x":1,"y":2,"move_count":null})",
+      R"({"type":"click","game_id":"g","x":1,"y":2,"move_count":1234567890})",
+      R"({"type":"click","game_id":"g","x":1,"y":2,"move_count":"3"})",
+      R"({"type":"click","game_id":"g","x":1,"y":2,"move_count":1,"move_count":2})",
   };
   for (const std::string& text : texts) {
     EXPECT_FALSE(parse_move_fast(text).has_value()) << text;
@@ -129,6 +140,7 @@ TEST(MoveFastPath, AgreesWithTheFullParser) {
     }
     if (pick(3) == 0) members.push_back(R"("id":)" + std::to_string(rng()));
     if (pick(5) == 0) members.push_back(R"("id":"req-)" + std::to_string(pick(1000)) + "\"");
+    if (pick(3) == 0) members.push_back(R"("move_count":)" + sp() + number());
     std::shuffle(members.begin(), members.end(), rng);
     std::string text = sp() + "{";
     for (std::size_t m = 0; m < members.size(); ++m) {
