@@ -101,6 +101,15 @@ browserSuite('Seasons: a closed daily\'s points in the standings', (env) => {
       });
     }
 
+    // A period still to come (next year's January) has not begun: it is not 'over'.
+    await withPage(t, env, {}, async (page) => {
+      const future = `${new Date().getUTCFullYear() + 1}-01`;
+      await page.goto(`${page.base}/?view=seasons&mode=same&period=${future}`);
+      await page.waitForFunction(() => document.querySelector('[data-testid="season-left"]').textContent !== '');
+      assert.equal(await page.textContent(testid('season-left')), 'This period has not begun yet.');
+      assert.deepEqual(page.errors, []);
+    });
+
     // Home's Yesterday card: the board with its winner and Sunny's own place,
     // from the archive and Sunny's history: no board asked about answers 404.
     await withPage(t, env, { identity: { name: 'Sunny', token: tokenOf('Sunny') } }, async (page) => {

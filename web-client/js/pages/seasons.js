@@ -91,7 +91,11 @@ export function seasonsPage(root, app, params) {
     left.textContent = '';
     if (index && view.period === index.week.period) left.textContent = timeLeftText(index.week.ends_in_s, t);
     else if (index && view.period === index.month.period) left.textContent = timeLeftText(index.month.ends_in_s, t);
-    else if (view.period) left.textContent = t('season.final');
+    // Another period, once its standings say when it starts: still to come
+    // (a link ahead of time) it has not begun; else it is over.
+    else if (view.period && data) {
+      left.textContent = t(Date.parse(data.starts_at) > Date.now() ? 'season.future' : 'season.final');
+    }
     // The total is a note; only a failure is a message (in red).
     status.className = error ? 'message' : 'note';
     if (error) { status.textContent = error; return; }
