@@ -6,6 +6,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { holdFocus, focusBack } from './modal.js';
+import { nameProblem, NAME_PROBLEM_KEYS } from './names.js';
 
 const STORE = 'tilecrush.identity';
 let pendingAsk = null;
@@ -86,6 +87,12 @@ export const identity = {
         // 1-32 characters (code points), no control characters.
         if ([...name].length < 1 || [...name].length > 32 || /\p{Cc}/u.test(name)) {
           error.textContent = t('name.invalid');
+          return;
+        }
+        // A name people see must show something (protocol.md, "Fields").
+        const problem = nameProblem(name);
+        if (problem) {
+          error.textContent = t(NAME_PROBLEM_KEYS[problem]);
           return;
         }
         // An empty code field signs in as without one (another name, say).

@@ -36,6 +36,15 @@ browserSuite('Same Game', (env) => {
       assert.equal(await page.locator(testid('name-dialog')).count(), 0);
       await page.click(testid('btn-random'));
       await page.locator(testid('name-dialog')).waitFor();
+      // A name that would show as nothing is refused in the dialog, unsent.
+      await page.fill(testid('name-input'), '\u200B\u200B');
+      await page.click(testid('name-submit'));
+      assert.equal(await page.textContent(testid('name-error')),
+        'A name cannot hold invisible characters (such as a zero-width space or a direction mark).');
+      await page.fill(testid('name-input'), '\u2800\u200D');
+      await page.click(testid('name-submit'));
+      assert.equal(await page.textContent(testid('name-error')), 'A name needs at least one visible character.');
+      assert.equal(await page.locator(testid('name-dialog')).count(), 1);
       const name = uniqueName('new');
       await page.fill(testid('name-input'), name);
       await page.click(testid('name-submit'));

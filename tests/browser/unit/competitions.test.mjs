@@ -126,6 +126,11 @@ test('the organiser\'s form gives the POST body or the first problem', () => {
   assert.equal(createBody({ ...ok, unlimited: true, attempts: 'x' }, PRESETS, NOW).body.attempts, null);
   assert.equal(createBody({ ...ok, name: '' }, PRESETS, NOW).error, 'org.err.name');
   assert.equal(createBody({ ...ok, name: 'x'.repeat(65) }, PRESETS, NOW).error, 'org.err.name');
+  // A name that would show as nothing, or a look-alike with an invisible character.
+  assert.equal(createBody({ ...ok, name: '\u200B\u200B' }, PRESETS, NOW).error, 'name.err.invisible');
+  assert.equal(createBody({ ...ok, name: 'Cup\u200B' }, PRESETS, NOW).error, 'name.err.invisible');
+  assert.equal(createBody({ ...ok, name: '\u3000\u2800' }, PRESETS, NOW).error, 'name.err.nothingVisible');
+  assert.equal(createRefusalKey('name must not contain invisible characters'), 'name.err.invisible');
   assert.equal(createBody({ ...ok, name: '😀'.repeat(64) }, PRESETS, NOW).body.name.length, 128, '64 code points');
   assert.equal(createBody({ ...ok, name: 'a\u0007b' }, PRESETS, NOW).error, 'org.err.name');
   assert.equal(createBody({ ...ok, preset: 'easy' }, PRESETS, NOW).error, 'org.err.preset');

@@ -4,6 +4,7 @@
 // the results table. Unit-tested in tests/browser/unit/competitions.test.mjs.
 
 import { countKey } from '../i18n.js';
+import { nameProblem, NAME_PROBLEM_KEYS } from '../names.js';
 
 // Competition ids are opaque to the client (organiser ones are 10
 // characters, dailies look like daily-2026-11-24-match3-classic); what a
@@ -166,6 +167,9 @@ export function createBody(f, presets, now = Date.now()) {
   const name = String(f.name || '').trim();
   const len = [...name].length;
   if (len < 1 || len > 64 || /\p{Cc}/u.test(name)) return { error: 'org.err.name' };
+  // A name people see must show something (protocol.md, "Fields").
+  const problem = nameProblem(name);
+  if (problem) return { error: NAME_PROBLEM_KEYS[problem] };
   if (!presets[f.mode] || !presets[f.mode].includes(f.preset)) return { error: 'org.err.preset' };
   if (!f.opensIso) return { error: 'org.err.opens' };
   if (!f.closesIso) return { error: 'org.err.closes' };
@@ -190,6 +194,8 @@ export function createBody(f, presets, now = Date.now()) {
 // server's clock may differ from the browser's), else null.
 const REFUSALS = {
   'name must be 1-64 characters, no control characters': 'org.err.name',
+  'name must show at least one visible character': NAME_PROBLEM_KEYS.nothingVisible,
+  'name must not contain invisible characters': NAME_PROBLEM_KEYS.invisible,
   'mode must be same, match3 or hidden': 'org.err.preset',
   'unknown preset for this mode': 'org.err.preset',
   'opens_at is in the past': 'org.err.past',
