@@ -2,13 +2,15 @@
 // a recovery code is for, and the button that asks the server for one
 // (protocol.md, "Recovery codes"). The code is shown once, in this panel
 // only: it is never stored in the browser, and is gone when the panel
-// closes.
+// closes. Sign out (a shared browser): this device forgets the name and its
+// token, after a question that says the code is what brings it back.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { copyOrSelect } from './clipboard.js';
 import { confirmDialog } from './confirm.js';
 import { holdFocus, focusBack } from './modal.js';
+import { identity } from './identity.js';
 
 let open = null;
 
@@ -20,6 +22,7 @@ export function openAccountPanel(net) {
   const shown = h('div', { class: 'recovery-shown', testid: 'recovery-shown', hidden: true });
   const get = h('button', { type: 'button', class: 'primary', testid: 'recovery-get', i18n: 'account.get' });
   const close = h('button', { type: 'button', testid: 'account-close', i18n: 'account.close' });
+  const signOut = h('button', { type: 'button', testid: 'account-signout', i18n: 'account.signOut' });
   const name = net.player ? net.player.name : '';
   const panel = h('div', { class: 'account-panel card', testid: 'account-panel', role: 'dialog',
     'aria-modal': 'true', 'aria-labelledby': 'account-title' },
@@ -28,7 +31,7 @@ export function openAccountPanel(net) {
   h('p', { i18n: 'account.why' }),
   h('p', { class: 'note', i18n: 'account.replaces' }),
   get, shown, status,
-  h('div', { class: 'account-actions' }, close));
+  h('div', { class: 'account-actions' }, signOut, close));
   const overlay = h('div', { class: 'overlay', testid: 'account-dialog' }, panel);
 
   // Closed, the focus goes back where it was (the Account button).
@@ -43,6 +46,14 @@ export function openAccountPanel(net) {
   overlay.addEventListener('click', (e) => { if (e.target === overlay) dismiss(); });
 
   let codeShown = false;
+  signOut.addEventListener('click', async () => {
+    if (!await confirmDialog({ title: t('account.signOutTitle', { name }), text: t('account.signOutText', { name }),
+      ok: t('account.signOutOk'), cancel: t('account.signOutKeep'), danger: true })) return;
+    identity.forget();
+    // A fresh start as a visitor: the connection, the pages and their
+    // stored views all forget the name with the page.
+    location.assign('/');
+  });
   get.addEventListener('click', async () => {
     // A code on screen may be half written down: replacing it is asked first.
     if (codeShown && !await confirmDialog({ title: t('account.againTitle'), text: t('account.againText'),

@@ -28,6 +28,11 @@ export const identity = {
   save(v) {
     try { localStorage.setItem(STORE, JSON.stringify({ name: v.name, token: v.token })); } catch { /* session only */ }
   },
+  // Sign out on this device: the name and its token are forgotten here (the
+  // name stays the player's: its recovery code brings it back anywhere).
+  forget() {
+    try { localStorage.removeItem(STORE); } catch { /* nothing kept */ }
+  },
   // Shows a modal form and resolves with a valid name, or with
   // {name, recovery} when the player signs in with a recovery code, or with
   // null when the player closes it ("Not now" or Escape: a visitor who only

@@ -2,7 +2,8 @@
 // gets a code from the account panel; a new browser context, with nothing
 // in its localStorage, finds the name taken, signs in with the code (a
 // wrong one first) and plays as that player; the first browser keeps its
-// token.
+// token, then signs out (asked first) and forgets the name until the code
+// brings it back.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -95,6 +96,34 @@ browserSuite('Recovery codes', (env) => {
       await waitIdle(first);
       assert.equal(await first.textContent(testid('me')), name);
       assert.equal((await stored(first)).token, firstToken);
+
+      // Signing out on the first browser (a shared one) asks first and says
+      // what brings the name back; then this browser forgets the name.
+      await first.click(testid('account-open'));
+      await first.click(testid('account-signout'));
+      await first.locator(testid('confirm-dialog')).waitFor();
+      assert.equal(await first.textContent('[data-testid="confirm-dialog"] h2'),
+        `Sign out of ${name} on this device?`);
+      assert.match(await first.textContent(testid('confirm-text')), /you need its recovery code/);
+      await first.keyboard.press('Escape');
+      assert.equal((await stored(first)).token, firstToken, 'kept: still signed in');
+      await first.click(testid('account-signout'));
+      await first.click(testid('confirm-ok'));
+      await first.locator(testid('home-page')).waitFor();
+      assert.equal(new URL(first.url()).pathname, '/');
+      assert.equal(await stored(first), null);
+      assert.equal(await first.locator(testid('me')).count(), 0);
+      // The name is taken here now too, until its code signs in again.
+      await first.goto(`${first.base}/?mode=same&preset=easy&seed=browser-recovery-3`);
+      await first.locator(testid('name-dialog')).waitFor();
+      await first.fill(testid('name-input'), name);
+      await first.click(testid('name-submit'));
+      await first.locator(testid('recover-open')).waitFor();
+      await first.click(testid('recover-open'));
+      await first.fill(testid('recovery-input'), code);
+      await first.click(testid('name-submit'));
+      await waitIdle(first);
+      assert.equal(await first.textContent(testid('me')), name);
       assert.deepEqual(first.errors, []);
       assert.deepEqual(second.errors, []);
     } finally {
