@@ -66,9 +66,9 @@ browserSuite('Dialogs hold the focus', (env) => {
       await page.focus(testid('account-open'));
       await page.keyboard.press('Enter');
       await page.locator(testid('account-panel')).waitFor();
-      const forward = await tabRound(page, testid('account-panel'), 4);
-      assert.deepEqual([...forward].sort(), ['account-close', 'recovery-get']);
-      await tabRound(page, testid('account-panel'), 3, 'Shift+Tab');
+      const forward = await tabRound(page, testid('account-panel'), 6);
+      assert.deepEqual([...forward].sort(), ['account-close', 'account-signout', 'recovery-get']);
+      await tabRound(page, testid('account-panel'), 4, 'Shift+Tab');
       // Get a code with the keyboard: the focus goes on to the code.
       await page.focus(testid('recovery-get'));
       await page.keyboard.press('Enter');
@@ -76,8 +76,8 @@ browserSuite('Dialogs hold the focus', (env) => {
       await page.waitForFunction(() => document.activeElement.dataset.testid !== 'recovery-get'
         || !document.activeElement.disabled);
       assert.equal((await focus(page, testid('account-panel'))).id, 'recovery-code');
-      const round = await tabRound(page, testid('account-panel'), 5);
-      assert.deepEqual([...round].sort(), ['account-close', 'recovery-copy', 'recovery-get']);
+      const round = await tabRound(page, testid('account-panel'), 7);
+      assert.deepEqual([...round].sort(), ['account-close', 'account-signout', 'recovery-copy', 'recovery-get']);
       await page.keyboard.press('Escape');
       await page.locator(testid('account-dialog')).waitFor({ state: 'detached' });
       assert.equal((await focus(page, 'header')).id, 'account-open');
