@@ -178,8 +178,8 @@ if [[ -n "$image_pid" ]]; then
   fi
 fi
 
-stage "4/5 fuzz targets, 20 s each"
-scripts/fuzz.sh 20
+stage "4/5 fuzz targets, 12 s each"
+scripts/fuzz.sh 12
 
 if [[ "${TILECRUSH_SKIP_BROWSER:-0}" != "1" ]]; then
   stage "5/5 browser tests"
