@@ -224,6 +224,14 @@ suite('Rooms', (env) => {
       await waitRoom(b, 'playing', 'player');
       await waitIdle(b);
       assert.equal((await gameView(b)).mode, 'match3');
+      // Leaving mid-race is asked first, in the site's dialog; Escape keeps racing.
+      await b.click(testid('btn-leave-room'));
+      await b.locator(testid('confirm-dialog')).waitFor();
+      assert.equal(await b.textContent('[data-testid="confirm-dialog"] h2'), 'Leave the race?');
+      await b.keyboard.press('Escape');
+      assert.equal(await b.locator(testid('confirm-dialog')).count(), 0);
+      assert.equal((await roomState(b)).role, 'player');
+      assert.equal((await roomState(b)).state, 'playing');
 
       // A comes back by the share link: the race has started, so A may watch.
       await a.goto(`${a.base}/?view=rooms&room=${code}`);

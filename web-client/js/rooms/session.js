@@ -10,6 +10,7 @@
 import { h, link } from '../dom.js';
 import { boardUrl } from '../presets.js';
 import { t } from '../i18n.js';
+import { confirmDialog } from '../confirm.js';
 import {
   roleFromAnswer, applyProgress, pushCode, sameCode, roomUrl, rememberRoom, forgetRoom, scoreboard,
 } from './state.js';
@@ -231,16 +232,14 @@ export class RoomSession {
     }
   }
 
-  // Leaving a race takes a second click: the player is out for good.
+  // Leaving a race is asked first, in the site's dialog (as giving up is):
+  // the player is out of it for good.
   async leave() {
-    const racing = this.role === 'player' && this.room && this.room.state === 'playing'
+    const racing = () => this.role === 'player' && this.room && this.room.state === 'playing'
       && this.race && this.race.ctrl.model && !this.race.ctrl.model.over;
-    if (racing && !this.leaveArmed) {
-      this.leaveBtn.textContent = t('rooms.leaveConfirm');
-      this.leaveBtn.dataset.armed = 'true';
-      this.leaveArmed = setTimeout(() => this.disarmLeave(), 4000);
-      return;
-    }
+    if (racing() && !await confirmDialog({ title: t('rooms.leaveTitle'), text: t('rooms.leaveText'),
+      ok: t('rooms.leaveOk'), cancel: t('rooms.leaveStay'), danger: true })) return;
+    if (this.closed) return;
     this.disarmLeave();
     this.leaveBtn.disabled = true;
     try {
