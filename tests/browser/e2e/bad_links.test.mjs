@@ -99,6 +99,9 @@ browserSuite('Mistyped links', (env) => {
       }
       await page.click(testid('season-missing-current'));
       await page.locator(testid('season-rule')).waitFor();
+      // The current week is known once the seasons' index is in: the heading
+      // says 'Season' until then.
+      await page.waitForFunction(() => /·/.test(document.querySelector('[data-testid="season-heading"]').textContent));
       assert.match(await page.textContent(testid('season-heading')), /^Season: Same Game · Week \d+, \d{4}$/);
       await page.evaluate(() => window.__tilecrush.setLang('ja'));
       await page.goto(`${page.base}/?view=seasons&period=2026-W99`);
