@@ -40,7 +40,6 @@ export class RoomSession {
     this.follower = null;
     this.watch = null;
     this.closed = false;
-    this.leaveArmed = null;
     this.joins = 0;
     this.resyncs = 0;
 
@@ -240,7 +239,6 @@ export class RoomSession {
     if (racing() && !await confirmDialog({ title: t('rooms.leaveTitle'), text: t('rooms.leaveText'),
       ok: t('rooms.leaveOk'), cancel: t('rooms.leaveStay'), danger: true })) return;
     if (this.closed) return;
-    this.disarmLeave();
     this.leaveBtn.disabled = true;
     try {
       await this.net.request('leave_room', { code: this.code });
@@ -257,11 +255,8 @@ export class RoomSession {
     this.app.navigate('/?view=rooms');
   }
 
-  disarmLeave() {
-    clearTimeout(this.leaveArmed);
-    this.leaveArmed = null;
+  labelLeave() {
     this.leaveBtn.textContent = t('rooms.leave');
-    delete this.leaveBtn.dataset.armed;
   }
 
   render() {
@@ -334,7 +329,7 @@ export class RoomSession {
     this.render();
     if (this.race) this.race.refresh();
     if (this.watch) this.watch.refresh();
-    if (!this.leaveArmed) this.disarmLeave();
+    this.labelLeave();
   }
 
   // What the tests look at (window.__tilecrush.room).
@@ -360,7 +355,6 @@ export class RoomSession {
 
   destroy() {
     this.closed = true;
-    this.disarmLeave();
     this.net.removeEventListener('ready', this.onReady);
     // A spectator who walks away stops watching; a player stays a member
     // and can come back through the room's address.
