@@ -65,7 +65,7 @@ export function showGameButtons(buttons, c) {
 // message (both announced to screen readers).
 export function makeGameLines() {
   return {
-    preview: h('div', { class: 'preview', testid: 'preview-points', 'aria-live': 'polite' }),
+    preview: h('div', { class: 'points-preview', testid: 'preview-points', 'aria-live': 'polite' }),
     message: h('div', { class: 'message game-message', testid: 'message', role: 'status' }),
   };
 }

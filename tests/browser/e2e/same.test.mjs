@@ -141,7 +141,9 @@ browserSuite('Same Game', (env) => {
   test('touch: the first tap previews, a second tap on the group confirms', async (t) => {
     const contextOptions = { hasTouch: true, isMobile: true };
     await withPage(t, env, { contextOptions, viewport: { width: 390, height: 800 } }, async (page) => {
-      const v = await openGame(page, 'mode=same&preset=classic&seed=browser-touch');
+      // hard is 20 wide: under 22 px a tile on a phone, where a previewed
+      // tile once grew to a line of text's height and was drawn rows below.
+      const v = await openGame(page, 'mode=same&preset=hard&seed=browser-touch');
       let g = null;
       for (let y = v.height - 1; y >= 0 && !g; y--) {
         for (let x = 0; x < v.width && !g; x++) {
@@ -154,6 +156,23 @@ browserSuite('Same Game', (env) => {
       await page.tap(testid('board'), { position: at(g[0]) });
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cell"].preview').length === n, g.length);
       assert.equal((await gameView(page)).move_count, 0, 'the first tap only previews');
+      // A previewed tile keeps its size and its place in the grid.
+      const places = await page.evaluate(() => {
+        const board = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+        return [...document.querySelectorAll('[data-testid="cell"]')].map((c) => {
+          const r = c.getBoundingClientRect();
+          return { preview: c.classList.contains('preview'), h: r.height, w: r.width,
+                   x: Number(c.dataset.x), y: Number(c.dataset.y), left: r.left - board.left, top: r.top - board.top };
+        });
+      });
+      const plain = places.find((c) => !c.preview);
+      for (const c of places.filter((p) => p.preview)) {
+        assert.ok(Math.abs(c.h - plain.h) < 0.5 && Math.abs(c.w - plain.w) < 0.5,
+          `previewed tile (${c.x},${c.y}) is ${c.w}x${c.h}, others ${plain.w}x${plain.h}`);
+        const top = plain.top + (c.y - plain.y) * plain.h, left = plain.left + (c.x - plain.x) * plain.w;
+        assert.ok(Math.abs(c.top - top) < 1 && Math.abs(c.left - left) < 1,
+          `previewed tile (${c.x},${c.y}) is drawn at ${c.left},${c.top}`);
+      }
       await page.tap(testid('board'), { position: at(g[g.length - 1]) });
       await page.waitForFunction(() => window.__tilecrush.view.move_count === 1);
       await waitIdle(page);
