@@ -7,6 +7,15 @@
 import { animateBounce } from '../animate.js';
 import { t } from '../i18n.js';
 
+// Undo exists on practice boards only (rules.md): not on a preset's board
+// without practice options, even in a game there that does not rank (a
+// daily or competition board played as practice), which the server refuses.
+// Such a board carries its key's commitment (rules version 2) or ranks
+// (version 1).
+export function undoAllowed(view) {
+  return !view.ranked && !view.commitment;
+}
+
 export function match3Mode(ctrl) {
   let picked = null;
 
@@ -80,9 +89,8 @@ export function match3Mode(ctrl) {
     },
     undo() { return ctrl.undo(); },
     swap,
-    // Undo only exists for practice games (rules.md).
     get buttons() {
-      return ctrl.gameView && !ctrl.gameView.ranked ? ['hint', 'undo', 'resign'] : ['hint', 'resign'];
+      return ctrl.gameView && undoAllowed(ctrl.gameView) ? ['hint', 'undo', 'resign'] : ['hint', 'resign'];
     },
   };
 }
