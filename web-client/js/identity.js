@@ -11,6 +11,14 @@ import { nameProblem, NAME_PROBLEM_KEYS } from './names.js';
 const STORE = 'tilecrush.identity';
 let pendingAsk = null;
 
+// On a link to watch a room: why a spectator needs a name too, and that the
+// players see only how many watch (protocol.md, rooms: `spectators`).
+function watchNote() {
+  const p = new URLSearchParams(location.search);
+  const watching = p.get('view') === 'rooms' && p.get('room') && (p.get('watch') === '1' || p.get('as') === 'spectator');
+  return watching ? h('p', { class: 'note', testid: 'name-watch-note', i18n: 'name.watchNote' }) : null;
+}
+
 export const identity = {
   get() {
     try {
@@ -63,13 +71,16 @@ export const identity = {
       mine.addEventListener('click', () => {
         recovery.hidden = false;
         mine.hidden = true;
+        // "That name is taken: choose another" no longer applies: the
+        // player is signing in to it.
+        error.textContent = '';
         code.focus();
       });
       const later = h('button', { type: 'button', testid: 'name-cancel', i18n: 'name.later' });
       const form = h('form', { class: 'name-form card', testid: 'name-form', role: 'dialog', 'aria-modal': 'true',
         'aria-labelledby': 'name-title' },
         h('h2', { id: 'name-title', i18n: 'name.title' }),
-        h('label', { for: 'name-input', i18n: 'name.hint' }), input, error, mine, recovery,
+        h('label', { for: 'name-input', i18n: 'name.hint' }), watchNote(), input, error, mine, recovery,
         h('div', { class: 'name-actions' }, later,
           h('button', { type: 'submit', class: 'primary', testid: 'name-submit', i18n: 'name.ok' })));
       const overlay = h('div', { class: 'overlay', testid: 'name-dialog' }, form);

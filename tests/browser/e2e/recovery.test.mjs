@@ -72,6 +72,9 @@ browserSuite('Recovery codes', (env) => {
       // ... "this name is mine": a wrong code first, then the right one as
       // a person might type it.
       await second.click(testid('recover-open'));
+      // Signing in to it: "choose another" no longer applies.
+      assert.equal(await second.textContent(testid('name-error')), '');
+      assert.equal(await second.locator(testid('name-watch-note')).count(), 0);
       await second.fill(testid('recovery-input'), 'AAAAA-AAAAA-AAAAA-AAAAA');
       await second.click(testid('name-submit'));
       await second.waitForFunction(() => {

@@ -125,6 +125,15 @@ suite('Rooms', (env) => {
 
       await s.goto(watchLink);
       await waitRoom(s, 'lobby', 'spectator');
+      // A new browser on the watch link is asked for a name, and told why.
+      const visitor = await openPage(env, { name: null });
+      try {
+        await visitor.goto(watchLink);
+        await visitor.locator(testid('name-dialog')).waitFor();
+        assert.match(await visitor.textContent(testid('name-watch-note')), /Watching a room needs a name too/);
+      } finally {
+        await visitor.context().close();
+      }
       await a.waitForFunction(() => document.querySelector('[data-testid="room-spectators"]').dataset.count === '1');
 
       await a.click(testid('btn-start-room'));
