@@ -172,6 +172,8 @@ export class GameController extends EventTarget {
         const reply = await this.net.request('undo',
           { game_id: this.model.gameId, move_count: this.model.moveCount }, { wait: false });
         this.load(reply.game);
+        // The live region still held the undone move's "Score +81, now 330".
+        this.view.announce(t('say.undone', { total: reply.game.score, moves: reply.game.move_count }));
       } catch (err) {
         await this.catchUp(err);
         this.showError(err);

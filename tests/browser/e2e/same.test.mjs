@@ -97,6 +97,7 @@ browserSuite('Same Game', (env) => {
       await waitIdle(page);
       assert.equal(await page.evaluate(() => window.__tilecrush.lastStateHash), before);
       assert.equal(await page.textContent(testid('score')), '0');
+      assert.equal(await page.textContent(testid('announce')), 'Move taken back. Score 0. Moves: 0.');
       assert.ok(await page.locator(testid('btn-undo')).isDisabled(), 'nothing left to undo');
 
       await page.click(testid('btn-hint'));
