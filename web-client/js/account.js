@@ -14,8 +14,13 @@ import { identity } from './identity.js';
 
 let open = null;
 
-// net: the Connection (request, player).
-export function openAccountPanel(net) {
+// A page read without a connection (a visitor's page) connects when a code
+// is asked for, and gives up after this long (the server down, say).
+const CONNECT_WITHIN_MS = 10000;
+
+// net: the Connection (request, player, status); connect: starts it on a
+// page that has none.
+export function openAccountPanel(net, { connect = null } = {}) {
   if (open) return open;
   const opener = document.activeElement;
   const status = h('p', { class: 'message', testid: 'recovery-status', role: 'status' });
@@ -23,7 +28,7 @@ export function openAccountPanel(net) {
   const get = h('button', { type: 'button', class: 'primary', testid: 'recovery-get', i18n: 'account.get' });
   const close = h('button', { type: 'button', testid: 'account-close', i18n: 'account.close' });
   const signOut = h('button', { type: 'button', testid: 'account-signout', i18n: 'account.signOut' });
-  const name = net.player ? net.player.name : '';
+  const name = net.player ? net.player.name : (identity.get()?.name || '');
   const panel = h('div', { class: 'account-panel card', testid: 'account-panel', role: 'dialog',
     'aria-modal': 'true', 'aria-labelledby': 'account-title' },
   h('h2', { id: 'account-title', i18n: 'account.title' }),
@@ -64,7 +69,7 @@ export function openAccountPanel(net) {
     // code (to read it or copy it), or back to the button after a failure.
     let next = get;
     try {
-      const reply = await net.request('recovery_code', {}, { wait: false });
+      const reply = await askCode(net, connect);
       next = showCode(shown, reply.code, status);
       codeShown = true;
       // Asking again would replace the code just shown: no longer the
@@ -84,6 +89,18 @@ export function openAccountPanel(net) {
   get.focus();
   open = overlay;
   return overlay;
+}
+
+// A connected page asks at once (offline: it fails, as any request would);
+// a page without a connection connects first and waits for the hello.
+function askCode(net, connect) {
+  if (net.status !== 'idle' || !connect) return net.request('recovery_code', {}, { wait: false });
+  connect();
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject({ code: 'disconnected', message: 'not connected' }), CONNECT_WITHIN_MS);
+  });
+  return Promise.race([net.request('recovery_code', {}), late]).finally(() => clearTimeout(timer));
 }
 
 function showCode(shown, code, status) {

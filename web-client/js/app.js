@@ -151,11 +151,11 @@ function header() {
     // History (issue 24): the player's own games and calendar.
     link(`/?${new URLSearchParams({ view: 'player', name, section: 'history' })}`,
       null, { i18n: 'nav.myGames', testid: 'nav-my-games', class: 'my-games' }));
-    // The account panel: a recovery code for this name (account.js).
-    if (net.player) {
-      who.append(h('button', { type: 'button', class: 'account-open', testid: 'account-open', i18n: 'account.open',
-        onclick: () => openAccountPanel(net) }));
-    }
+    // The account panel: a recovery code for this name (account.js), on
+    // every page, also one read without a connection (it connects when a
+    // code is asked for).
+    who.append(h('button', { type: 'button', class: 'account-open', testid: 'account-open', i18n: 'account.open',
+      onclick: () => openAccountPanel(net, { connect: () => app.connect() }) }));
   };
   net.addEventListener('status', setStatus);
   net.addEventListener('ready', setWho);

@@ -135,6 +135,27 @@ browserSuite('Recovery codes', (env) => {
     }
   });
 
+  test('the account panel is on pages read without a connection too, and connects for a code', async (t) => {
+    const name = uniqueName('recnc');
+    const page = await openPage(env, { name });
+    try {
+      // A first hello makes the name; Competitions is then read without one.
+      await page.goto(`${page.base}/?mode=same&preset=easy&seed=browser-recovery-nc`);
+      await waitIdle(page);
+      await page.goto(`${page.base}/?view=competitions`);
+      await page.locator(testid('account-open')).waitFor();
+      assert.equal(await page.evaluate(() => window.__tilecrush.net.status), 'idle');
+      await page.click(testid('account-open'));
+      assert.ok((await page.textContent(testid('account-name'))).includes(name));
+      await page.click(testid('recovery-get'));
+      await page.locator(testid('recovery-code')).waitFor();
+      assert.match((await page.textContent(testid('recovery-code'))).trim(), /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   test('the account panel and the recovery fields read in Japanese', async (t) => {
     const page = await openPage(env, { name: uniqueName('recja'), lang: 'ja' });
     try {
