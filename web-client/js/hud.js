@@ -6,9 +6,11 @@
 import { h } from './dom.js';
 import { formatDuration } from './i18n.js';
 
-function stat(labelKey, testid) {
+// optional: a box only some games have (moves left, peeks, time), hidden
+// until showStats() knows the game: a Same Game loading showed them empty.
+function stat(labelKey, testid, optional = false) {
   const value = h('span', { class: 'value', testid });
-  const box = h('div', { class: 'stat', dataset: { stat: testid } },
+  const box = h('div', { class: 'stat', dataset: { stat: testid }, hidden: optional },
     h('span', { class: 'label', i18n: labelKey }), value);
   return { box, value };
 }
@@ -17,9 +19,9 @@ export function makeStats() {
   return {
     score: stat('hud.score', 'score'),
     moves: stat('hud.moves', 'moves'),
-    movesLeft: stat('hud.movesLeft', 'moves-left'),
-    peeks: stat('hud.peeks', 'peeks'),
-    time: stat('hud.time', 'timer'),
+    movesLeft: stat('hud.movesLeft', 'moves-left', true),
+    peeks: stat('hud.peeks', 'peeks', true),
+    time: stat('hud.time', 'timer', true),
   };
 }
 

@@ -61,6 +61,17 @@ browserSuite('Mistyped links', (env) => {
     });
   });
 
+  test('while a board waits for a name, only the boxes every game has are shown', async (t) => {
+    await withPage(t, env, { name: null }, async (page) => {
+      await page.goto(`${page.base}/?mode=same&preset=easy`);
+      await page.locator(testid('name-dialog')).waitFor();
+      for (const box of ['moves-left', 'peeks', 'timer']) {
+        assert.equal(await page.locator(`[data-stat="${box}"]`).isVisible(), false, box);
+      }
+      assert.equal(await page.locator('[data-stat="score"]').isVisible(), true);
+    });
+  });
+
   test('a bad or unknown room code is an error beside the Join form, no room page', async (t) => {
     await withPage(t, env, { viewport: { width: 390, height: 844 } }, async (page) => {
       await page.goto(`${page.base}/?view=rooms`);
