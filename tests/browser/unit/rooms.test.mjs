@@ -6,7 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  normalizeCode, sameCode, roomUrl, roleFromAnswer, applyProgress, scoreboard, standingRows, pushCode,
+  normalizeCode, sameCode, roomUrl, roleFromAnswer, applyProgress, scoreboard, standingRows, pushCode, leftNames,
 } from '../../../web-client/js/rooms/state.js';
 import { Follower, isResign } from '../../../web-client/js/rooms/follow.js';
 import { stateHash } from '../../../web-client/js/hash.js';
@@ -113,4 +113,13 @@ test('hidden mode: a spectator\'s peek carries colour -1 and the selection shows
     events: [{ kind: 'select', x: 0, y: 0, color: 2 }] }), 'applied');
   assert.equal(f.boards.get('ann').hashOk, true, 'either reading of a selected cell in state_hash is accepted');
   assert.deepEqual(f.snapshot().ann.board, [[2, -1], [-1, -1]]);
+});
+
+test('the standings mark a player who left a started room as its table does: gone and over', () => {
+  const players = [player('ann', { over: true }), player('bob', { over: true, connected: false }),
+    player('cy', { connected: false }), player('dee', { over: false })];
+  assert.deepEqual([...leftNames(room({ state: 'finished', players }))], ['bob']);
+  assert.deepEqual([...leftNames(room({ state: 'playing', players }))], ['bob']);
+  assert.deepEqual([...leftNames(room({ state: 'lobby', players }))], []);
+  assert.deepEqual([...leftNames(null)], []);
 });

@@ -12,7 +12,7 @@ import { boardUrl } from '../presets.js';
 import { t } from '../i18n.js';
 import { confirmDialog } from '../confirm.js';
 import {
-  roleFromAnswer, applyProgress, pushCode, sameCode, roomUrl, rememberRoom, forgetRoom, scoreboard,
+  roleFromAnswer, applyProgress, pushCode, sameCode, roomUrl, rememberRoom, forgetRoom, scoreboard, leftNames,
 } from './state.js';
 import { Follower } from './follow.js';
 import { RaceView } from './race.js';
@@ -279,7 +279,7 @@ export class RoomSession {
     this.renderPlayers();
     this.renderLobby();
     this.renderGame();
-    this.finish.replaceChildren(this.standings ? standingsTable(this.standings, this.me, this.nextSteps()) : '');
+    this.finish.replaceChildren(this.standings ? standingsTable(this.standings, this.me, this.nextSteps(), leftNames(room)) : '');
     if (this.race) this.race.setFinished(room.state === 'finished');
   }
 

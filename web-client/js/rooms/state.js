@@ -64,6 +64,13 @@ export function scoreboard(room) {
 
 // The standings of room_finished with `me` marked; ranks are the server's
 // (tied players share a rank: 1, 1, 3).
+// The players a started room's table marks "left" (views.js, statusText):
+// gone and over. The standings mark them too.
+export function leftNames(room) {
+  if (!room || room.state === 'lobby') return new Set();
+  return new Set((room.players || []).filter((p) => !p.connected && p.over).map((p) => p.name));
+}
+
 export function standingRows(standings, me) {
   return (standings || []).map((s) => ({ ...s, me: s.player === me }));
 }

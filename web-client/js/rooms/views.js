@@ -134,11 +134,14 @@ export function playersTable(room, me) {
 }
 
 // The final standings (room_finished), then `actions` (elements: what to
-// do next).
-export function standingsTable(standings, me, actions = []) {
+// do next). `left`: names marked "left", as in the players' table, so
+// that a player who walked out is not read as one who finished.
+export function standingsTable(standings, me, actions = [], left = new Set()) {
   const rows = standingRows(standings, me).map((s) => h('tr', {
     class: s.me ? 'me' : '', testid: 'standing', dataset: { player: s.player, rank: String(s.rank) },
-  }, h('td', { testid: 'standing-rank' }, String(s.rank)), h('td', {}, s.player),
+  }, h('td', { testid: 'standing-rank' }, String(s.rank)),
+  h('td', {}, s.player, left.has(s.player)
+    ? [' ', h('span', { class: 'badge', testid: 'standing-left' }, t('rooms.status.left'))] : null),
   h('td', { testid: 'standing-score' }, String(s.score)), h('td', {}, String(s.move_count))));
   return h('div', { class: 'card room-standings', testid: 'room-standings' },
     h('h2', { i18n: 'rooms.standings' }),
