@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, playLargestGroups, waitIdle, openGame } from '../lib/harness.mjs';
+import { browserSuite, withPage, testid, playLargestGroups, waitIdle, openGame, giveUp } from '../lib/harness.mjs';
 
 // As on plain http from a non-localhost address: no clipboard, no Web Share.
 function noClipboard() {
@@ -38,7 +38,7 @@ browserSuite('Copy buttons: copied, or selected for a copy by hand', (env) => {
       const v = await openGame(page, 'mode=same&preset=easy&seed=browser-clip');
       assert.equal(await page.evaluate(() => navigator.clipboard), undefined);
       await playLargestGroups(page, assert, 1);
-      await page.click(testid('btn-resign'));
+      await giveUp(page);
       await page.locator(testid('btn-share')).waitFor();
       const link = await page.inputValue(testid('share-link'));
       await page.click(testid('btn-share'));
@@ -77,7 +77,7 @@ browserSuite('Copy buttons: copied, or selected for a copy by hand', (env) => {
   test('with the clipboard: the link is copied and "Link copied" says so', async (t) => {
     await withPage(t, env, { contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } }, async (page) => {
       await openGame(page, 'mode=same&preset=easy&seed=browser-clip-2');
-      await page.click(testid('btn-resign'));
+      await giveUp(page);
       await page.locator(testid('btn-share')).waitFor();
       await page.click(testid('btn-share'));
       assert.equal(await statusOf(page, 'btn-share-status'), 'Link copied');

@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  browserSuite, withPage, testid, waitIdle, gameView, openGame, hoverCell, clickCell, cellPoint,
+  browserSuite, withPage, testid, waitIdle, gameView, openGame, hoverCell, clickCell, cellPoint, giveUp,
 } from '../lib/harness.mjs';
 
 const tile = (x, y) => `[data-testid="cell"][data-x="${x}"][data-y="${y}"]`;
@@ -270,7 +270,7 @@ browserSuite('Hidden colours', (env) => {
       assert.equal(await page.textContent(testid('announce')), 'Select a tile next to the selection.');
       assert.equal((await gameView(page)).move_count, mc);
       // Giving up ends the game: the refusal goes, the end is announced.
-      await page.click(testid('btn-resign'));
+      await giveUp(page);
       await page.waitForSelector(`${testid('gameover')}:not([hidden])`);
       await waitIdle(page);
       assert.equal(await page.textContent(testid('message')), '');

@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, waitIdle, gameView, openGame, groupOf } from '../lib/harness.mjs';
+import { browserSuite, withPage, testid, waitIdle, gameView, openGame, groupOf, giveUp } from '../lib/harness.mjs';
 import { expectHashesEqual, swaps } from '../lib/moves.mjs';
 
 // Presses arrow keys until the cursor is on (x, y).
@@ -119,7 +119,7 @@ browserSuite('Keyboard play', (env) => {
         await page.keyboard.press('Enter');
         await page.waitForFunction(() => document.querySelector('[data-testid="message"]').textContent !== '');
         assert.match(await page.textContent(testid('message')), /^(There is no tile there\.|A single tile cannot be removed)/);
-        await page.click(testid('btn-resign'));
+        await giveUp(page);
         await page.waitForSelector(`${testid('gameover')}:not([hidden])`);
         await waitIdle(page);
         assert.equal(await page.textContent(testid('message')), '', 'no refusal after the game is over');

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, openPage, withPage, testid, openGame, playLargestGroups } from '../lib/harness.mjs';
+import { browserSuite, openPage, withPage, testid, openGame, playLargestGroups, giveUp } from '../lib/harness.mjs';
 
 const WIDTHS = [320, 390, 1280];
 
@@ -26,7 +26,7 @@ browserSuite('A player page fits the screen', (env) => {
     try {
       await openGame(player, 'mode=same&preset=easy&seed=browser-width-seed');
       await playLargestGroups(player, assert, 1);
-      await player.click(testid('btn-resign'));
+      await giveUp(player);
       await player.locator(testid('btn-again')).waitFor();
     } finally {
       await player.context().close();

@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, openPage, testid, playSameToEnd, playLargestGroups } from '../lib/harness.mjs';
+import { browserSuite, withPage, openPage, testid, playSameToEnd, playLargestGroups, giveUp } from '../lib/harness.mjs';
 
 const replayState = (page) => page.evaluate(() => window.__tilecrush.replay);
 
@@ -82,7 +82,7 @@ browserSuite('Replay viewer', (env) => {
       await page.goto(`${page.base}/?mode=same&preset=easy&seed=replay-given-up`);
       await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
       await playLargestGroups(page, assert, 3);
-      await page.click(testid('btn-resign'));
+      await giveUp(page);
       await page.waitForFunction(() => window.__tilecrush.view.over);
       const gameId = await page.evaluate(() => window.__tilecrush.view.game_id);
 
@@ -131,7 +131,7 @@ browserSuite('Replay viewer', (env) => {
       await page.locator(testid('replay-own-moves')).waitFor();
       await page.goto(`${page.base}/?mode=hidden&preset=classic&seed=replay-hidden`);
       await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
-      await page.click(testid('btn-resign'));
+      await giveUp(page);
       await page.waitForFunction(() => window.__tilecrush.view.over);
       const hidden = await page.evaluate(() => window.__tilecrush.view.game_id);
       // Its own player finds it on the board's leaderboard with a replay link.

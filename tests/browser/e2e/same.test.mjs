@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  browserSuite, withPage, testid, nameNeverAsked, waitIdle, gameView, openGame, hoverCell, clickCell, groupOf, playSameToEnd, uniqueName,
+  browserSuite, withPage, testid, nameNeverAsked, waitIdle, gameView, openGame, hoverCell, clickCell, groupOf, playSameToEnd, uniqueName, giveUp,
 } from '../lib/harness.mjs';
 
 browserSuite('Same Game', (env) => {
@@ -130,7 +130,7 @@ browserSuite('Same Game', (env) => {
       await page.waitForFunction(() => window.__tilecrush.view && window.__tilecrush.view.move_count === 1);
       assert.equal(await page.evaluate(() => window.__tilecrush.view.game_id), v.game_id);
       // Given up, it is over: the address deals the board afresh.
-      await page.click(testid('btn-resign'));
+      await giveUp(page);
       await page.locator(testid('btn-again')).waitFor();
       await page.click(testid('btn-again'));
       await page.waitForFunction((id) => window.__tilecrush.view && window.__tilecrush.view.game_id !== id

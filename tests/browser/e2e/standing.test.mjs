@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, playLargestGroups, playSameToEnd, uniqueName } from '../lib/harness.mjs';
+import { browserSuite, withPage, testid, playLargestGroups, playSameToEnd, uniqueName, giveUp } from '../lib/harness.mjs';
 
 async function playDaily(page, mode, preset) {
   await page.goto(`${page.base}/`);
@@ -126,7 +126,15 @@ browserSuite('Game over: where you stand, and sharing without spoiling', (env) =
       await page.goto(`${page.base}/?mode=same&preset=easy&seed=standing-practice`);
       await page.waitForFunction(() => window.__tilecrush.view && !window.__tilecrush.busy);
       await playLargestGroups(page, assert, 1);
+      // A game with moves is not given up by one stray tap; on a ranked
+      // board the question says where the score goes. Escape keeps playing.
       await page.click(testid('btn-resign'));
+      await page.locator(testid('confirm-dialog')).waitFor();
+      assert.equal(await page.textContent('[data-testid="confirm-dialog"] h2'), 'このゲームをあきらめますか?');
+      assert.match(await page.textContent(testid('confirm-text')), /ランキング/);
+      await page.keyboard.press('Escape');
+      assert.equal((await page.evaluate(() => window.__tilecrush.view)).over, false);
+      await giveUp(page);
       // A casual board is ranked: its place is shown, without a share text.
       await page.locator(testid('standing-rank')).waitFor();
       assert.equal(await page.textContent(testid('standing-rank')), 'この盤面での順位: 1人中1位');

@@ -184,6 +184,15 @@ export async function waitIdle(page, timeout = 15000) {
   await page.evaluate(() => window.__tilecrush.idle());
 }
 
+// Gives up the game on the play page: a game with moves asks first (a
+// competition attempt with its own question); the question is accepted.
+export async function giveUp(page) {
+  await page.click(testid('btn-resign'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="confirm-dialog"]')
+    || (window.__tilecrush.view && window.__tilecrush.view.over));
+  if (await page.locator(testid('confirm-dialog')).count()) await page.click(testid('confirm-ok'));
+}
+
 export const gameView = (page) => page.evaluate(() => window.__tilecrush.view);
 
 // Opens the game at `query` (the address after "/?"), waits until it is

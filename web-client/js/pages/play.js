@@ -32,6 +32,7 @@ import { standingSection } from '../standing/standing.js';
 import { compName } from '../competitions/views.js';
 import { isClosedPractice } from '../archive/logic.js';
 import { copyLinkButton } from '../clipboard.js';
+import { confirmDialog } from '../confirm.js';
 
 // What the address names and the server has not (a game id nobody has, or
 // another player's game; a seed it refuses): the not-found card in place
@@ -187,8 +188,17 @@ export function playPage(root, app, params) {
   // A running competition attempt is not given up, nor left, without asking.
   const attemptRunning = () => isRunningAttempt(c.gameView, c.model && c.model.over);
   const unguard = guardLeaving(app, attemptRunning, () => (c.gameView ? attemptUrl(c.gameView) : null));
+  // Any other game is asked about too once it has moves: Give up sits
+  // beside Hint and Undo, and one stray tap would end a long game.
   buttons.resign.addEventListener('click', async () => {
-    if (attemptRunning() && !(await confirmGiveUp())) return;
+    if (attemptRunning()) {
+      if (!(await confirmGiveUp())) return;
+    } else if (c.model && !c.model.over && c.model.moveCount > 0) {
+      const ranked = Boolean(c.gameView && c.gameView.ranked);
+      if (!(await confirmDialog({ title: t('giveUp.title'),
+        text: t(ranked ? 'giveUp.textRanked' : 'giveUp.text', { score: c.model.score }),
+        ok: t('run.giveUp.ok'), cancel: t('run.stay'), danger: true }))) return;
+    }
     c.resign();
   });
   buttons.fresh.addEventListener('click', async () => {
