@@ -85,7 +85,10 @@ export class GameController extends EventTarget {
 
   log(text) {
     this.net.note(text);
-    console.info(`[tilecrush] ${text}`);
+    // Notes for whoever debugs (kept in net's log too), not news for a
+    // player who opens the console: the browser shows them only at its
+    // Verbose level.
+    console.debug(`[tilecrush] ${text}`);
   }
 
   // Starts a game: {mode, preset, seed, daily, board, ...}.
