@@ -7,7 +7,10 @@
 //   resolved by the reply with the same id; an `error` reply rejects it with
 //   {code, message}. A lost connection rejects what is still pending with
 //   code `disconnected`.
-// - `ping` every 20 s; a pong that does not come within 10 s drops the socket.
+// - `ping` every 20 s; any request (a ping, a move) not answered within 10 s
+//   drops the socket at once (the browser's own close of a silent socket
+//   waits about a minute for the handshake): the status goes offline and the
+//   usual reconnect follows.
 // - After a drop it reconnects with exponential backoff and sends hello again;
 //   listeners of the `ready` event ({reconnect: true}) then resume their game.
 // - Messages without an id (rooms) are dispatched as `push` events.
@@ -18,7 +21,7 @@
 //   to a live node.
 
 const PING_EVERY_MS = 20000;
-const PONG_WITHIN_MS = 10000;
+const ANSWER_WITHIN_MS = 10000;
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 10000;
 
@@ -31,8 +34,12 @@ export class Connection extends EventTarget {
   // identity: {get() -> {name, token} | null, save({name, token}),
   //            askName(reason, name) -> Promise<string | {name, recovery} | null>}
   //            (null: the player declined; see decline())
-  constructor({ url = defaultUrl(), identity, WebSocketImpl = globalThis.WebSocket } = {}) {
+  // answerWithinMs: how long a request may go unanswered before the
+  // connection counts as gone silent (tests shorten it).
+  constructor({ url = defaultUrl(), identity, WebSocketImpl = globalThis.WebSocket,
+    answerWithinMs = ANSWER_WITHIN_MS } = {}) {
     super();
+    this.answerWithinMs = answerWithinMs;
     this.baseUrl = url;
     this.url = url;
     this.identity = identity;
@@ -170,8 +177,14 @@ export class Connection extends EventTarget {
         reject({ code: 'disconnected', message: 'not connected' });
         return;
       }
-      this.pending.set(id, { resolve, reject, type });
-      this.ws.send(JSON.stringify(msg));
+      const ws = this.ws;
+      const timer = setTimeout(() => this.dropSilent(ws, type), this.answerWithinMs);
+      this.pending.set(id, {
+        resolve: (m) => { clearTimeout(timer); resolve(m); },
+        reject: (e) => { clearTimeout(timer); reject(e); },
+        type,
+      });
+      ws.send(JSON.stringify(msg));
     });
   }
 
@@ -290,20 +303,21 @@ export class Connection extends EventTarget {
     this.pingTimer = null;
   }
 
+  // A ping unanswered drops the socket as any request does (sendRaw).
   async ping() {
-    const ws = this.ws;
-    if (!ws || this.status !== 'online') return;
-    let answered = false;
-    const timer = setTimeout(() => {
-      if (!answered && ws === this.ws) {
-        this.note('no pong: dropping the connection');
-        ws.close();
-      }
-    }, PONG_WITHIN_MS);
+    if (!this.ws || this.status !== 'online') return;
     try {
       await this.sendRaw('ping', {});
-    } catch { /* onClose handles it */ }
-    answered = true;
-    clearTimeout(timer);
+    } catch { /* dropped: onClose has reported it */ }
+  }
+
+  // A request went unanswered on `ws`: a dead link or a frozen server. The
+  // socket is closed and reported closed now, not when the browser ends its
+  // close handshake; its late close event is then ignored (ws !== this.ws).
+  dropSilent(ws, type) {
+    if (ws !== this.ws) return;
+    this.note(`no answer to ${type} within ${this.answerWithinMs} ms: dropping the connection`);
+    try { ws.close(); } catch { /* already closing */ }
+    this.onClose(ws, { code: 'silent' });
   }
 }

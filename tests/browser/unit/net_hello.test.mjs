@@ -119,3 +119,38 @@ test('a request waiting for the name is dropped, not sent, when the dialog is cl
   net.close();
   assert.deepEqual(sent.map((m) => m.type), ['hello', 'list_rooms']);
 });
+
+// A connection gone silent (a dead link, a frozen server): a request not
+// answered in time drops it at once, rejecting what is pending, and the
+// status goes offline (then the usual reconnect), without waiting for the
+// browser's close event, which comes about a minute later.
+test('a request left unanswered drops the connection at once', async () => {
+  let sockets = 0;
+  let closeEvents = 0;
+  class SilentAfterHello {
+    constructor() {
+      sockets += 1;
+      this.readyState = 1;
+      setTimeout(() => this.onopen && this.onopen(), 0);
+    }
+    send(text) {
+      const msg = JSON.parse(text);
+      if (msg.type === 'hello') setTimeout(() => this.onmessage({ data: JSON.stringify({ ...welcome, id: msg.id }) }), 0);
+    }
+    close() { closeEvents += 1; this.readyState = 2; }
+  }
+  const identity = fakeIdentity({ name: 'Ada', token: 'd'.repeat(32) }, []);
+  const net = new Connection({ url: 'ws://test/ws', identity, WebSocketImpl: SilentAfterHello, answerWithinMs: 50 });
+  const statuses = [];
+  net.addEventListener('status', (e) => statuses.push(e.detail));
+  net.connect();
+  await net.ready();
+  const started = Date.now();
+  await assert.rejects(net.request('new_game', { mode: 'same', preset: 'easy' }), (err) => err.code === 'disconnected');
+  assert.ok(Date.now() - started < 1000, 'dropped after the answer time, not the browser close timeout');
+  assert.equal(closeEvents, 1);
+  assert.ok(statuses.includes('offline'), statuses.join(' '));
+  assert.match(net.log.join('\n'), /no answer to new_game within 50 ms/);
+  net.close();
+  assert.equal(sockets, 1);
+});
