@@ -2,6 +2,14 @@
 // with {status, code, message}. POSTs (the competitions API) and the
 // organiser's own list carry an organiser's bearer token.
 
+// A GET not answered within this long fails as the network would (the
+// pages then say the server cannot be reached, with Retry): a server that
+// hangs, or a link gone silent, would otherwise leave "Loading…" for ever.
+// POSTs have no such limit: one that timed out might still have been done,
+// and a retry could do it twice.
+// (An object, so that the unit tests may shorten it.)
+export const limits = { getWithinMs: 15000 };
+
 export function apiUrl(path, params) {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(params || {})) {
@@ -15,7 +23,7 @@ export async function get(path, params, token) {
   // (a 304 when the board has not changed), never shown stale.
   const headers = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  return call(apiUrl(path, params), { headers, cache: 'no-cache' });
+  return call(apiUrl(path, params), { headers, cache: 'no-cache', signal: AbortSignal.timeout(limits.getWithinMs) });
 }
 
 // A GET with the player's own token (GET /api/games/{id}: a player gets
@@ -24,7 +32,7 @@ export async function get(path, params, token) {
 async function getAsPlayer(path, token) {
   const headers = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  return call(apiUrl(path), { headers, cache: 'no-cache' });
+  return call(apiUrl(path), { headers, cache: 'no-cache', signal: AbortSignal.timeout(limits.getWithinMs) });
 }
 
 async function post(path, body, token) {
@@ -43,7 +51,9 @@ async function call(url, init) {
   let body = null;
   try {
     body = await res.json();
-  } catch {
+  } catch (e) {
+    // Cut off by the time limit while the body came: not a body, a failure.
+    if (init.signal && init.signal.aborted) throw { status: 0, code: 'network', message: String(e) };
     body = null;
   }
   if (!res.ok) {
