@@ -27,9 +27,24 @@ let lang = initialLang();
 
 export function getLang() { return lang; }
 
+// The variables that hold a name someone typed (a player's, a host's, a
+// competition's), and the scripts written right to left (Hebrew, Arabic,
+// Syriac, Thaana, N'Ko... and their presentation forms).
+const NAME_VARS = new Set(['player', 'name', 'host']);
+const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+// A name with right-to-left letters, set in a sentence, is isolated (U+2068
+// FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE): else the
+// sentence's own words and numbers around it are reordered with it
+// ("Winner: (277) מנצח" for "Winner: מנצח (277)").
+function filled(name, value) {
+  const text = String(value);
+  return NAME_VARS.has(name) && RTL.test(text) ? `\u2068${text}\u2069` : text;
+}
+
 export function t(k, vars = {}) {
   const s = DICTS[lang][k] ?? en[k] ?? k;
-  return s.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+  return s.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? filled(name, vars[name]) : m));
 }
 
 // Re-translates static elements marked with data-i18n (text) or

@@ -43,3 +43,11 @@ test('a count of one takes the singular text where the catalogues have one', () 
     assert.ok(key.slice(0, -1) in DICTS.en, key);
   }
 });
+
+test('a right-to-left name is isolated in a sentence; other names and numbers are left as they are', () => {
+  assert.equal(t('archive.winner', { player: 'מנצח שני', score: 277 }), 'Winner: \u2068מנצח שני\u2069 (277)');
+  assert.equal(t('archive.winner', { player: 'Sunny', score: 500 }), 'Winner: Sunny (500)');
+  assert.equal(t('account.signedIn', { name: 'علي' }), 'You play as \u2068علي\u2069 on this device.');
+  // Only names: a score or a count is never wrapped.
+  assert.equal(t('say.removed', { n: 3 }), '3 tiles removed.');
+});
