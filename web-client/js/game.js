@@ -263,6 +263,9 @@ export class GameController extends EventTarget {
     if (firstMove && this.mode.onFirstMove) this.mode.onFirstMove();
     this.dispatchEvent(new CustomEvent('reply', { detail: reply }));
     const ok = this.verifyHash(reply.state_hash, reply.events && reply.events[0] && reply.events[0].kind);
+    // A finished board keeps no hint, pick or preview: there is no move left
+    // to suggest or make.
+    if (this.model.over) for (const mark of ['hint', 'picked', 'preview']) this.view.unmark(mark);
     this.ui.setHud(this);
     this.view.announce(describeReply(reply, scoreBefore, t));
     if (!ok) {

@@ -92,6 +92,13 @@ browserSuite('Match-3', (env) => {
       const key = (p) => p.join(',');
       assert.ok(valid.some(([p, q]) => new Set([key(p), key(q)]).has(key(cells[0])) && new Set([key(p), key(q)]).has(key(cells[1]))),
         'the highlighted pair is a valid swap');
+      // Said for a screen reader, with the keyboard's cursor on its first tile.
+      const [[ax, ay], [bx, by]] = cells.sort((p, q) => p[1] - q[1] || p[0] - q[0]);
+      const said = await page.textContent(testid('announce'));
+      assert.match(said, /^Hint: swap column \d+, row \d+ with column \d+, row \d+\.$/);
+      assert.ok(said.includes(`column ${ax + 1}, row ${ay + 1}`) && said.includes(`column ${bx + 1}, row ${by + 1}`), said);
+      const cursor = await page.$eval(testid('board-cursor'), (e) => [Number(e.dataset.x), Number(e.dataset.y)]);
+      assert.ok(cells.some((c) => c[0] === cursor[0] && c[1] === cursor[1]), `cursor at ${cursor}`);
       assert.equal(await page.isVisible(testid('btn-undo')), false, 'no undo in ranked match-3');
     });
   });

@@ -102,6 +102,8 @@ browserSuite('Same Game', (env) => {
 
       await page.click(testid('btn-hint'));
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="cell"].hint').length >= 2);
+      const hinted = await page.$$eval('[data-testid="cell"].hint', (els) => els.length);
+      assert.match(await page.textContent(testid('announce')), new RegExp(`^Hint: column \\d+, row \\d+, a group of ${hinted}\\.$`));
       assert.equal(await page.evaluate(() => window.__tilecrush.hashMismatches), 0);
       assert.deepEqual(page.errors, []);
     });
@@ -129,9 +131,13 @@ browserSuite('Same Game', (env) => {
       await page.reload();
       await page.waitForFunction(() => window.__tilecrush.view && window.__tilecrush.view.move_count === 1);
       assert.equal(await page.evaluate(() => window.__tilecrush.view.game_id), v.game_id);
-      // Given up, it is over: the address deals the board afresh.
+      // Given up, it is over: the address deals the board afresh. A hint
+      // shown before does not stay on the finished board.
+      await page.click(testid('btn-hint'));
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="cell"].hint').length >= 2);
       await giveUp(page);
       await page.locator(testid('btn-again')).waitFor();
+      assert.equal(await page.locator('[data-testid="cell"].hint').count(), 0);
       await page.click(testid('btn-again'));
       await page.waitForFunction((id) => window.__tilecrush.view && window.__tilecrush.view.game_id !== id
         && window.__tilecrush.view.move_count === 0, v.game_id);

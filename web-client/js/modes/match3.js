@@ -80,7 +80,13 @@ export function match3Mode(ctrl) {
       if (!ctrl.model || ctrl.model.over) return null;
       try {
         const reply = await ctrl.net.request('hint', { game_id: ctrl.model.gameId });
+        const [[ax, ay], [bx, by]] = reply.swap;
         ctrl.view.mark('hint', reply.swap);
+        // As in Same Game: the keyboard's cursor goes to the hinted tile, a
+        // refusal on screen (about another swap) goes, and the hint is said.
+        ctrl.view.setCursor({ x: ax, y: ay });
+        ctrl.ui.setMessage('');
+        ctrl.view.announce(t('say.hintSwap', { col: ax + 1, row: ay + 1, col2: bx + 1, row2: by + 1 }));
         return reply;
       } catch (err) {
         ctrl.showError(err);

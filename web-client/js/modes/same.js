@@ -121,6 +121,10 @@ export function sameMode(ctrl) {
         clearPreview();
         ctrl.view.mark('hint', cells);
         ctrl.view.setCursor({ x, y });
+        // A refusal still on screen was about another click; the hint is
+        // said, for a player who cannot see the mark.
+        ctrl.ui.setMessage('');
+        ctrl.view.announce(t('say.hintClick', { col: x + 1, row: y + 1, n: cells.length }));
         armedTouch = { at: key(x, y), cells: new Set(cells.map(([cx, cy]) => key(cx, cy))) };
         return reply;
       } catch (err) {
