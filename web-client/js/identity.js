@@ -88,7 +88,14 @@ export const identity = {
       // a name): closed, the focus goes back there, or to the page.
       const opener = document.activeElement;
       const close = (answer) => {
-        release(focusBack(opener));
+        // With a name given, a page whose board waited for it (an address
+        // opened) gives the focus to the board, where play begins.
+        const back = focusBack(opener);
+        const toBoard = () => {
+          const el = back();
+          return (el && el.id === 'main' && el.querySelector('[data-testid="board"][tabindex]')) || el;
+        };
+        release(answer ? toBoard : back);
         overlay.remove();
         pendingAsk = null;
         resolve(answer);

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, withPage, testid, waitIdle } from '../lib/harness.mjs';
+import { browserSuite, withPage, testid, waitIdle, uniqueName } from '../lib/harness.mjs';
 
 // The focused element: its testid, or its id, and whether it is in `within`.
 const focus = (page, within) => page.evaluate((sel) => {
@@ -55,6 +55,14 @@ browserSuite('Dialogs hold the focus', (env) => {
       await page.locator(testid('name-dialog')).waitFor({ state: 'detached' });
       await page.waitForTimeout(200);
       assert.equal((await focus(page, 'main')).id, 'main');
+
+      // A name given there: the focus is on the board, where play begins.
+      await page.goto(`${page.base}/?mode=same&preset=easy&seed=browser-focus`);
+      await page.locator(testid('name-dialog')).waitFor();
+      await page.fill(testid('name-input'), uniqueName('focus'));
+      await page.keyboard.press('Enter');
+      await waitIdle(page);
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'board');
       assert.deepEqual(page.errors, []);
     });
   });

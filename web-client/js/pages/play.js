@@ -181,9 +181,15 @@ export function playPage(root, app, params) {
   }
 
   buttons.hint.addEventListener('click', () => c.mode && c.mode.hint && c.mode.hint());
-  buttons.undo.addEventListener('click', () => {
+  buttons.undo.addEventListener('click', async () => {
     overPanel.hidden = true;
-    if (c.mode && c.mode.undo) c.mode.undo();
+    if (c.mode && c.mode.undo) await c.mode.undo();
+    // Back at the start Undo is disabled, which drops the focus to the
+    // page: a keyboard player gets it on the board, where the next move is.
+    if (buttons.undo.disabled && [document.body, buttons.undo].includes(document.activeElement)) {
+      const board = boardWrap.querySelector('[tabindex]');
+      if (board) board.focus();
+    }
   });
   // A running competition attempt is not given up, nor left, without asking.
   const attemptRunning = () => isRunningAttempt(c.gameView, c.model && c.model.over);
