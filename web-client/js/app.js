@@ -159,7 +159,7 @@ function header() {
   };
   net.addEventListener('status', setStatus);
   net.addEventListener('ready', setWho);
-  onLangChange(() => { setStatus(); langSel.value = getLang(); });
+  onLangChange(() => { setStatus(); langSel.value = getLang(); langSel.setAttribute('aria-label', t('lang.label')); });
   setStatus();
   setWho();
   // For the keyboard: past the navigation to the board of a game page, or

@@ -220,10 +220,7 @@ export class BoardView {
     this.cursorEl = h('div', { class: 'cursor', testid: 'board-cursor', 'aria-hidden': 'true' });
     this.live = h('div', { class: 'sr-only', testid: 'announce', role: 'status', 'aria-live': 'polite' });
     el.append(this.live);
-    el.addEventListener('focus', () => {
-      el.setAttribute('aria-roledescription', t('kb.roledesc'));
-      el.setAttribute('aria-label', t('kb.board', { w: this.width, h: this.height }));
-    });
+    el.addEventListener('focus', () => this.relabel());
     // The cursor shows once the keyboard is used, and hides with a pointer.
     el.addEventListener('pointerdown', () => el.classList.remove('kbd'));
     el.addEventListener('keydown', (e) => {
@@ -244,6 +241,14 @@ export class BoardView {
         if (hd.onCursor) hd.onCursor(next.x, next.y);
       }
     });
+  }
+
+  // The board's own words for assistive technology, in the current language
+  // (on focus, and when the language changes).
+  relabel() {
+    if (!this.cursorEl) return;
+    this.el.setAttribute('aria-roledescription', t('kb.roledesc'));
+    this.el.setAttribute('aria-label', t('kb.board', { w: this.width, h: this.height }));
   }
 
   setCursor(c) {

@@ -49,7 +49,10 @@ export class GameController extends EventTarget {
     net.addEventListener('ready', this.onReady);
     // The live region's last words were in the language just left: silent,
     // not read out later in the wrong language.
-    this.offLang = onLangChange(() => this.view.clearAnnouncement());
+    this.offLang = onLangChange(() => {
+      this.view.clearAnnouncement();
+      this.view.relabel();
+    });
   }
 
   destroy() {

@@ -21,6 +21,9 @@ browserSuite('Pages and languages', (env) => {
       assert.match(await page.textContent(testid('game-title')), /さめがめ/);
       assert.match(await page.textContent(testid('btn-hint')), /ヒント/);
       assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+      // The words only assistive technology reads change too.
+      assert.equal(await page.getAttribute(testid('lang-select'), 'aria-label'), '言語');
+      assert.match(await page.getAttribute(testid('board'), 'aria-label'), /^盤面 /);
       await page.goto(`${page.base}/`);
       await page.locator(testid('home-page')).waitFor();
       assert.equal(await page.textContent(testid('btn-random')), 'ランダムな盤面');
