@@ -205,8 +205,9 @@ export class BoardView {
       const press = this.press;
       this.press = null;
       if (!press || press.swiped) return;
-      const c = this.cellFromEvent(e) || press;
-      if (this.handlers.onTap) this.handlers.onTap(c.x, c.y, e.pointerType || 'mouse');
+      // Too short for a swipe, it is a tap on the tile pressed: a finger
+      // that drifted over a border as it lifted did not mean the neighbour.
+      if (this.handlers.onTap) this.handlers.onTap(press.x, press.y, e.pointerType || 'mouse');
     });
     el.addEventListener('pointercancel', () => { this.press = null; });
     el.addEventListener('contextmenu', (e) => e.preventDefault());

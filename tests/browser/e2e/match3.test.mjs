@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  browserSuite, withPage, testid, waitIdle, gameView, openGame, clickCell, dragCell,
+  browserSuite, withPage, testid, waitIdle, gameView, openGame, clickCell, dragCell, cellPoint,
 } from '../lib/harness.mjs';
 import { expectHashesEqual, swaps } from '../lib/moves.mjs';
 
@@ -16,6 +16,19 @@ browserSuite('Match-3', (env) => {
       assert.equal(v0.moves_left, 30);
       assert.equal(await page.textContent(testid('moves-left')), '30');
       const [a, b] = swaps(v0.board).valid[0];
+      // A press that drifts into the next tile, too short for a swipe, is a
+      // tap on the tile pressed: it picks that one, not its neighbour.
+      const p0 = await cellPoint(page, 0, 1);
+      const p1 = await cellPoint(page, 1, 1);
+      await page.mouse.move(p0.x, p0.y);
+      await page.mouse.down();
+      await page.mouse.move(p0.x + (p1.x - p0.x) * 0.6, p0.y, { steps: 3 });
+      await page.mouse.up();
+      assert.deepEqual(await page.$$eval('[data-testid="cell"].picked', (els) => els.map((e) => [e.dataset.x, e.dataset.y])),
+        [['0', '1']]);
+      // Tapped again, the pick is dropped.
+      await clickCell(page, 0, 1);
+      assert.equal(await page.locator('[data-testid="cell"].picked').count(), 0);
       await clickCell(page, a[0], a[1]);
       await page.waitForSelector('[data-testid="cell"].picked');
       await clickCell(page, b[0], b[1]);
