@@ -1,6 +1,8 @@
 // Around a game's board: the "How to play" panel (the rules of the mode and
-// its keys, open before the first move of a hidden-colours game, so that
-// the cost of a peek is known before anything is spent) and the Peek toggle
+// its keys, open before the first move of a hidden-colours game on a wide
+// screen, so that the cost of a peek is known before anything is spent; on
+// a phone it would push the board a screen down, and the Peek button says
+// the cost itself) and the Peek toggle
 // of hidden colours (a peek is never a side effect: modes/hidden.js).
 // Shared by the play page and a room's race view.
 
@@ -23,7 +25,8 @@ export function makeHowTo() {
       el.hidden = false;
       if (m.gameId !== gameId) {
         gameId = m.gameId;
-        el.open = m.mode === 'hidden' && m.moveCount === 0 && !m.over;
+        const narrow = globalThis.matchMedia && matchMedia('(max-width: 760px)').matches;
+        el.open = m.mode === 'hidden' && m.moveCount === 0 && !m.over && !narrow;
       }
       summary.textContent = t('howto.title');
       rules.textContent = t(`howto.rules.${m.mode}`);

@@ -124,6 +124,17 @@ browserSuite('Hidden colours', (env) => {
     });
   });
 
+  test('on a phone the rules start closed, the board on screen, and the Peek button says the cost', async (t) => {
+    await withPage(t, env, { viewport: { width: 390, height: 844 } }, async (page) => {
+      await page.goto(`${page.base}/?mode=hidden&preset=classic&seed=browser-hidden-phone`);
+      await waitIdle(page);
+      assert.equal(await page.evaluate(() => document.querySelector('[data-testid="howto"]').open), false);
+      assert.match(await page.textContent(testid('btn-peek')), /−1 point/);
+      const board = await page.locator(testid('board')).boundingBox();
+      assert.ok(board.y < 844, `the board starts at y=${board.y}`);
+    });
+  });
+
   test('the rules and the cost of a peek are shown first; sweeping the pointer over every cell spends nothing', async (t) => {
     await withPage(t, env, { viewport: { width: 1280, height: 860 } }, async (page) => {
       const sent = [];
