@@ -99,6 +99,8 @@ browserSuite('Same Game', (env) => {
       assert.equal(await page.textContent(testid('score')), '0');
       assert.equal(await page.textContent(testid('announce')), 'Move taken back. Score 0. Moves: 0.');
       assert.ok(await page.locator(testid('btn-undo')).isDisabled(), 'nothing left to undo');
+      // Undo, disabled at the start, hands the focus to the board, not to the page.
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'board');
 
       await page.click(testid('btn-hint'));
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="cell"].hint').length >= 2);
