@@ -114,7 +114,9 @@ export function leaderboardTable(entries, me, mode) {
 // its ghost (pages/race.js); with `verify` (a closed board) each row also
 // links its verification. With `replays` false (the organiser's table while
 // the competition runs: the server keeps every entry's moves secret until
-// the close, from the organiser too) the last cell says when its replay comes.
+// the close, from the organiser too) the last cell says when its replay
+// comes; on a phone that column, the same words on every row, is left out
+// (.opt) so that the table fits.
 export function resultsTable(entries, me, { mode = null, onDisqualify = null, race = false, verify = false,
   replays = true } = {}) {
   const body = h('tbody');
@@ -132,14 +134,14 @@ export function resultsTable(entries, me, { mode = null, onDisqualify = null, ra
     h('td', { class: optional(mode, 'lb.moves') }, e.move_count == null ? '' : String(e.move_count)),
     h('td', { class: optional(mode, 'lb.time') }, duration(e.duration_ms)),
     h('td', { class: 'notes' }, notes, onDisqualify && !row.disqualified ? dqButton(e, onDisqualify) : null),
-    h('td', {}, replays ? replayLink(e.game_id)
+    h('td', { class: replays ? null : 'opt' }, replays ? replayLink(e.game_id)
       : h('span', { class: 'note', testid: 'comp-replay-later' }, t('lb.replayAtClose')),
     verify && e.game_id ? [' · ', verifyLink(e.game_id)] : null,
       race && e.game_id ? raceEntryLink(e.game_id) : null)));
   }
   return h('table', { class: `lb-table results${onDisqualify ? ' managed' : ''}`, testid: 'comp-results' },
     h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'comp.notes', 'lb.replay']
-      .map((k) => h('th', { i18n: k, class: optional(mode, k) })))), body);
+      .map((k) => h('th', { i18n: k, class: k === 'lb.replay' && !replays ? 'opt' : optional(mode, k) })))), body);
 }
 
 function dqButton(entry, onDisqualify) {
