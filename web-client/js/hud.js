@@ -53,14 +53,22 @@ export function makeGameButtons() {
 }
 
 // Shows the buttons of makeGameButtons() the controller's mode offers,
-// disabled once its game is over. Needs a model (after showStats()).
+// disabled once its game is over. Needs a model (after showStats()). A
+// button disabled while it has the focus in a game still on (Undo back at
+// the start) would drop it to the page: the board, where the next move is,
+// gets it. (At the game's end the game-over panel takes it.)
 export function showGameButtons(buttons, c) {
   const wanted = (c.mode && c.mode.buttons) || [];
+  let lostFocus = false;
   for (const name of ['hint', 'undo', 'resign']) {
-    buttons[name].hidden = !wanted.includes(name);
+    const button = buttons[name];
+    const focused = document.activeElement === button;
+    button.hidden = !wanted.includes(name);
     // Nothing to take back before the first move.
-    buttons[name].disabled = c.model.over || (name === 'undo' && c.model.moveCount === 0);
+    button.disabled = c.model.over || (name === 'undo' && c.model.moveCount === 0);
+    if (focused && (button.disabled || button.hidden)) lostFocus = true;
   }
+  if (lostFocus && !c.model.over && c.view && c.view.el && c.view.el.tabIndex >= 0) c.view.el.focus();
 }
 
 // The lines under the board: a hovered group's points and the status

@@ -7,6 +7,7 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { holdFocus, focusBack } from './modal.js';
 import { nameProblem, NAME_PROBLEM_KEYS } from './names.js';
+import { watchesRoom } from './rooms/state.js';
 
 const STORE = 'tilecrush.identity';
 let pendingAsk = null;
@@ -14,8 +15,8 @@ let pendingAsk = null;
 // On a link to watch a room: why a spectator needs a name too, and that the
 // players see only how many watch (protocol.md, rooms: `spectators`).
 function watchNote() {
-  const p = new URLSearchParams(location.search);
-  const watching = p.get('view') === 'rooms' && p.get('room') && (p.get('watch') === '1' || p.get('as') === 'spectator');
+  const p = Object.fromEntries(new URLSearchParams(location.search));
+  const watching = p.view === 'rooms' && p.room && watchesRoom(p);
   return watching ? h('p', { class: 'note', testid: 'name-watch-note', i18n: 'name.watchNote' }) : null;
 }
 

@@ -48,6 +48,14 @@ export function confirmGiveUp() {
     ok: t('run.giveUp.ok'), cancel: t('run.stay'), danger: true });
 }
 
+// Any other game with moves (the play page): one stray tap on Give up,
+// beside Hint and Undo, would end it. A ranked game's question says where
+// its score goes.
+export function confirmGiveUpGame(ranked, score) {
+  return confirmDialog({ title: t('giveUp.title'), text: t(ranked ? 'giveUp.textRanked' : 'giveUp.text', { score }),
+    ok: t('run.giveUp.ok'), cancel: t('run.stay'), danger: true });
+}
+
 // While running() is true, leaving the page asks first: an in-app
 // navigation (app.setLeaveGuard) with confirmLeave(), closing or reloading
 // the tab with the browser's own beforeunload question (its text cannot be

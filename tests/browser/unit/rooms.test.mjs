@@ -6,7 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  normalizeCode, sameCode, roomUrl, roleFromAnswer, applyProgress, scoreboard, standingRows, pushCode, leftNames,
+  normalizeCode, sameCode, roomUrl, roleFromAnswer, applyProgress, scoreboard, standingRows, pushCode, leftNames, watchesRoom,
 } from '../../../web-client/js/rooms/state.js';
 import { Follower, isResign } from '../../../web-client/js/rooms/follow.js';
 import { stateHash } from '../../../web-client/js/hash.js';
@@ -122,4 +122,11 @@ test('the standings mark a player who left a started room as its table does: gon
   assert.deepEqual([...leftNames(room({ state: 'playing', players }))], ['bob']);
   assert.deepEqual([...leftNames(room({ state: 'lobby', players }))], []);
   assert.deepEqual([...leftNames(null)], []);
+});
+
+test('a watch link is read the same way by the rooms page and the name dialog', () => {
+  assert.equal(watchesRoom({ view: 'rooms', room: 'QX4PZR', watch: '1' }), true);
+  assert.equal(watchesRoom({ view: 'rooms', room: 'QX4PZR', as: 'spectator' }), true);
+  assert.equal(watchesRoom({ view: 'rooms', room: 'QX4PZR' }), false);
+  assert.equal(watchesRoom({ view: 'rooms', room: 'QX4PZR', watch: '0' }), false);
 });

@@ -26,13 +26,12 @@ import { identity } from '../identity.js';
 import { api } from '../api.js';
 import { attemptUrl, compLeaderboardUrl, compUrl, dailyUrl, phase } from '../competitions/logic.js';
 import {
-  confirmGiveUp, confirmLeave, fetchRunning, guardLeaving, isRunningAttempt, runningDaily, runningIn,
+  confirmGiveUp, confirmGiveUpGame, confirmLeave, fetchRunning, guardLeaving, isRunningAttempt, runningDaily, runningIn,
 } from '../running.js';
 import { standingSection } from '../standing/standing.js';
 import { compName } from '../competitions/views.js';
 import { isClosedPractice } from '../archive/logic.js';
 import { copyLinkButton } from '../clipboard.js';
-import { confirmDialog } from '../confirm.js';
 
 // What the address names and the server has not (a game id nobody has, or
 // another player's game; a seed it refuses): the not-found card in place
@@ -181,15 +180,9 @@ export function playPage(root, app, params) {
   }
 
   buttons.hint.addEventListener('click', () => c.mode && c.mode.hint && c.mode.hint());
-  buttons.undo.addEventListener('click', async () => {
+  buttons.undo.addEventListener('click', () => {
     overPanel.hidden = true;
-    if (c.mode && c.mode.undo) await c.mode.undo();
-    // Back at the start Undo is disabled, which drops the focus to the
-    // page: a keyboard player gets it on the board, where the next move is.
-    if (buttons.undo.disabled && [document.body, buttons.undo].includes(document.activeElement)) {
-      const board = boardWrap.querySelector('[tabindex]');
-      if (board) board.focus();
-    }
+    if (c.mode && c.mode.undo) c.mode.undo();
   });
   // A running competition attempt is not given up, nor left, without asking.
   const attemptRunning = () => isRunningAttempt(c.gameView, c.model && c.model.over);
@@ -200,10 +193,7 @@ export function playPage(root, app, params) {
     if (attemptRunning()) {
       if (!(await confirmGiveUp())) return;
     } else if (c.model && !c.model.over && c.model.moveCount > 0) {
-      const ranked = Boolean(c.gameView && c.gameView.ranked);
-      if (!(await confirmDialog({ title: t('giveUp.title'),
-        text: t(ranked ? 'giveUp.textRanked' : 'giveUp.text', { score: c.model.score }),
-        ok: t('run.giveUp.ok'), cancel: t('run.stay'), danger: true }))) return;
+      if (!(await confirmGiveUpGame(Boolean(c.gameView && c.gameView.ranked), c.model.score))) return;
     }
     c.resign();
   });

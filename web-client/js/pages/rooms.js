@@ -7,7 +7,7 @@
 
 import { h, link } from '../dom.js';
 import { t, onLangChange } from '../i18n.js';
-import { normalizeCode, validCode, roomUrl, lastRoom } from '../rooms/state.js';
+import { normalizeCode, validCode, roomUrl, lastRoom, watchesRoom } from '../rooms/state.js';
 import { createForm, joinForm } from '../rooms/views.js';
 import { RoomSession } from '../rooms/session.js';
 
@@ -21,7 +21,7 @@ export function roomsPage(root, app, params) {
   if (code) {
     let off = null;
     const s = new RoomSession(app, {
-      code, watch: params.watch === '1' || params.as === 'spectator',
+      code, watch: watchesRoom(params),
       // No room with this code: no room page (nor a Leave button for a room
       // never joined), the join form with the error.
       onMissing: () => {

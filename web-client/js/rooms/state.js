@@ -62,8 +62,6 @@ export function scoreboard(room) {
     || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-// The standings of room_finished with `me` marked; ranks are the server's
-// (tied players share a rank: 1, 1, 3).
 // The players a started room's table marks "left" (views.js, statusText):
 // gone and over. The standings mark them too.
 export function leftNames(room) {
@@ -71,6 +69,14 @@ export function leftNames(room) {
   return new Set((room.players || []).filter((p) => !p.connected && p.over).map((p) => p.name));
 }
 
+// Whether an address's parameters ({view, room, watch, as}) ask to watch a
+// room rather than play in it.
+export function watchesRoom(params) {
+  return params.watch === '1' || params.as === 'spectator';
+}
+
+// The standings of room_finished with `me` marked; ranks are the server's
+// (tied players share a rank: 1, 1, 3).
 export function standingRows(standings, me) {
   return (standings || []).map((s) => ({ ...s, me: s.player === me }));
 }
