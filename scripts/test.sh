@@ -26,8 +26,10 @@
 #   2. the same CTest suites under ASan+UBSan (`asan` preset, build/asan):
 #      everything but the install-prefix test, which checks the plain
 #      release image (tests/docker/CMakeLists.txt leaves it out of
-#      sanitizer builds); the cluster test runs the ASan server as its
-#      nodes (about 10 s);
+#      sanitizer builds), and the server and crash suites' repeats on
+#      PostgreSQL (label postgres_integration: the PostgreSQL code they
+#      reach runs here in the pg. storage suites and the cluster tests);
+#      the cluster tests run the ASan server as their nodes;
 #   3. the storage, server integration, rooms and crash tests under
 #      ThreadSanitizer (`tsan` preset, build/tsan; only storage_tests,
 #      server_tests and crash_tests are built, `ctest -L 'server|storage'`);
@@ -149,7 +151,7 @@ scripts/build.sh asan
 stage "2/5 all tests under ASan+UBSan"
 ASAN_OPTIONS=detect_leaks=1:check_initialization_order=1:strict_init_order=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --preset asan -j "$(nproc)"
+  ctest --preset asan -LE postgres_integration -j "$(nproc)"
 
 stage "3/5 TSan build"
 # gcc 12's TSan needs its own address layout, which kernels randomising
