@@ -56,6 +56,15 @@ export function confirmGiveUpGame(ranked, score) {
     ok: t('run.giveUp.ok'), cancel: t('run.stay'), danger: true });
 }
 
+// Give up on a game of the play page or a race, once it has moves: asks
+// with confirmGiveUpGame first. Resolves true where the game may be given
+// up (no game, a game over or without moves, or the player said so).
+export async function mayGiveUpGame(ctrl) {
+  const m = ctrl.model;
+  if (!m || m.over || m.moveCount === 0) return true;
+  return confirmGiveUpGame(Boolean(ctrl.gameView && ctrl.gameView.ranked), m.score);
+}
+
 // While running() is true, leaving the page asks first: an in-app
 // navigation (app.setLeaveGuard) with confirmLeave(), closing or reloading
 // the tab with the browser's own beforeunload question (its text cannot be

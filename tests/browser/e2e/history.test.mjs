@@ -81,6 +81,9 @@ browserSuite('History: my games and the days I played', (env) => {
       assert.equal(await cell.getAttribute('data-games'), '3');
       assert.equal(await cell.getAttribute('aria-current'), 'date');
       assert.match(await cell.getAttribute('title'), /3 games, today$/);
+      // The player joined this month: there is nothing to page back to.
+      assert.ok(await page.locator(testid('calendar-prev')).isDisabled());
+      assert.ok(await page.locator(testid('calendar-next')).isDisabled());
       await shoot(page, 'history-own-1280');
 
       // Two by two: Older, then Newer.

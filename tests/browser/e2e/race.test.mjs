@@ -106,7 +106,10 @@ browserSuite('Ghost race', (env) => {
       assert.equal(r.record[1].lead, mine < entryView.score ? 'behind' : 'level');
       assert.equal(await page.locator(testid('race-record-move')).count(), 2);
 
+      // Give up asks first in a race too, once there are moves.
       await page.click(testid('btn-resign'));
+      await page.locator(testid('confirm-dialog')).waitFor();
+      await page.click(testid('confirm-ok'));
       await page.locator(testid('race-verdict')).waitFor();
       const winner = await page.getAttribute(testid('race-result'), 'data-winner');
       assert.equal(winner, mine < entryView.score ? 'ghost' : 'tie');

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  browserSuite, openPage, testid, waitIdle, gameView, clickCell, groupOf, uniqueName, withPages,
+  browserSuite, openPage, testid, waitIdle, gameView, clickCell, groupOf, uniqueName, withPages, giveUp,
 } from '../lib/harness.mjs';
 import { serverPath } from '../lib/server.mjs';
 
@@ -171,10 +171,10 @@ suite('Rooms', (env) => {
       await expectSameBoard(s, b, names.b);
 
       // Both give up: everyone gets the standings.
-      await a.click(testid('btn-resign'));
+      await giveUp(a);
       await a.waitForFunction(() => window.__tilecrush.view.over);
       await a.locator(testid('room-waiting')).waitFor();
-      await b.click(testid('btn-resign'));
+      await giveUp(b);
       await Promise.all([waitRoom(a, 'finished'), waitRoom(b, 'finished'), waitRoom(s, 'finished')]);
       const expected = [[names.a, a2.score, a2.move_count], [names.b, b2.score, b2.move_count]]
         .sort((x, y) => (y[1] - x[1]) || (x[2] - y[2]) || (x[0] < y[0] ? -1 : 1));
@@ -270,7 +270,10 @@ suite('Rooms', (env) => {
       await b.waitForFunction(() => window.__tilecrush.view.move_count === 1);
       await waitIdle(b);
       await expectSameBoard(a, b, b.playerName);
+      // A room race's Give up asks first once the game has moves.
       await b.click(testid('btn-resign'));
+      await b.locator(testid('confirm-dialog')).waitFor();
+      await b.click(testid('confirm-ok'));
       await waitRoom(a, 'finished', 'spectator');
       await a.locator(`[data-testid="standing"][data-player="${b.playerName}"]`).waitFor();
       assert.equal((await roomState(a)).boards[b.playerName].over, true);

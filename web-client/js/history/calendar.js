@@ -16,9 +16,14 @@ function label(date, options) {
   return date.toLocaleDateString(dateLocale(), { timeZone: 'UTC', ...options });
 }
 
-export function playCalendar(name, own, token) {
+// since: the player's created_at (ISO), or null; no month before it has
+// games, so the calendar does not page back past it.
+export function playCalendar(name, own, token, since = null) {
   const el = h('section', { class: 'card calendar', testid: 'calendar' });
   const now = new Date();
+  const start = since ? new Date(since) : null;
+  const firstMonth = start && !Number.isNaN(start.getTime())
+    ? start.getUTCFullYear() * 12 + start.getUTCMonth() : 2000 * 12;
   let year = now.getUTCFullYear();
   let month = now.getUTCMonth() + 1;
   let days = null;  // date -> games
@@ -41,7 +46,7 @@ export function playCalendar(name, own, token) {
     el.append(h('h3', { id: 'calendar-title' }, t('calendar.title')),
       h('div', { class: 'controls calendar-nav' },
         h('button', { type: 'button', testid: 'calendar-prev', 'aria-label': t('calendar.prev'),
-          disabled: year <= 2000 && month <= 1, onclick: () => shift(-1) }, '‹ ', t('calendar.prevShort')),
+          disabled: year * 12 + month - 1 <= firstMonth, onclick: () => shift(-1) }, '‹ ', t('calendar.prevShort')),
         h('strong', { testid: 'calendar-month', 'aria-live': 'polite' }, title),
         h('button', { type: 'button', testid: 'calendar-next', 'aria-label': t('calendar.next'),
           disabled: current, onclick: () => shift(1) }, t('calendar.nextShort'), ' ›')));

@@ -26,7 +26,7 @@ import { identity } from '../identity.js';
 import { api } from '../api.js';
 import { attemptUrl, compLeaderboardUrl, compUrl, dailyUrl, phase } from '../competitions/logic.js';
 import {
-  confirmGiveUp, confirmGiveUpGame, confirmLeave, fetchRunning, guardLeaving, isRunningAttempt, runningDaily, runningIn,
+  confirmGiveUp, confirmLeave, fetchRunning, guardLeaving, isRunningAttempt, mayGiveUpGame, runningDaily, runningIn,
 } from '../running.js';
 import { standingSection } from '../standing/standing.js';
 import { compName } from '../competitions/views.js';
@@ -192,8 +192,8 @@ export function playPage(root, app, params) {
   buttons.resign.addEventListener('click', async () => {
     if (attemptRunning()) {
       if (!(await confirmGiveUp())) return;
-    } else if (c.model && !c.model.over && c.model.moveCount > 0) {
-      if (!(await confirmGiveUpGame(Boolean(c.gameView && c.gameView.ranked), c.model.score))) return;
+    } else if (!(await mayGiveUpGame(c))) {
+      return;
     }
     c.resign();
   });

@@ -112,7 +112,7 @@ function showPlayer(root, app, params) {
   let gone = false;
   const showHistory = () => {
     history = historyList(name, own, own ? mine.token : null, pageSize(params.limit));
-    calendar = playCalendar(name, own, own ? mine.token : null);
+    calendar = playCalendar(name, own, own ? mine.token : null, data && data.created_at);
     root.append(history.el, calendar.el);
   };
 

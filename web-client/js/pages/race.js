@@ -15,6 +15,7 @@ import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
 import { makeGameButtons, makeGameLines, makeStats, showGameButtons, showStats } from '../hud.js';
 import { makePeekButton } from '../help.js';
+import { mayGiveUpGame } from '../running.js';
 import { api } from '../api.js';
 import { compUrl } from '../competitions/logic.js';
 import { boardName } from '../competitions/views.js';
@@ -64,7 +65,9 @@ export function racePage(root, app, params) {
   const peekButton = makePeekButton(c);
   buttons.hint.addEventListener('click', () => c.mode && c.mode.hint && c.mode.hint());
   buttons.undo.addEventListener('click', () => c.mode && c.mode.undo && c.mode.undo());
-  buttons.resign.addEventListener('click', () => c.resign());
+  buttons.resign.addEventListener('click', async () => {
+    if (await mayGiveUpGame(c)) c.resign();
+  });
 
   c.addEventListener('loaded', (e) => {
     const gv = e.detail;

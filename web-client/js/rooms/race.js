@@ -11,6 +11,7 @@ import { match3Mode } from '../modes/match3.js';
 import { hiddenMode } from '../modes/hidden.js';
 import { makeGameButtons, makeGameLines, makeStats, showGameButtons, showStats } from '../hud.js';
 import { makeHowTo, makePeekButton } from '../help.js';
+import { mayGiveUpGame } from '../running.js';
 
 export class RaceView {
   constructor(net) {
@@ -56,7 +57,9 @@ export class RaceView {
     this.howTo = makeHowTo();
     buttons.hint.addEventListener('click', () => this.ctrl.mode && this.ctrl.mode.hint && this.ctrl.mode.hint());
     buttons.undo.addEventListener('click', () => this.ctrl.mode && this.ctrl.mode.undo && this.ctrl.mode.undo());
-    buttons.resign.addEventListener('click', () => this.ctrl.resign());
+    buttons.resign.addEventListener('click', async () => {
+      if (await mayGiveUpGame(this.ctrl)) this.ctrl.resign();
+    });
     this.el = h('div', { class: 'room-race', testid: 'room-race' },
       h('div', { class: 'hud' }, Object.values(stats).map((s) => s.box)), this.rivals, this.howTo.el,
       h('div', { class: 'board-tools' }, this.peekButton.el), this.boardWrap, this.preview, this.message,
