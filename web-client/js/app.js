@@ -48,6 +48,8 @@ let connected = false;
 let leaveGuard = null;
 let leaveHere = null;
 let shownUrl = location.pathname + location.search;
+// Whether the page on show can be read by a visitor (page.forVisitors).
+let shownForVisitors = false;
 
 const app = {
   net,
@@ -118,7 +120,8 @@ function route() {
   // without a connection, even with a stored name the server refused, until
   // a page that needs a player connects again.
   const declined = !connected && net.declines > 0;
-  const visitor = page.forVisitors && page.forVisitors(p) && (!identity.get() || declined);
+  shownForVisitors = Boolean(page.forVisitors && page.forVisitors(p));
+  const visitor = shownForVisitors && (!identity.get() || declined);
   if (!visitor && !(page.withoutPlayer && page.withoutPlayer(p))) app.connect();
   cleanup = page(main, app, p) || null;
   window.scrollTo(0, 0);
@@ -191,12 +194,14 @@ document.addEventListener('click', (e) => {
   e.preventDefault();
   app.navigate(url.pathname + url.search, { force: true });
 });
-// The player closed the name dialog: the page that asked needs a player, so
-// the home page (which a visitor can read) is shown, and the next page that
-// needs a player asks again.
+// The player closed the name dialog: a page a visitor can read (asked by
+// its Play button) is drawn again as the visitor's; any other page needs a
+// player, so the home page (which a visitor can read) is shown. The next
+// page that needs a player asks again.
 net.addEventListener('declined', () => {
   connected = false;
-  app.navigate('/', { force: true, confirmed: true });
+  if (shownForVisitors) route();
+  else app.navigate('/', { force: true, confirmed: true });
 });
 window.addEventListener('popstate', () => {
   const asked = leaveGuard ? leaveGuard() : null;

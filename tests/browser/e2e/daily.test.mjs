@@ -136,7 +136,7 @@ browserSuite('Daily challenge and leaderboards', (env) => {
     });
   });
 
-  test('a visitor reads the home page, leaderboards, seasons and a player\'s page without a name; Play asks for one', async (t) => {
+  test('a visitor reads the home page, leaderboards, seasons, a player\'s page and a competition\'s without a name; Play asks for one', async (t) => {
     const known = await openPage(env, {});
     const visitor = await openPage(env, { name: null });
     try {
@@ -172,6 +172,19 @@ browserSuite('Daily challenge and leaderboards', (env) => {
       assert.equal(await visitor.textContent(testid('player-name')), `Player ${known.playerName}`);
       await noDialog('player');
       assert.ok(await visitor.locator(testid('net-status')).isHidden(), 'no connection to report');
+      // A competition's page (today's first daily) is read without a name
+      // too; its Play asks for one, and "Not now" leaves the visitor there.
+      const comp = await visitor.evaluate(async () => (await (await fetch('/api/daily')).json()).boards[0].competition);
+      await visitor.goto(`${visitor.base}/?view=competition&id=${comp}`);
+      await visitor.locator(testid('comp-board')).waitFor();
+      await noDialog('competition');
+      await visitor.click(testid('comp-play'));
+      await visitor.locator(testid('name-dialog')).waitFor();
+      await visitor.click(testid('name-cancel'));
+      await visitor.locator(testid('comp-board')).waitFor();
+      assert.equal(await visitor.locator(testid('name-dialog')).count(), 0);
+      assert.equal(new URL(visitor.url()).searchParams.get('id'), comp);
+      assert.ok(await visitor.locator(testid('comp-play')).isEnabled(), 'Play may be pressed again');
       // The home page is a visitor's too; playing needs a player: the name
       // is asked there.
       await visitor.click(testid('nav-play'));

@@ -400,5 +400,8 @@ export function competitionPage(root, app, params) {
 }
 
 // Read by an organiser (a token kept by the Organise page), the page asks
-// for no player name (app.js).
+// for no player name (app.js); nor of a visitor, who may read the board,
+// its standings and, after the close, its key, results and replays. Play
+// asks for the name.
 competitionPage.withoutPlayer = () => Boolean(organiserToken());
+competitionPage.forVisitors = () => true;
