@@ -30,8 +30,8 @@ test('t() fills placeholders and leaves an unknown key as it is', () => {
 });
 
 test('a count of one takes the singular text where the catalogues have one', () => {
-  assert.equal(tn('standing.placesUp', 1, { n: 1 }), '1 place up');
-  assert.equal(tn('standing.placesUp', 3, { n: 3 }), '3 places up');
+  assert.equal(tn('share.moves', 1, { n: 1 }), '1 move');
+  assert.equal(tn('share.moves', 3, { n: 3 }), '3 moves');
   assert.equal(tn('player.games', 1, { n: 1 }), '1 game played');
   assert.equal(tn('player.games', 0, { n: 0 }), '0 games played');
   assert.equal(playersText(1), '1 player');

@@ -84,7 +84,7 @@ test('the next daily opens at 00:00 UTC', () => {
 });
 
 test('the change since yesterday, and signed numbers', () => {
-  assert.deepEqual(changeSince({ rank: 2, score: 885 }, { rank: 5, score: 760 }), { score: 125, places: 3 });
+  assert.deepEqual(changeSince({ rank: 2, score: 885 }, { rank: 5, score: 760 }), { score: 125 });
   assert.equal(changeSince(null, { rank: 1, score: 1 }), null);
   assert.equal(signed(125), '+125');
   assert.equal(signed(-40), '−40');

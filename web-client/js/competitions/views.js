@@ -76,7 +76,7 @@ export function phoneHides(mode) {
 const optional = (mode, key) => (phoneHides(mode).includes(key) ? 'opt' : null);
 
 const playerLink = (name) => link(`/?${new URLSearchParams({ view: 'player', name })}`, name);
-const raceEntryLink = (id) => h('span', { class: 'race-link' }, ' · ',
+const raceEntryLink = (id) => h('span', { class: 'race-link' }, h('span', { class: 'sep' }, ' · '),
   link(raceUrl(id), t('race.short'), { testid: 'comp-race', title: t('race.action') }));
 const replayLink = (id) => (id ? link(replayUrl(id), t('btn.replay')) : '');
 // The server's own check of an entry, read on the entry's replay page
@@ -117,10 +117,15 @@ export function leaderboardTable(entries, me, mode) {
 // the close, from the organiser too) the last cell says when its replay
 // comes; on a phone that column, the same words on every row, is left out
 // (.opt) so that the table fits.
+// The Notes column is there only where some row has a note (or the
+// organiser's Disqualify button): empty, it would only narrow the others.
+// The last cell's links stack on a phone (.links).
 export function resultsTable(entries, me, { mode = null, onDisqualify = null, race = false, verify = false,
   replays = true } = {}) {
   const body = h('tbody');
-  for (const row of resultRows(entries)) {
+  const rows = resultRows(entries);
+  const withNotes = Boolean(onDisqualify) || rows.some((row) => row.flags.length > 0 || row.reason);
+  for (const row of rows) {
     const e = row.entry;
     const notes = [];
     for (const f of row.flags) notes.push(h('span', { class: 'flag', testid: 'comp-flag' }, f.key ? t(f.key) : f.text));
@@ -133,14 +138,16 @@ export function resultsTable(entries, me, { mode = null, onDisqualify = null, ra
     h('td', { testid: 'comp-result-score' }, String(e.score)),
     h('td', { class: optional(mode, 'lb.moves') }, e.move_count == null ? '' : String(e.move_count)),
     h('td', { class: optional(mode, 'lb.time') }, duration(e.duration_ms)),
-    h('td', { class: 'notes' }, notes, onDisqualify && !row.disqualified ? dqButton(e, onDisqualify) : null),
-    h('td', { class: replays ? null : 'opt' }, replays ? replayLink(e.game_id)
+    withNotes ? h('td', { class: 'notes' }, notes, onDisqualify && !row.disqualified ? dqButton(e, onDisqualify) : null)
+      : null,
+    h('td', { class: replays ? 'links' : 'opt' }, replays ? replayLink(e.game_id)
       : h('span', { class: 'note', testid: 'comp-replay-later' }, t('lb.replayAtClose')),
-    verify && e.game_id ? [' · ', verifyLink(e.game_id)] : null,
+    verify && e.game_id ? [h('span', { class: 'sep' }, ' · '), verifyLink(e.game_id)] : null,
       race && e.game_id ? raceEntryLink(e.game_id) : null)));
   }
+  const heads = ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', withNotes ? 'comp.notes' : null, 'lb.replay'];
   return h('table', { class: `lb-table results${onDisqualify ? ' managed' : ''}`, testid: 'comp-results' },
-    h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.score', 'lb.moves', 'lb.time', 'comp.notes', 'lb.replay']
+    h('thead', {}, h('tr', {}, heads.filter(Boolean)
       .map((k) => h('th', { i18n: k, class: k === 'lb.replay' && !replays ? 'opt' : optional(mode, k) })))), body);
 }
 

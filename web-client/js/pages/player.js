@@ -91,8 +91,9 @@ function showPlayer(root, app, params) {
       else if (b.game_id) replay = h('span', { class: 'note', testid: 'player-replay-later' }, t('lb.replayAtClose'));
       body.append(h('tr', { testid: 'player-best', dataset: { mode: b.mode, preset: b.preset } },
         h('td', {}, t(`mode.${b.mode}`)),
-        h('td', {}, t(`preset.${b.preset}`)),
-        h('td', {}, b.seed == null ? h('span', { class: 'note', testid: 'player-unlisted' }, t('player.unlistedBest')) : link(`/?${lb}`, b.seed)),
+        h('td', { class: 'keep' }, t(`preset.${b.preset}`)),
+        // A short seed (a daily's date) stays whole; a long custom one breaks.
+        h('td', { class: b.seed != null && b.seed.length <= 12 ? 'keep' : null }, b.seed == null ? h('span', { class: 'note', testid: 'player-unlisted' }, t('player.unlistedBest')) : link(`/?${lb}`, b.seed)),
         h('td', {}, String(b.score)),
         h('td', {}, replay)));
     }

@@ -103,11 +103,13 @@ export function secondsToNextDaily(nowMs) {
 }
 
 // The change between two results on the same kind of board (today's and
-// the previous daily's): {score: signed difference, rank: places gained
-// (positive = better), field sizes}. Either side missing: null.
+// the previous daily's): {score: the difference}. Either side missing:
+// null. Places are not compared: yesterday's field is closed and today's
+// still growing (#1 of 3 against #1 of 1 says nothing), while the score of
+// a board of the same mode and preset does.
 export function changeSince(now, before) {
   if (!now || !before) return null;
-  return { score: now.score - before.score, places: before.rank - now.rank };
+  return { score: now.score - before.score };
 }
 
 // "+125", "−40" (a real minus sign), "±0".

@@ -9,7 +9,7 @@
 // answers the move (protocol.md, "Leaderboards and games").
 
 import { h, clear } from '../dom.js';
-import { t, tn, formatDuration } from '../i18n.js';
+import { t, formatDuration } from '../i18n.js';
 import { api } from '../api.js';
 import { copyOrSelect } from '../clipboard.js';
 import { compUrl } from '../competitions/logic.js';
@@ -99,11 +99,7 @@ export function standingSection(gv, info, run, player, token = null) {
         const d = changeSince(s.entry, s.yesterday);
         rows.push(h('p', { testid: 'standing-yesterday' },
           t('standing.yesterday', { place: place(s.yesterday), score: s.yesterday.score }),
-          d ? ` ${t('standing.change', {
-            score: signed(d.score),
-            places: d.places > 0 ? tn('standing.placesUp', d.places, { n: d.places })
-              : d.places < 0 ? tn('standing.placesDown', -d.places, { n: -d.places }) : t('standing.placesSame'),
-          })}` : ''));
+          d ? ` ${t('standing.change', { score: signed(d.score) })}` : ''));
       } else rows.push(h('p', { testid: 'standing-yesterday' }, t('standing.noYesterday')));
       const next = h('p', { class: 'standing-next', testid: 'standing-next' });
       const tick = () => {
