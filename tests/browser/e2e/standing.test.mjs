@@ -55,6 +55,7 @@ browserSuite('Game over: where you stand, and sharing without spoiling', (env) =
       assert.equal(await page.textContent(testid('standing-yesterday')),
         "You did not play yesterday's daily on this board.");
       assert.match(await page.textContent(testid('standing-next')), /^Next daily in \d+:\d\d(:\d\d)?$/);
+      assert.equal(await page.textContent(testid('standing-keep')), "Play tomorrow's daily to make it a 2-day streak.");
 
       const text = await page.textContent(testid('share-text'));
       const lines = text.split('\n');

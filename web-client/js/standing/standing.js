@@ -110,6 +110,13 @@ export function standingSection(gv, info, run, player, token = null) {
       clearInterval(timer);
       timer = setInterval(tick, 1000);
       rows.push(next);
+      // A streak that counts today goes on with tomorrow's daily: said
+      // here, where the player is, beside the time it opens.
+      const today = new Date().toISOString().slice(0, 10);
+      if (s.streak && s.streak.current > 0 && s.streak.last_day === today) {
+        rows.push(h('p', { class: 'standing-keep', testid: 'standing-keep' },
+          t('standing.keepStreak', { n: s.streak.current + 1 })));
+      }
     }
     // A game given up before its first move has nothing to share.
     if (gv.competition && gv.ranked && gv.move_count > 0) rows.push(shareBlock(s, mine));
