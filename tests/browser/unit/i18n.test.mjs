@@ -4,7 +4,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { DICTS, t, tn, playersText } from '../../../web-client/js/i18n.js';
+import { DICTS, t, tn, playersText, formatGameTime } from '../../../web-client/js/i18n.js';
 
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -50,4 +50,12 @@ test('a right-to-left name is isolated in a sentence; other names and numbers ar
   assert.equal(t('account.signedIn', { name: 'علي' }), 'You play as \u2068علي\u2069 on this device.');
   // Only names: a score or a count is never wrapped.
   assert.equal(t('say.removed', { n: 3 }), '3 tiles removed.');
+});
+
+test('a game time shows tenths where time breaks ties (hidden colours), floored like the seconds', () => {
+  assert.equal(formatGameTime(2430), '0:02');
+  assert.equal(formatGameTime(2430, { tenths: true }), '0:02.4');
+  assert.equal(formatGameTime(2999, { tenths: true }), '0:02.9');
+  assert.equal(formatGameTime(3723050, { tenths: true }), '1:02:03.0');
+  assert.equal(formatGameTime(0, { tenths: true }), '0:00.0');
 });

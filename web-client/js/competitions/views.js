@@ -4,7 +4,7 @@
 // other people: they only ever go in as text (dom.js h() makes text nodes).
 
 import { h, link } from '../dom.js';
-import { t, formatDuration, dateFormat } from '../i18n.js';
+import { t, formatGameTime, dateFormat } from '../i18n.js';
 import { attemptsRule, compUrl, resultRows } from './logic.js';
 import { raceUrl } from '../race/links.js';
 import { replayUrl } from '../replay/links.js';
@@ -83,7 +83,7 @@ const replayLink = (id) => (id ? link(replayUrl(id), t('btn.replay')) : '');
 // (GET /api/games/{id}/verify there; its verdict in words).
 const verifyLink = (id) => (id ? link(replayUrl(id, null, { verify: true }), t('archive.verify'),
   { testid: 'comp-verify-link' }) : '');
-const duration = (ms) => (ms == null ? '' : formatDuration(ms / 1000));
+const duration = (ms, mode) => (ms == null ? '' : formatGameTime(ms, { tenths: mode === 'hidden' }));
 
 // The live leaderboard (entries of /api/competitions/{id}/leaderboard) of a
 // board of `mode`.
@@ -96,7 +96,7 @@ export function leaderboardTable(entries, me, mode) {
     h('td', { class: 'who' }, playerLink(e.player)),
     h('td', { testid: 'comp-lb-score' }, String(e.score)),
     h('td', { class: optional(mode, 'lb.moves') }, String(e.move_count)),
-    h('td', { class: optional(mode, 'lb.time') }, duration(e.duration_ms)),
+    h('td', { class: optional(mode, 'lb.time') }, duration(e.duration_ms, mode)),
     h('td', { class: optional(mode, 'lb.attempts') }, e.attempts == null ? '' : String(e.attempts))));
   }
   return h('table', { class: 'lb-table', testid: 'comp-lb' },
@@ -137,7 +137,7 @@ export function resultsTable(entries, me, { mode = null, onDisqualify = null, ra
     h('td', { class: 'who' }, playerLink(e.player)),
     h('td', { testid: 'comp-result-score' }, String(e.score)),
     h('td', { class: optional(mode, 'lb.moves') }, e.move_count == null ? '' : String(e.move_count)),
-    h('td', { class: optional(mode, 'lb.time') }, duration(e.duration_ms)),
+    h('td', { class: optional(mode, 'lb.time') }, duration(e.duration_ms, mode)),
     withNotes ? h('td', { class: 'notes' }, notes, onDisqualify && !row.disqualified ? dqButton(e, onDisqualify) : null)
       : null,
     h('td', { class: replays ? 'links' : 'opt' }, replays ? replayLink(e.game_id)

@@ -4,7 +4,7 @@
 // and an "around me" view (/leaderboard/around).
 
 import { h, clear, link } from '../dom.js';
-import { t, onLangChange, formatDuration, playersText } from '../i18n.js';
+import { t, onLangChange, formatGameTime, playersText } from '../i18n.js';
 import { MODES, PRESETS } from '../presets.js';
 import { api } from '../api.js';
 import { compLeaderboardUrl, compUrl, validId } from '../competitions/logic.js';
@@ -132,7 +132,8 @@ export function leaderboardPage(root, app, params) {
         h('td', { class: 'who' }, link(`/?${new URLSearchParams({ view: 'player', name: e.player })}`, e.player)),
         h('td', { testid: 'lb-score' }, String(e.score)),
         h('td', { class: opt('lb.moves') }, String(e.move_count)),
-        h('td', { class: opt('lb.time') }, e.duration_ms == null ? '' : formatDuration(e.duration_ms / 1000)),
+        h('td', { class: opt('lb.time') }, e.duration_ms == null ? ''
+          : formatGameTime(e.duration_ms, { tenths: board.mode === 'hidden' })),
         h('td', { class: opt('lb.attempts') }, String(e.attempts)),
         replays ? h('td', {}, !e.game_id ? ''
           : !ownOnly || mine ? link(replayUrl(e.game_id), t('btn.replay'))
