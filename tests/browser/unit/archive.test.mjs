@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  closeDay, groupByDay, practiceUrl, archiveUrl, isClosedPractice,
+  closeDay, groupByDay, practiceUrl, archiveUrl, isClosedPractice, dayOrder,
 } from '../../../web-client/js/archive/logic.js';
 
 const board = (id, closes, extra = {}) => ({ id, mode: 'same', preset: 'classic', closes_at: closes, ...extra });
@@ -41,4 +41,20 @@ test('practice on a closed board is told apart from an attempt', () => {
   assert.equal(isClosedPractice({ competition: 'x1', ranked: false, attempt: 0 }, comp), false);
   assert.equal(isClosedPractice({ competition: 'x1', ranked: false, attempt: null }, { id: 'x1', state: 'open' }), false);
   assert.equal(isClosedPractice(null, comp), false);
+});
+
+test('a day\'s boards: the latest close first, the dailies of one close by mode and preset as home gives them', () => {
+  const midnight = '2026-11-25T00:00:00.000Z';
+  const boards = [
+    { id: 'a', mode: 'same', preset: 'normal', closes_at: midnight },
+    { id: 'b', mode: 'same', preset: 'hard', closes_at: midnight },
+    { id: 'c', mode: 'same', preset: 'easy', closes_at: midnight },
+    { id: 'd', mode: 'hidden', preset: 'classic', closes_at: midnight },
+    { id: 'e', mode: 'match3', preset: 'crush', closes_at: midnight },
+    { id: 'f', mode: 'match3', preset: 'classic', closes_at: midnight },
+    { id: 'org', mode: 'hidden', preset: 'large', closes_at: '2026-11-24T21:30:00.000Z' },
+    { id: 'late', mode: 'same', preset: 'classic', closes_at: '2026-11-25T00:00:00.001Z' },
+  ];
+  assert.deepEqual(dayOrder(boards).map((c) => c.id), ['late', 'c', 'a', 'b', 'f', 'e', 'd', 'org']);
+  assert.equal(boards[0].id, 'a', 'the list given is left as it was');
 });

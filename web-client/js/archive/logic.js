@@ -3,6 +3,8 @@
 // archive and of practice on a closed board. Unit-tested in
 // tests/browser/unit/archive.test.mjs.
 
+import { MODES, PRESETS } from '../presets.js';
+
 // The UTC day (YYYY-MM-DD) a competition closed in; a close at midnight
 // ends the day before (a daily of 2026-11-24 closes at 2026-11-25T00:00Z
 // and belongs to the 24th).
@@ -46,4 +48,17 @@ export function archiveUrl({ mode } = {}) {
 export function isClosedPractice(gameView, comp) {
   return !!(gameView && gameView.competition && !gameView.ranked && gameView.attempt == null
     && comp && comp.id === gameView.competition && comp.state === 'closed');
+}
+
+// A day's boards for display: the latest close first, and boards that
+// closed at the same moment (the day's dailies) in the order the home page
+// and the leaderboards give them, by mode, then preset.
+export function dayOrder(boards) {
+  const rank = (c) => {
+    const m = MODES.indexOf(c.mode);
+    const p = PRESETS[c.mode] ? PRESETS[c.mode].indexOf(c.preset) : -1;
+    return (m < 0 ? MODES.length : m) * 100 + (p < 0 ? 99 : p);
+  };
+  return [...boards].sort((a, b) => (a.closes_at === b.closes_at ? rank(a) - rank(b)
+    : a.closes_at < b.closes_at ? 1 : -1));
 }

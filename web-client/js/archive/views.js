@@ -6,7 +6,7 @@ import { h, link } from '../dom.js';
 import { t, tn, dateLocale } from '../i18n.js';
 import { compUrl } from '../competitions/logic.js';
 import { boardName, compName } from '../competitions/views.js';
-import { practiceUrl } from './logic.js';
+import { dayOrder, practiceUrl } from './logic.js';
 
 // "Tue, 24 Nov 2026" in the reader's language, for a YYYY-MM-DD UTC day.
 export function dayTitle(day) {
@@ -39,7 +39,8 @@ export function archiveRow(c) {
 }
 
 export function dayGroup(group) {
+  const boards = dayOrder(group.boards);
   return h('li', { class: 'archive-day', testid: 'archive-day', dataset: { day: group.day } },
     h('h3', {}, dayTitle(group.day)),
-    h('ul', { class: 'archive-list' }, group.boards.map(archiveRow)));
+    h('ul', { class: 'archive-list' }, boards.map(archiveRow)));
 }
