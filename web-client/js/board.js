@@ -17,6 +17,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { symbolSvg, installTileStyles } from './symbols.js';
+import { colourText } from './announce.js';
 import { keyAction, moveCursor } from './keyboard.js';
 
 const SWIPE_FRACTION = 0.35;
@@ -268,7 +269,7 @@ export class BoardView {
     if (!el || el.classList.contains('gone')) what = t('kb.empty');
     else {
       const shown = Number(el.dataset.shown || el.dataset.color);
-      what = shown > 0 ? t('kb.colour', { n: shown }) : t('kb.hidden');
+      what = shown > 0 ? colourText(shown, t) : t('kb.hidden');
       if (el.classList.contains('selected')) what += `, ${t('kb.selected')}`;
       if (el.classList.contains('picked')) what += `, ${t('kb.picked')}`;
     }

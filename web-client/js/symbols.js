@@ -46,6 +46,13 @@ export function tileStyle(color) {
   return TILE_STYLES[color] || null;
 }
 
+// The name of `color`'s shape ('circle', ...), for words that describe a
+// tile (i18n.js's shape.<name>); null past the styles.
+export function shapeOf(color) {
+  const style = TILE_STYLES[color];
+  return style ? style[0] : null;
+}
+
 // An <svg> element showing the symbol of `color`.
 export function symbolSvg(color) {
   const style = tileStyle(color);

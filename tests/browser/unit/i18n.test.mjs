@@ -59,3 +59,10 @@ test('a game time shows tenths where time breaks ties (hidden colours), floored 
   assert.equal(formatGameTime(3723050, { tenths: true }), '1:02:03.0');
   assert.equal(formatGameTime(0, { tenths: true }), '0:00.0');
 });
+
+test('a peek is said with the tile\'s shape, and a negative score with a real minus sign', async () => {
+  const { describeReply } = await import('../../../web-client/js/announce.js');
+  assert.equal(describeReply({ score: -1, events: [{ kind: 'peek', x: 1, y: 2, color: 3 }] }, 0, t),
+    'Peeked column 2, row 3: square, colour 3. Score −1, now −1.');
+  assert.equal(t('kb.colour', { n: 12, shape: t('shape.crescent') }), 'crescent, colour 12');
+});

@@ -94,15 +94,15 @@ test('announcements: cells, score change and game over in one text', () => {
   const t = (k, vars = {}) => `${k}${Object.keys(vars).length ? JSON.stringify(vars) : ''}`;
   assert.equal(describeReply({ score: -1, events: [{ kind: 'peek', x: 1, y: 2, color: 3 },
     { kind: 'score', delta: -1, total: -1 }] }, 0, t),
-  'say.peek{"col":2,"row":3,"n":3} say.score{"delta":"−1","total":-1}');
+  'say.peek{"col":2,"row":3,"colour":"kb.colour{\\"n\\":3,\\"shape\\":\\"shape.square\\"}"} say.score{"delta":"−1","total":"−1"}');
   assert.equal(describeReply({ score: 40, events: [{ kind: 'remove', cells: [[0, 0], [1, 0], [2, 0]], wave: 1 },
     { kind: 'remove', cells: [[0, 1], [1, 1], [2, 1]], wave: 2 }] }, 0, t),
-  'say.removed{"n":6} say.score{"delta":"+40","total":40}');
+  'say.removed{"n":6} say.score{"delta":"+40","total":"40"}');
   assert.equal(describeReply({ score: 5, events: [{ kind: 'select', x: 0, y: 0, color: 1 }] }, 5, t),
-    'say.select{"col":1,"row":1,"n":1}');
+    'say.select{"col":1,"row":1,"colour":"kb.colour{\\"n\\":1,\\"shape\\":\\"shape.circle\\"}"}');
   assert.equal(describeReply({ score: 1004, events: [{ kind: 'remove', cells: [[0, 0], [0, 1], [0, 2]] },
     { kind: 'game_over', reason: 'cleared', bonus: 1000, final_score: 1004 }] }, 3, t),
-  'say.removed{"n":3} say.score{"delta":"+1001","total":1004} say.over{"reason":"over.cleared","final":1004}');
+  'say.removed{"n":3} say.score{"delta":"+1001","total":"1004"} say.over{"reason":"over.cleared","final":1004}');
   assert.equal(describeReply({ events: [] }, 7, t), '');
 });
 
