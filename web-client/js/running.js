@@ -48,21 +48,16 @@ export function confirmGiveUp() {
     ok: t('run.giveUp.ok'), cancel: t('run.stay'), danger: true });
 }
 
-// Any other game with moves (the play page): one stray tap on Give up,
-// beside Hint and Undo, would end it. A ranked game's question says where
-// its score goes.
-export function confirmGiveUpGame(ranked, score) {
-  return confirmDialog({ title: t('giveUp.title'), text: t(ranked ? 'giveUp.textRanked' : 'giveUp.text', { score }),
-    ok: t('run.giveUp.ok'), cancel: t('run.stay'), danger: true });
-}
-
-// Give up on a game of the play page or a race, once it has moves: asks
-// with confirmGiveUpGame first. Resolves true where the game may be given
-// up (no game, a game over or without moves, or the player said so).
+// Give up on any other game (the play page, a race) once it has moves asks
+// first: one stray tap beside Hint and Undo would end it. A ranked game's
+// question says where its score goes. Resolves true where the game may be
+// given up (no game, a game over or without moves, or the player said so).
 export async function mayGiveUpGame(ctrl) {
   const m = ctrl.model;
   if (!m || m.over || m.moveCount === 0) return true;
-  return confirmGiveUpGame(Boolean(ctrl.gameView && ctrl.gameView.ranked), m.score);
+  const ranked = Boolean(ctrl.gameView && ctrl.gameView.ranked);
+  return confirmDialog({ title: t('giveUp.title'), text: t(ranked ? 'giveUp.textRanked' : 'giveUp.text', { score: m.score }),
+    ok: t('run.giveUp.ok'), cancel: t('run.stay'), danger: true });
 }
 
 // While running() is true, leaving the page asks first: an in-app

@@ -285,6 +285,7 @@ export function competitionPage(root, app, params) {
   }
 
   async function loadRunning() {
+    if (app.net.status === 'idle') return;  // a visitor, an organiser: onReady reads it once connected
     const list = await fetchRunning(app.net);
     if (destroyed) return;
     running = runningIn(list, id);
@@ -399,9 +400,7 @@ export function competitionPage(root, app, params) {
   };
 }
 
-// Read by an organiser (a token kept by the Organise page), the page asks
-// for no player name (app.js); nor of a visitor, who may read the board,
-// its standings and, after the close, its key, results and replays. Play
-// asks for the name.
+// An organiser (a token kept by the Organise page) and a visitor read the
+// page without a player name (app.js); Play asks for one.
 competitionPage.withoutPlayer = () => Boolean(organiserToken());
 competitionPage.forVisitors = () => true;
